@@ -1,0 +1,52 @@
+"""The engine: game protocol, errors, options, registry, referee and match records.
+
+No I/O happens here except reading and writing record files on request.
+"""
+
+from belle.engine.errors import (
+    GameError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    OptionError,
+    RecordError,
+    UnknownGameError,
+)
+from belle.engine.game import CHANCE, TERMINAL, Game, GameInfo, ScoreLine, State, rank_by_keys
+from belle.engine.options import OptionSpec, OptionValue, parse_option_assignments
+from belle.engine.record import MatchRecord, RecordEntry, new_state, replay
+from belle.engine.referee import Bot, MatchResult, bot_decision, play_match, sample_chance
+from belle.engine.registry import game_ids, list_games, load_game, register
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Bot",
+    "Game",
+    "GameError",
+    "GameInfo",
+    "IllegalActionError",
+    "InvalidActionError",
+    "MatchRecord",
+    "MatchResult",
+    "NotYourTurnError",
+    "OptionError",
+    "OptionSpec",
+    "OptionValue",
+    "RecordEntry",
+    "RecordError",
+    "ScoreLine",
+    "State",
+    "UnknownGameError",
+    "bot_decision",
+    "game_ids",
+    "list_games",
+    "load_game",
+    "new_state",
+    "parse_option_assignments",
+    "play_match",
+    "rank_by_keys",
+    "register",
+    "replay",
+    "sample_chance",
+]

@@ -1,0 +1,173 @@
+"""Match records: the action log plus metadata, as JSON; `replay` rebuilds the state.
+
+A record is the source of truth for a match (snapshots are caches). Each entry keeps
+the acting seat (or "chance"), the action in the game's JSON codec, its notation and
+who may see it; `redacted_for(seat)` hides the outcomes that seat may not see.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from belle import __version__
+from belle.engine.errors import GameError, RecordError
+from belle.engine.game import CHANCE, State
+from belle.engine.registry import load_game
+
+RECORD_FORMAT = 1
+
+
+@dataclass(slots=True)
+class RecordEntry:
+    """One action of a match."""
+
+    player: int  # seat index, or CHANCE
+    action: Any  # the game's JSON codec; None where redacted
+    text: str  # notation; "?" where redacted
+    visible_to: list[int] | None = None  # None: public
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": "chance" if self.player == CHANCE else self.player,
+            "action": self.action,
+            "text": self.text,
+            "visible_to": self.visible_to,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> RecordEntry:
+        if not isinstance(data, dict) or "action" not in data or "player" not in data:
+            raise RecordError(f"a record entry needs 'player' and 'action': {data!r}")
+        player = CHANCE if data["player"] == "chance" else data["player"]
+        if not isinstance(player, int):
+            raise RecordError(f"bad player in record entry: {data['player']!r}")
+        visible = data.get("visible_to")
+        return cls(player, data["action"], str(data.get("text", "")), visible)
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    """A whole match: game, engine version, options, seats, seed and action log."""
+
+    game: str
+    options: dict[str, Any]
+    seats: list[str]
+    seed: int | None = None
+    actions: list[RecordEntry] = field(default_factory=list)
+    engine_version: str = __version__
+    result: dict[str, Any] | None = None
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    def append(self, state: State[Any], action: Any) -> None:
+        """Record `action` as about to be applied to `state`."""
+        player = state.current_player()
+        seen_by = state.chance_visibility(action) if player == CHANCE else None
+        self.actions.append(
+            RecordEntry(
+                player,
+                state.action_to_json(action),
+                state.action_to_string(action),
+                sorted(seen_by) if seen_by is not None else None,
+            )
+        )
+
+    def finish(self, state: State[Any]) -> None:
+        self.result = {
+            "returns": state.returns(),
+            "ranking": state.ranking(),
+            "breakdown": state.score_breakdown(),
+        }
+
+    def redacted_for(self, seat: int | None) -> MatchRecord:
+        """A copy where outcomes `seat` may not see are hidden (None = spectator)."""
+        entries = [
+            entry
+            if entry.visible_to is None or (seat is not None and seat in entry.visible_to)
+            else RecordEntry(entry.player, None, "?", entry.visible_to)
+            for entry in self.actions
+        ]
+        return MatchRecord(
+            self.game, dict(self.options), list(self.seats), None, entries,
+            self.engine_version, self.result,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "engine_version": self.engine_version,
+            "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()},
+            "seats": self.seats,
+            "seed": self.seed,
+            "actions": [entry.to_json() for entry in self.actions],
+            "result": self.result,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def from_json(cls, data: Any) -> MatchRecord:
+        if not isinstance(data, dict):
+            raise RecordError("a match record is a JSON object")
+        try:
+            return cls(
+                game=str(data["game"]),
+                options=dict(data.get("options") or {}),
+                seats=[str(s) for s in data["seats"]],
+                seed=data.get("seed"),
+                actions=[RecordEntry.from_json(e) for e in data.get("actions", [])],
+                engine_version=str(data.get("engine_version", "unknown")),
+                result=data.get("result"),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"not a match record: missing or bad field {exc}") from exc
+
+    @classmethod
+    def load(cls, path: str | Path) -> MatchRecord:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from exc
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{str(path)!r} is not JSON: {exc.msg} at line {exc.lineno}") from exc
+        return cls.from_json(data)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+
+def new_state(record: MatchRecord) -> State[Any]:
+    """The initial state of the match `record` describes."""
+    game = load_game(record.game, **record.options)
+    return game.new_initial_state(record.num_players)
+
+
+def replay(record: MatchRecord, upto: int | None = None) -> State[Any]:
+    """Rebuild the state after the first `upto` actions (all by default), checking each."""
+    state = new_state(record)
+    entries = record.actions if upto is None else record.actions[:upto]
+    for index, entry in enumerate(entries):
+        if entry.action is None:
+            raise RecordError(f"action {index} is redacted; this record cannot be replayed")
+        try:
+            action = state.action_from_json(entry.action)
+            if state.current_player() != entry.player:
+                raise RecordError(
+                    f"action {index} is recorded for player {entry.player} "
+                    f"but player {state.current_player()} is to move"
+                )
+            state.apply_action(action)
+        except GameError as exc:
+            if isinstance(exc, RecordError):
+                raise
+            raise RecordError(f"action {index} ({entry.text}) does not replay: {exc}") from exc
+    return state

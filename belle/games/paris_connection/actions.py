@@ -1,0 +1,258 @@
+"""Paris Connection actions, their text notation, and JSON and dense-int codecs.
+
+Notation (docs/notation.md): `build R`, `place Lyon` / `place F7`, `stop`,
+`return R`, `take 2 B`; chance: `deal R` (secret draw for the seat being dealt to),
+`first 2` (the start player). Companies are written by letter (R B Y K P N) or name.
+All action objects are prebuilt singletons, so legal-action lists allocate nothing.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from belle.engine.errors import InvalidActionError
+from belle.games.paris_connection import data
+from belle.games.paris_connection.rules import BOARD
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Choose the company to build for this turn (PC-31)."""
+
+    company: int
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place one locomotive of the company being built on a hex (PC-34)."""
+
+    hex: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """End the build after at least one placement (PC-31)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """First half of a trade: return one share to its storage board (PC-48)."""
+
+    company: int
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Second half of a trade: take 1 or 2 shares of one other company (PC-49..51)."""
+
+    company: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the next locomotive drawn from the bag for the seat being dealt (PC-23)."""
+
+    company: int
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayer:
+    """Chance: the start player (PC-26)."""
+
+    seat: int
+
+
+Action = Build | Place | Stop | Return | Take | Deal | FirstPlayer
+
+NUM_COMPANIES = len(data.COMPANIES)
+MAX_SEATS = max(data.DRAWN_PER_PLAYER)
+
+BUILD = tuple(Build(c) for c in range(NUM_COMPANIES))
+PLACE = tuple(Place(h) for h in range(BOARD.size))
+STOP = Stop()
+RETURN = tuple(Return(c) for c in range(NUM_COMPANIES))
+TAKE = tuple((Take(c, 1), Take(c, 2)) for c in range(NUM_COMPANIES))
+DEAL = tuple(Deal(c) for c in range(NUM_COMPANIES))
+FIRST = tuple(FirstPlayer(s) for s in range(MAX_SEATS))
+
+# Dense int codec: every action in one fixed order.
+ALL_ACTIONS: tuple[Action, ...] = (
+    *BUILD, *PLACE, STOP, *RETURN, *(t for pair in TAKE for t in pair), *DEAL, *FIRST
+)
+INDEX = {action: i for i, action in enumerate(ALL_ACTIONS)}
+
+COMPANY_LETTERS = "".join(c.letter for c in data.COMPANIES)
+
+
+def _fold(text: str) -> str:
+    """Lower-case, accent-free, single-spaced: how names are compared."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(plain.lower().replace("-", " ").split())
+
+
+_COMPANY_NAMES = {
+    **{_fold(c.letter): i for i, c in enumerate(data.COMPANIES)},
+    **{_fold(c.name): i for i, c in enumerate(data.COMPANIES)},
+    **{_fold(c.id): i for i, c in enumerate(data.COMPANIES)},
+}
+_HEX_NAMES = {
+    **{_fold(label): i for i, label in enumerate(BOARD.labels)},
+    **{_fold(name): i for i, name in enumerate(BOARD.names) if name},
+}
+
+
+def company_letter(company: int) -> str:
+    return data.COMPANIES[company].letter
+
+
+def hex_label(index: int) -> str:
+    """A city's name, or the grid label of a rural hex."""
+    return BOARD.names[index] or BOARD.labels[index]
+
+
+def to_string(action: Action) -> str:
+    match action:
+        case Build(company):
+            return f"build {company_letter(company)}"
+        case Place(hex_index):
+            return f"place {hex_label(hex_index)}"
+        case Stop():
+            return "stop"
+        case Return(company):
+            return f"return {company_letter(company)}"
+        case Take(company, count):
+            return f"take {count} {company_letter(company)}"
+        case Deal(company):
+            return f"deal {company_letter(company)}"
+        case FirstPlayer(seat):
+            return f"first {seat}"
+    raise InvalidActionError(f"{action!r} is not a Paris Connection action")
+
+
+def parse_company(text: str) -> int:
+    company = _COMPANY_NAMES.get(_fold(text))
+    if company is None:
+        names = ", ".join(f"{c.letter} ({c.name})" for c in data.COMPANIES)
+        raise InvalidActionError(f"unknown company {text!r}; companies: {names}")
+    return company
+
+
+def parse_hex(text: str) -> int:
+    index = _HEX_NAMES.get(_fold(text))
+    if index is None:
+        raise InvalidActionError(
+            f"unknown hex {text!r}; name a city (e.g. Lyon) or a grid label (e.g. "
+            f"{BOARD.labels[0]})"
+        )
+    return index
+
+
+def _parse_seat(text: str) -> int:
+    if not text.isdigit() or int(text) >= MAX_SEATS:
+        raise InvalidActionError(f"seat must be a number from 0 to {MAX_SEATS - 1}, not {text!r}")
+    return int(text)
+
+
+def _parse_take(args: list[str]) -> Take:
+    if len(args) == 1 and len(args[0]) == 2 and args[0][0] in "12":
+        args = [args[0][0], args[0][1]]
+    if len(args) == 1:
+        return TAKE[parse_company(args[0])][0]
+    if len(args) == 2 and args[0] in ("1", "2"):
+        return TAKE[parse_company(args[1])][int(args[0]) - 1]
+    raise InvalidActionError("take is written 'take 1 B' or 'take 2 B' (one or two of a company)")
+
+
+USAGE = "build R | place <city or hex> | stop | return R | take 1 B | take 2 B"
+
+
+def parse(text: str) -> Action:
+    """Parse the notation; raise InvalidActionError saying what is allowed."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+    words = text.strip().split()
+    if not words:
+        raise InvalidActionError(f"empty action; actions: {USAGE}")
+    verb, args = words[0].lower(), words[1:]
+    rest = " ".join(args)
+    if verb == "stop" and not args:
+        return STOP
+    if verb == "build" and len(args) == 1:
+        return BUILD[parse_company(args[0])]
+    if verb == "place" and args:
+        return PLACE[parse_hex(rest)]
+    if verb == "return" and len(args) == 1:
+        return RETURN[parse_company(args[0])]
+    if verb == "take" and args:
+        return _parse_take(args)
+    if verb == "deal" and len(args) == 1:
+        return DEAL[parse_company(args[0])]
+    if verb == "first" and len(args) == 1:
+        return FIRST[_parse_seat(args[0])]
+    raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    match action:
+        case Build(company) | Return(company) | Deal(company):
+            return {"type": type(action).__name__.lower(), "company": company_letter(company)}
+        case Place(hex_index):
+            return {"type": "place", "hex": BOARD.labels[hex_index]}
+        case Stop():
+            return {"type": "stop"}
+        case Take(company, count):
+            return {"type": "take", "company": company_letter(company), "count": count}
+        case FirstPlayer(seat):
+            return {"type": "first", "seat": seat}
+    raise InvalidActionError(f"{action!r} is not a Paris Connection action")
+
+
+def _json_str(data_: dict[str, Any], key: str) -> str:
+    value = data_.get(key)
+    if not isinstance(value, str):
+        raise InvalidActionError(f"action field {key!r} must be a string")
+    return value
+
+
+def from_json(payload: Any) -> Action:
+    if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
+        raise InvalidActionError("an action is a JSON object with a string 'type'")
+    kind = payload["type"]
+    if kind == "stop":
+        return STOP
+    if kind in ("build", "return", "deal"):
+        company = parse_company(_json_str(payload, "company"))
+        if kind == "build":
+            return BUILD[company]
+        return RETURN[company] if kind == "return" else DEAL[company]
+    if kind == "place":
+        return PLACE[parse_hex(_json_str(payload, "hex"))]
+    if kind == "take":
+        count = payload.get("count")
+        if count not in (1, 2) or isinstance(count, bool):
+            raise InvalidActionError("take needs 'count' 1 or 2")
+        return TAKE[parse_company(_json_str(payload, "company"))][int(count) - 1]
+    if kind == "first":
+        seat = payload.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
+            raise InvalidActionError(f"first needs 'seat' from 0 to {MAX_SEATS - 1}")
+        return FIRST[seat]
+    raise InvalidActionError(
+        f"unknown action type {kind!r}; types: build, place, stop, return, take, deal, first"
+    )
+
+
+def to_int(action: Action) -> int:
+    index = INDEX.get(action)
+    if index is None:
+        raise InvalidActionError(f"{action!r} is not a Paris Connection action")
+    return index
+
+
+def from_int(index: int) -> Action:
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ALL_ACTIONS):
+        raise InvalidActionError(f"action index must be from 0 to {len(ALL_ACTIONS) - 1}")
+    return ALL_ACTIONS[index]

@@ -1,0 +1,159 @@
+"""What each seat may know in Paris Connection (G-12), and determinizations.
+
+Public: the map, company values, storage boards, portfolio sizes, every trade.
+Private until the end: the colours behind each screen (PC-16). `resample` deals the
+unseen shares again, consistent with the seat's own hand and every open trade.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from belle.engine.game import ScoreLine
+from belle.games.paris_connection import data
+from belle.games.paris_connection.rules import BOARD
+
+if TYPE_CHECKING:
+    from belle.games.paris_connection.state import ParisConnectionState
+
+LETTERS = [c.letter for c in data.COMPANIES]
+
+
+def _by_letter(counts: list[int]) -> dict[str, int]:
+    return dict(zip(LETTERS, counts, strict=True))
+
+
+def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
+    """The JSON-able view of `seat` (None: spectator)."""
+    over = state.phase == "over"
+    dealt = state.supply_at_start is not None
+    result: dict[str, Any] = {
+        "game": "paris_connection",
+        "players": state.num_players,
+        "seat": seat,
+        "phase": state.phase,
+        "to_move": state.current_player() if state.phase == "play" else None,
+        "start_player": state.start_player if state.start_player >= 0 else None,
+        "values": _by_letter(state.values),
+        "supply": _by_letter(state.supply) if dealt else None,
+        "board": [
+            {"hex": BOARD.labels[h], "companies": [LETTERS[c] for c in state.companies_on_hex(h)]}
+            for h in range(BOARD.size)
+            if state.hex_companies[h]
+        ],
+        "portfolio_sizes": [sum(p) for p in state.portfolio],
+        "limit": state.limit,
+        "building": None,
+        "returned": LETTERS[state.returned] if state.returned >= 0 else None,
+        "marseille_connected": state.marseille_connected,
+        "end_reason": state.end_reason or None,
+    }
+    if state.building >= 0:
+        result["building"] = {
+            "company": LETTERS[state.building],
+            "placed": state.placed,
+            "pending_gain": state.pending_gain,
+        }
+    if over:
+        result["portfolios"] = [_by_letter(p) for p in state.portfolio]
+        result["scores"] = state.returns()
+        result["ranking"] = state.ranking()
+        result["breakdown"] = state.score_breakdown()
+    elif seat is not None:
+        result["portfolio"] = _by_letter(state.portfolio[seat])
+        result["breakdown"] = [
+            breakdown(state, seat) if s == seat else None for s in range(state.num_players)
+        ]
+    return result
+
+
+def breakdown(state: ParisConnectionState, seat: int) -> list[ScoreLine]:
+    """PC-62 and PC-64 as score-display lines."""
+    lines: list[ScoreLine] = []
+    hand = state.portfolio[seat]
+    for company, count in enumerate(hand):
+        if count:
+            value = state.values[company]
+            lines.append({
+                "component": f"{data.COMPANIES[company].name} shares",
+                "points": count * value,
+                "detail": f"{count} × value {value}",
+            })
+    excess = max(0, sum(hand) - state.limit)
+    lines.append({
+        "component": "over the portfolio limit",
+        "points": -data.EXCESS_PENALTY * excess,
+        "detail": f"{sum(hand)} held, limit {state.limit}: {excess} × −{data.EXCESS_PENALTY}",
+    })
+    return lines
+
+
+def full_state(state: ParisConnectionState) -> dict[str, Any]:
+    """The true state, hidden hands included (tests, snapshots)."""
+    return {
+        **view(state, None),
+        "deal_seat": state.deal_seat,
+        "bag": list(state.bag),
+        "initial": [list(p) for p in state.initial],
+        "all_portfolios": [list(p) for p in state.portfolio],
+        "min_initial": [list(p) for p in state.min_initial],
+        "history": [state.action_to_string(a) for a in state.history],
+    }
+
+
+def _unseen_pool(state: ParisConnectionState, seat: int) -> list[int]:
+    """Per company, how many locomotives were dealt (or are in the bag) unseen by `seat`."""
+    mine = state.initial[seat]
+    if state.supply_at_start is not None:
+        total = [data.LOCOMOTIVES_INTO_BAG_PER_COMPANY - n for n in state.supply_at_start]
+    else:
+        total = [data.LOCOMOTIVES_INTO_BAG_PER_COMPANY] * len(mine)
+    return [t - m for t, m in zip(total, mine, strict=True)]
+
+
+def resample(state: ParisConnectionState, seat: int, rng: random.Random) -> ParisConnectionState:
+    """Deal the other seats' unseen initial shares again (and the bag, mid-deal).
+
+    Each other seat first gets the fewest shares of each company its open returns
+    prove it was dealt; the rest of the unseen pool is shuffled and dealt to fill
+    each seat's dealt count. Current hands are then initial + the open trades.
+    """
+    new = state.clone()
+    pool = _unseen_pool(state, seat)
+    others = [s for s in range(state.num_players) if s != seat]
+    for other in others:
+        for company, needed in enumerate(state.min_initial[other]):
+            pool[company] -= needed
+    rest = [c for c, n in enumerate(pool) for _ in range(n)]
+    rng.shuffle(rest)
+    for other in others:
+        hand = list(state.min_initial[other])
+        for _ in range(sum(state.initial[other]) - sum(hand)):
+            hand[rest.pop()] += 1
+        traded = [now - was for now, was in zip(
+            state.portfolio[other], state.initial[other], strict=True)]
+        new.initial[other] = hand
+        new.portfolio[other] = [h + t for h, t in zip(hand, traded, strict=True)]
+    if state.supply_at_start is None:
+        new.bag = [0] * len(pool)
+        for company in rest:
+            new.bag[company] += 1
+    _rewrite_deals(new, seat)
+    return new
+
+
+def _rewrite_deals(state: ParisConnectionState, seat: int) -> None:
+    """Make the hidden deal entries of the history agree with the resampled hands."""
+    from belle.games.paris_connection.actions import DEAL, Deal
+
+    draws = {
+        other: [c for c, n in enumerate(hand) for _ in range(n)]
+        for other, hand in enumerate(state.initial)
+    }
+    for index, action in enumerate(state.history):
+        if not isinstance(action, Deal):
+            break
+        owner = index // state.hand_size
+        if owner != seat:
+            state.history[index] = DEAL[draws[owner].pop(0)]

@@ -1,0 +1,226 @@
+"""The conformance suite: generic checks every registered game must pass, at every
+player count and option combination (design.md, "Quality bar")."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import belle
+from belle.engine import CHANCE, MatchRecord, replay, sample_chance
+from belle.engine.game import State
+
+
+def random_playout(config: tuple[str, int, dict[str, Any]], seed: int) -> MatchRecord:
+    game_id, players, options = config
+    game = belle.load_game(game_id, **options)
+    state = game.new_initial_state(players)
+    record = MatchRecord(game_id, options, [f"random{i}" for i in range(players)], seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, f"no legal action at step {len(record.actions)} but not terminal"
+        if state.current_player() == CHANCE:
+            action = sample_chance(state, rng)
+        else:
+            action = rng.choice(legal)
+        record.append(state, action)
+        state.apply_action(action)
+        assert len(record.actions) < 100_000
+    return record
+
+
+def states_along(record: MatchRecord, every: int = 1) -> list[State[Any]]:
+    """The states after each `every`-th prefix of the record (the initial one too)."""
+    state = belle.engine.new_state(record)
+    states = [state.clone()]
+    for index, entry in enumerate(record.actions):
+        state.apply_action(state.action_from_json(entry.action))
+        if index % every == 0:
+            states.append(state.clone())
+    return states
+
+
+@pytest.fixture
+def playout(config: Any) -> tuple[Any, MatchRecord]:
+    return config, random_playout(config, seed=7)
+
+
+def test_random_playouts_reach_the_end(config: Any) -> None:
+    for seed in range(3):
+        record = random_playout(config, seed)
+        state = replay(record)
+        assert state.is_terminal()
+        assert state.legal_actions() == []
+        assert len(state.returns()) == config[1]
+        places = state.ranking()
+        assert min(places) == 0 and all(0 <= p < config[1] for p in places)
+
+
+def test_chance_outcomes_are_distributions(playout: Any) -> None:
+    _, record = playout
+    for state in states_along(record, every=3):
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert outcomes and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            assert all(p > 0 for _, p in outcomes)
+            assert [a for a, _ in outcomes] == state.legal_actions()
+
+
+def test_illegal_and_malformed_actions_change_nothing(playout: Any) -> None:
+    _, record = playout
+    for state in states_along(record, every=5):
+        if state.is_terminal():
+            continue
+        before = json.dumps(state.to_json(), sort_keys=True)
+        legal = set(state.legal_actions())
+        all_actions = (state.action_from_int(i) for i in range(state.game.num_distinct_actions(
+            state.num_players)))
+        illegal = next((a for a in all_actions if a not in legal), None)
+        if illegal is not None:
+            with pytest.raises(belle.IllegalActionError):
+                state.apply_action(illegal)
+        for junk in ("", "fly to the moon", "\x00", "place", "take 9 Q"):
+            with pytest.raises(belle.InvalidActionError):
+                state.parse_action(junk)
+        for junk_json in (None, 3, "build", {}, {"type": "nope"}, {"type": 5}, []):
+            with pytest.raises(belle.InvalidActionError):
+                state.action_from_json(junk_json)
+        with pytest.raises(belle.InvalidActionError):
+            state.action_from_int(-1)
+        player = state.current_player()
+        if player >= 0:
+            wrong_seat = (player + 1) % state.num_players
+            with pytest.raises(belle.NotYourTurnError):
+                state.apply_action_for(wrong_seat, state.legal_actions()[0])
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_clone_is_independent(playout: Any) -> None:
+    _, record = playout
+    for state in states_along(record, every=7):
+        if state.is_terminal():
+            continue
+        before = json.dumps(state.to_json(), sort_keys=True)
+        copy = state.clone()
+        rng = random.Random(1)
+        while not copy.is_terminal():
+            copy.apply_action(rng.choice(copy.legal_actions()))
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_record_replays_to_identical_state(playout: Any) -> None:
+    _, record = playout
+    original = states_along(record)[-1]
+    loaded = MatchRecord.from_json(json.loads(record.dumps()))
+    rebuilt = replay(loaded)
+    assert rebuilt.to_json() == original.to_json()
+    assert rebuilt.returns() == original.returns()
+    assert rebuilt.ranking() == original.ranking()
+    assert rebuilt.score_breakdown() == original.score_breakdown()
+
+
+def test_codecs_round_trip(playout: Any) -> None:
+    _, record = playout
+    for state in states_along(record, every=2):
+        for action in state.legal_actions():
+            assert state.parse_action(state.action_to_string(action)) == action
+            wire = json.loads(json.dumps(state.action_to_json(action)))
+            assert state.action_from_json(wire) == action
+            index = state.action_to_int(action)
+            assert 0 <= index < state.game.num_distinct_actions(state.num_players)
+            assert state.action_from_int(index) == action
+
+
+def test_views_are_json_and_seat_specific(playout: Any) -> None:
+    config, record = playout
+    for state in states_along(record, every=9):
+        for seat in [None, *range(config[1])]:
+            view = state.view(seat)
+            assert json.loads(json.dumps(view)) == view
+
+
+def _counterfactual(record: MatchRecord, k: int, j: int) -> tuple[Any, Any] | None:
+    """Replay `record` twice: as played, and with the secrets of seats k and j swapped.
+
+    Chance outcomes only k sees are exchanged, in order, with outcomes only j sees, so
+    public consequences (such as how many of each kind were dealt in all) stay the same
+    and only k and j could tell the two states apart. Returns (true, altered) at the
+    longest prefix that stays legal, or None when nothing differs.
+    """
+    private_k = [i for i, e in enumerate(record.actions) if e.visible_to == [k]]
+    private_j = [i for i, e in enumerate(record.actions) if e.visible_to == [j]]
+    swapped = {}
+    for a, b in zip(private_k, private_j, strict=False):
+        if record.actions[a].action != record.actions[b].action:
+            swapped[a], swapped[b] = record.actions[b].action, record.actions[a].action
+    if not swapped:
+        return None
+    true_state = belle.engine.new_state(record)
+    alt_state = true_state.clone()
+    for index, entry in enumerate(record.actions):
+        action = true_state.action_from_json(entry.action)
+        alt_action = alt_state.action_from_json(swapped.get(index, entry.action))
+        if alt_action not in alt_state.legal_actions():
+            break
+        true_state.apply_action(action)
+        alt_state.apply_action(alt_action)
+    return true_state, alt_state
+
+
+def _secret_pairs(players: int) -> list[tuple[int, int]]:
+    return [(k, (k + 1) % players) for k in range(players)]
+
+
+def test_no_leak_of_other_seats_secrets(playout: Any) -> None:
+    """Two states that differ only in seats k and j's secrets look the same to others."""
+    config, record = playout
+    players = config[1]
+    for k, j in _secret_pairs(players):
+        pair = _counterfactual(record, k, j)
+        if pair is None:
+            continue
+        true_state, alt_state = pair
+        if true_state.is_terminal():
+            continue  # everything is revealed at the end
+        assert true_state.to_json() != alt_state.to_json()
+        for viewer in [None, *(s for s in range(players) if s not in (k, j))]:
+            assert true_state.view(viewer) == alt_state.view(viewer), f"viewer {viewer}"
+            if viewer is not None:
+                assert true_state.information_state_key(viewer) == (
+                    alt_state.information_state_key(viewer))
+        for seat in (k, j):
+            assert true_state.view(seat) != alt_state.view(seat) or true_state.to_json()[
+                "history"] != alt_state.to_json()["history"]
+
+
+def test_resample_keeps_the_seats_view(playout: Any) -> None:
+    config, record = playout
+    for state in states_along(record, every=6):
+        for seat in range(config[1]):
+            sample = state.resample(seat, random.Random(seat))
+            assert sample.view(seat) == state.view(seat)
+            assert sample.view(None) == state.view(None)
+            assert sample.information_state_key(seat) == state.information_state_key(seat)
+            if state.current_player() == seat:
+                assert sample.legal_actions() == state.legal_actions()
+
+
+def test_resample_depends_only_on_what_the_seat_knows(playout: Any) -> None:
+    """A bot handed resample(seat) cannot tell states apart that the seat cannot."""
+    config, record = playout
+    players = config[1]
+    for k, j in _secret_pairs(players):
+        pair = _counterfactual(record, k, j)
+        if pair is None:
+            continue
+        true_state, alt_state = pair
+        for seat in range(players):
+            if seat in (k, j) or true_state.is_terminal():
+                continue
+            a = true_state.resample(seat, random.Random(5)).to_json()
+            b = alt_state.resample(seat, random.Random(5)).to_json()
+            assert a == b
