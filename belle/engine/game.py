@@ -143,13 +143,15 @@ class State(ABC, Generic[A]):
         """Apply `action` if it is legal; otherwise raise and leave the state unchanged."""
         if not isinstance(action, Hashable):
             raise InvalidActionError(f"{action!r} is not an action of {self.game.info.title}")
-        player = self.current_player()
-        if player == TERMINAL:
+        if self.current_player() == TERMINAL:
             raise IllegalActionError("the game is over: no action is legal")
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_message(action, legal))
+        if not self.is_legal(action):
+            raise IllegalActionError(self._illegal_message(action, self.legal_actions()))
         self._apply(action)
+
+    def is_legal(self, action: A) -> bool:
+        """Whether `action` is legal now; games may override with a faster test."""
+        return action in self.legal_actions()
 
     def apply_action_for(self, seat: int, action: A) -> None:
         """Apply `action` on behalf of `seat`, refusing it when it is not that seat's turn."""

@@ -18,7 +18,13 @@ AXIAL_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """The map as index-based tables (hex i is data.HEXES[i])."""
+    """The map as tables indexed by hex number (hex i is data.HEXES[i]).
+
+    Sets of hexes are bitsets laid out geometrically: hex i is bit `bit_pos[i]` =
+    row * width + column in axial coordinates, so every axial direction is one shift.
+    `open_towards[d]` holds the hexes whose neighbour in direction d exists and is not
+    behind a checkered edge, which makes `expand` exact in six shifts.
+    """
 
     size: int
     coords: tuple[tuple[int, int], ...]
@@ -27,7 +33,11 @@ class Board:
     values: tuple[int, ...]
     is_city: tuple[bool, ...]
     neighbours: tuple[tuple[int, ...], ...]
+    bit: tuple[int, ...]  # per hex: 1 << its position
+    hex_at: dict[int, int]  # position -> hex number
     neighbour_mask: tuple[int, ...]
+    shifts: tuple[int, ...]  # per direction, the position delta
+    open_towards: tuple[int, ...]  # per direction
     city_mask: int
     rural_mask: int
     buildable_mask: int
@@ -47,83 +57,107 @@ def _build_board() -> Board:
     coords = tuple((h.q, h.r) for h in hexes)
     index = {c: i for i, c in enumerate(coords)}
     blocked = {frozenset(edge) for edge in data.BLOCKED_EDGES}
+
+    def open_neighbour(i: int, dq: int, dr: int) -> int | None:
+        q, r = coords[i]
+        j = index.get((q + dq, r + dr))
+        if j is None or frozenset(((q, r), coords[j])) in blocked:
+            return None
+        return j
+
+    min_q = min(q for q, _ in coords)
+    min_r = min(r for _, r in coords)
+    width = max(q for q, _ in coords) - min_q + 1
+    positions = tuple((r - min_r) * width + (q - min_q) for q, r in coords)
+    bit = tuple(1 << p for p in positions)
     neighbours = tuple(
-        tuple(
-            index[(q + dq, r + dr)]
-            for dq, dr in AXIAL_DIRECTIONS
-            if (q + dq, r + dr) in index and frozenset(((q, r), (q + dq, r + dr))) not in blocked
-        )
-        for q, r in coords
+        tuple(j for dq, dr in AXIAL_DIRECTIONS if (j := open_neighbour(i, dq, dr)) is not None)
+        for i in range(len(hexes))
     )
     min_col = min(q + (r - (r & 1)) // 2 for q, r in coords)
-    min_row = min(r for _, r in coords)
     starts = sorted((h.company, i) for i, h in enumerate(hexes) if h.kind == "start")
+
+    def mask(kinds: tuple[str, ...]) -> int:
+        return sum(bit[i] for i, h in enumerate(hexes) if h.kind in kinds)
+
     return Board(
         size=len(hexes),
         coords=coords,
-        labels=tuple(grid_label(q, r, min_col, min_row) for q, r in coords),
+        labels=tuple(grid_label(q, r, min_col, min_r) for q, r in coords),
         names=tuple(h.name if h.kind == "city" else None for h in hexes),
         values=tuple(h.value for h in hexes),
         is_city=tuple(h.kind == "city" for h in hexes),
         neighbours=neighbours,
-        neighbour_mask=tuple(mask_of(n) for n in neighbours),
-        city_mask=mask_of(i for i, h in enumerate(hexes) if h.kind == "city"),
-        rural_mask=mask_of(i for i, h in enumerate(hexes) if h.kind == "rural"),
-        buildable_mask=mask_of(i for i, h in enumerate(hexes) if h.kind in ("city", "rural")),
+        bit=bit,
+        hex_at={p: i for i, p in enumerate(positions)},
+        neighbour_mask=tuple(sum(bit[j] for j in n) for n in neighbours),
+        shifts=tuple(dr * width + dq for dq, dr in AXIAL_DIRECTIONS),
+        open_towards=tuple(
+            sum(bit[i] for i in range(len(hexes)) if open_neighbour(i, dq, dr) is not None)
+            for dq, dr in AXIAL_DIRECTIONS
+        ),
+        city_mask=mask(("city",)),
+        rural_mask=mask(("rural",)),
+        buildable_mask=mask(("city", "rural")),
         start_hex=tuple(i for _, i in starts),
         eiffel=next(i for i, h in enumerate(hexes) if h.kind == "eiffel"),
         marseille=next(i for i, h in enumerate(hexes) if h.value == 4),
     )
 
 
-def mask_of(indices: Iterator[int] | Sequence[int]) -> int:
-    mask = 0
-    for i in indices:
-        mask |= 1 << i
-    return mask
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The indices of the set bits of `mask`, lowest first."""
+def hexes_in(mask: int) -> Iterator[int]:
+    """The hex numbers in the bitset `mask`."""
+    hex_at = BOARD.hex_at
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        yield hex_at[low.bit_length() - 1]
         mask ^= low
 
 
 BOARD = _build_board()
+_E, _W, _SE, _NW, _NE, _SW = BOARD.shifts
+_OPEN_E, _OPEN_W, _OPEN_SE, _OPEN_NW, _OPEN_NE, _OPEN_SW = BOARD.open_towards
 
 
-def reach_of(network: int) -> int:
-    """Every hex next to a hex of `network` (PC-37, PC-39: blocked edges excluded)."""
-    reach = 0
-    masks = BOARD.neighbour_mask
-    for i in bits(network):
-        reach |= masks[i]
-    return reach
+def expand(mask: int) -> int:
+    """Every hex next to a hex of `mask` across an open edge (PC-37, PC-39). Hot path."""
+    return (
+        (mask & _OPEN_E) << _E
+        | (mask & _OPEN_W) >> -_W
+        | (mask & _OPEN_SE) << _SE
+        | (mask & _OPEN_NW) >> -_NW
+        | (mask & _OPEN_SW) << _SW
+        | (mask & _OPEN_NE) >> -_NE
+    )
 
 
 def can_reach_city(network: int, enterable: int) -> bool:
-    """G-9 step 2-3: can a company holding `network` still build to an empty city?
+    """G-9 steps 2-3: can a company holding `network` still build to an empty city?
 
-    `enterable` holds the hexes any company could still enter (room left); the fill
-    also crosses the company's own hexes.
+    `enterable` holds the hexes with room left; the fill also crosses the company's
+    own hexes.
     """
     passable = enterable | network
-    region = network
-    frontier = network
-    masks = BOARD.neighbour_mask
     empty_cities = BOARD.city_mask & enterable
-    while frontier:
-        grown = 0
-        for i in bits(frontier):
-            grown |= masks[i]
-        grown &= passable & ~region
+    region = network
+    while True:
+        grown = region | (expand(region) & passable)
         if grown & empty_cities:
             return True
-        region |= grown
-        frontier = grown
-    return False
+        if grown == region:
+            return False
+        region = grown
+
+
+def flood_region(network: int, enterable: int) -> int:
+    """Every hex a company holding `network` could still build through (G-9 step 2)."""
+    passable = enterable | network
+    region = network
+    while True:
+        grown = region | (expand(region) & passable)
+        if grown == region:
+            return region
+        region = grown
 
 
 def portfolio_score(portfolio: Sequence[int], values: Sequence[int], limit: int) -> int:
@@ -131,18 +165,3 @@ def portfolio_score(portfolio: Sequence[int], values: Sequence[int], limit: int)
     total = sum(count * value for count, value in zip(portfolio, values, strict=True))
     return total - data.EXCESS_PENALTY * max(0, sum(portfolio) - limit)
 
-
-def flood_region(network: int, enterable: int) -> int:
-    """Every hex a company holding `network` could still build through (G-9 step 2)."""
-    passable = enterable | network
-    region = network
-    frontier = network
-    masks = BOARD.neighbour_mask
-    while frontier:
-        grown = 0
-        for i in bits(frontier):
-            grown |= masks[i]
-        grown &= passable & ~region
-        region |= grown
-        frontier = grown
-    return region

@@ -24,7 +24,7 @@ from belle.games.paris_connection.actions import (
     Stop,
     Take,
 )
-from belle.games.paris_connection.rules import BOARD, bits, can_reach_city, flood_region
+from belle.games.paris_connection.rules import BOARD, can_reach_city, flood_region, hexes_in
 
 DEAL, FIRST, PLAY, OVER = "deal", "first", "play", "over"
 NUM_COMPANIES = len(data.COMPANIES)
@@ -54,7 +54,7 @@ class ParisConnectionState(State[Action]):
         self.min_initial = [[0] * NUM_COMPANIES for _ in range(num_players)]
         self.known_taken = [[0] * NUM_COMPANIES for _ in range(num_players)]
         self.values = [0] * NUM_COMPANIES  # PC-21
-        self.network = [1 << h for h in BOARD.start_hex]  # PC-19
+        self.network = [BOARD.bit[h] for h in BOARD.start_hex]  # PC-19
         self.reach = [BOARD.neighbour_mask[h] for h in BOARD.start_hex]
         self.on_city = [False] * NUM_COMPANIES
         self.hex_companies = [0] * BOARD.size
@@ -94,6 +94,21 @@ class ParisConnectionState(State[Action]):
             return []
         return [a for a, _ in self.chance_outcomes()]
 
+    def is_legal(self, action: Action) -> bool:
+        """Fast path for the most frequent action; everything else asks legal_actions()."""
+        if isinstance(action, Place):
+            company = self.building
+            return (
+                self.phase == PLAY
+                and company != NO_COMPANY
+                and self.supply[company] > 0
+                and isinstance(action.hex, int)
+                and 0 <= action.hex < BOARD.size
+                and bool(self._candidates(company) & BOARD.bit[action.hex])
+                and self._placement_keeps_all_connected(company, action.hex)
+            )
+        return action in self.legal_actions()
+
     def _turn_start_actions(self) -> list[Action]:
         """PC-29: build (a company with supply and a legal hex) or trade (PC-52)."""
         legal: list[Action] = [
@@ -121,12 +136,12 @@ class ParisConnectionState(State[Action]):
 
     def _has_legal_hex(self, company: int) -> bool:
         return any(self._placement_keeps_all_connected(company, h)
-                   for h in bits(self._candidates(company)))
+                   for h in hexes_in(self._candidates(company)))
 
     def _legal_hexes(self, company: int) -> list[int]:
         if not self.supply[company]:
             return []
-        return [h for h in bits(self._candidates(company))
+        return [h for h in hexes_in(self._candidates(company))
                 if self._placement_keeps_all_connected(company, h)]
 
     def _placement_keeps_all_connected(self, company: int, h: int) -> bool:
@@ -136,11 +151,12 @@ class ParisConnectionState(State[Action]):
         if not fills:
             return True
         regions = self._cutoff_regions()
-        without = self.room & ~(1 << h)
+        bit = BOARD.bit[h]
+        without = self.room & ~bit
         for other in range(NUM_COMPANIES):
             if other == company or self.on_city[other] or occupants >> other & 1:
                 continue  # PC-45: a company on a city is safe; own hexes stay crossable
-            if regions[other] >> h & 1 and not can_reach_city(self.network[other], without):
+            if regions[other] & bit and not can_reach_city(self.network[other], without):
                 return False
         return True
 
@@ -201,7 +217,7 @@ class ParisConnectionState(State[Action]):
 
     def _place(self, h: int) -> None:
         company = self.building
-        bit = 1 << h
+        bit = BOARD.bit[h]
         self.supply[company] -= 1
         self.network[company] |= bit
         self.reach[company] |= BOARD.neighbour_mask[h]

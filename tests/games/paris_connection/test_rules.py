@@ -10,7 +10,7 @@ from helpers import B, K, N, P, R, Y, dealt, default_hands, label, play, rural_n
 import belle
 from belle.games.paris_connection import actions as act
 from belle.games.paris_connection import data
-from belle.games.paris_connection.rules import BOARD, bits
+from belle.games.paris_connection.rules import BOARD, hexes_in
 from belle.games.paris_connection.state import ParisConnectionState
 
 
@@ -71,7 +71,7 @@ def test_build_chain_adjacency_s2() -> None:
     with pytest.raises(belle.IllegalActionError):
         play(state, f"place {label(h2)}")  # not yet next to red
     play(state, f"place {label(h1)}", f"place {label(h2)}")
-    assert state.network[R] >> h2 & 1
+    assert state.network[R] & BOARD.bit[h2]
 
 
 def test_build_needs_a_colour_in_supply() -> None:
@@ -85,7 +85,7 @@ def test_build_needs_a_colour_in_supply() -> None:
 def test_rural_capacity_and_colours_s3() -> None:
     """S-3, PC-40, PC-41: a rural hex takes two different colours, never a third."""
     state = dealt(default_hands(3))
-    shared = next(h for h in bits(BOARD.rural_mask)
+    shared = next(h for h in hexes_in(BOARD.rural_mask)
                   if sum(1 for s in BOARD.start_hex if h in BOARD.neighbours[s]) >= 2)
     first, second = [c for c, s in enumerate(BOARD.start_hex) if shared in BOARD.neighbours[s]][:2]
     play(state, f"build {'RBYKPN'[first]}", f"place {label(shared)}", "stop")
@@ -98,19 +98,19 @@ def test_rural_capacity_and_colours_s3() -> None:
     assert act.PLACE[shared] in state.legal_actions()
     play(state, f"place {label(shared)}", "stop")
     assert sorted(state.companies_on_hex(shared)) == sorted([first, second])
-    assert not state.room >> shared & 1  # full: no third colour (PC-41)
+    assert not state.room & BOARD.bit[shared]  # full: no third colour (PC-41)
 
 
 def test_city_takes_one_locomotive_s3() -> None:
     """PC-42: a city hex holds one locomotive only."""
     state = dealt(default_hands(3))
-    city = next(h for h in bits(BOARD.city_mask))
+    city = next(h for h in hexes_in(BOARD.city_mask))
     state.hex_companies[city] = 1 << K
-    state.network[K] |= 1 << city
-    state.room &= ~(1 << city)
+    state.network[K] |= BOARD.bit[city]
+    state.room &= ~BOARD.bit[city]
     for company in range(6):
-        state.reach[company] |= 1 << city
-        assert not state._candidates(company) >> city & 1
+        state.reach[company] |= BOARD.bit[city]
+        assert not state._candidates(company) & BOARD.bit[city]
 
 
 def test_forbidden_hexes_s6() -> None:
@@ -118,8 +118,8 @@ def test_forbidden_hexes_s6() -> None:
     state = dealt(default_hands(3))
     for company in range(6):
         candidates = state._candidates(company)
-        assert not candidates >> BOARD.eiffel & 1
-        assert all(not candidates >> s & 1 for s in BOARD.start_hex)
+        assert not candidates & BOARD.bit[BOARD.eiffel]
+        assert all(not candidates & BOARD.bit[s] for s in BOARD.start_hex)
     play(state, "build R")
     for h in (BOARD.eiffel, *BOARD.start_hex):
         with pytest.raises(belle.IllegalActionError):
@@ -140,23 +140,23 @@ def test_checkered_edge_blocks_a_build() -> None:
     index = {c: i for i, c in enumerate(BOARD.coords)}
     a, b = (index[c] for c in data.BLOCKED_EDGES[0])
     state = dealt(default_hands(3))
-    state.network[N] = 1 << a
+    state.network[N] = BOARD.bit[a]
     state.reach[N] = BOARD.neighbour_mask[a]
-    state.room |= 1 << b
-    assert not state._candidates(N) >> b & 1
-    open_side = [n for n in BOARD.neighbours[a] if state.room >> n & 1]
-    assert all(state._candidates(N) >> n & 1 for n in open_side)
+    state.room |= BOARD.bit[b]
+    assert not state._candidates(N) & BOARD.bit[b]
+    open_side = [n for n in BOARD.neighbours[a] if state.room & BOARD.bit[n]]
+    assert open_side and all(state._candidates(N) & BOARD.bit[n] for n in open_side)
 
 
 def test_value_gain_per_city_colour_s5() -> None:
     """S-5, PC-46, PC-7: value rises by the city values entered, at the end of the build."""
     state = dealt(default_hands(3))
     state.values[Y] = 5
-    cities = [h for h in bits(BOARD.city_mask) if BOARD.values[h] in (1, 2)]
+    cities = [h for h in hexes_in(BOARD.city_mask) if BOARD.values[h] in (1, 2)]
     beige = next(h for h in cities if BOARD.values[h] == 1)
     purple = next(h for h in cities if BOARD.values[h] == 2)
     for h in (beige, purple):  # give yellow track next to both cities
-        state.reach[Y] |= 1 << h
+        state.reach[Y] |= BOARD.bit[h]
     play(state, "build Y", f"place {label(beige)}")
     assert state.values[Y] == 5 and state.pending_gain == 1  # not yet: end of action
     play(state, f"place {label(purple)}", "stop")
@@ -246,7 +246,7 @@ def _near_marseille(state: ParisConnectionState) -> int:
     """Give blue a track next to Marseille through a rural hex; return that hex."""
     m = BOARD.marseille
     rural = rural_neighbours(m)[0]
-    state.reach[B] |= 1 << rural | BOARD.neighbour_mask[rural]
+    state.reach[B] |= BOARD.bit[rural] | BOARD.neighbour_mask[rural]
     return rural
 
 
@@ -313,14 +313,14 @@ def test_cutoff_s11() -> None:
     path = _path_to_city(BOARD.start_hex[N])
     gate = path[0]
     assert not BOARD.is_city[gate]
-    state.room = sum(1 << h for h in path)  # brown's only corridor to its only city
+    state.room = sum(BOARD.bit[h] for h in path)  # brown's only corridor to its only city
     state.hex_companies[gate] = 1 << P  # R holds a single purple locomotive
-    state.reach[Y] |= 1 << gate
+    state.reach[Y] |= BOARD.bit[gate]
     state._regions = None
     assert not state._placement_keeps_all_connected(Y, gate)
     if len(path) > 2:
         empty_rural = path[1]
-        state.reach[Y] |= 1 << empty_rural
+        state.reach[Y] |= BOARD.bit[empty_rural]
         assert state._placement_keeps_all_connected(Y, empty_rural)  # room stays: legal
     state.on_city[N] = True  # PC-45: a company on a city cannot be cut off
     state._regions = None
@@ -332,8 +332,8 @@ def test_cutoff_by_filling_the_last_city() -> None:
     state = dealt(default_hands(3))
     path = _path_to_city(BOARD.start_hex[N])
     city = path[-1]
-    state.room = sum(1 << h for h in path)
-    state.reach[Y] |= 1 << city
+    state.room = sum(BOARD.bit[h] for h in path)
+    state.reach[Y] |= BOARD.bit[city]
     state._regions = None
     assert not state._placement_keeps_all_connected(Y, city)
 
