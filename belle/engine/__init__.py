@@ -15,7 +15,14 @@ from belle.engine.errors import (
 from belle.engine.game import CHANCE, TERMINAL, Game, GameInfo, ScoreLine, State, rank_by_keys
 from belle.engine.options import OptionSpec, OptionValue, parse_option_assignments
 from belle.engine.record import MatchRecord, RecordEntry, new_state, replay
-from belle.engine.referee import Bot, MatchResult, bot_decision, play_match, sample_chance
+from belle.engine.referee import (
+    Bot,
+    MatchResult,
+    bot_decision,
+    play_match,
+    sample_chance,
+    seat_rngs,
+)
 from belle.engine.registry import game_ids, list_games, load_game, register
 
 __all__ = [
@@ -49,4 +56,5 @@ __all__ = [
     "register",
     "replay",
     "sample_chance",
+    "seat_rngs",
 ]

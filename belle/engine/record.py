@@ -116,18 +116,27 @@ class MatchRecord:
     def from_json(cls, data: Any) -> MatchRecord:
         if not isinstance(data, dict):
             raise RecordError("a match record is a JSON object")
-        try:
-            return cls(
-                game=str(data["game"]),
-                options=dict(data.get("options") or {}),
-                seats=[str(s) for s in data["seats"]],
-                seed=data.get("seed"),
-                actions=[RecordEntry.from_json(e) for e in data.get("actions", [])],
-                engine_version=str(data.get("engine_version", "unknown")),
-                result=data.get("result"),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"not a match record: missing or bad field {exc}") from exc
+        game, options, seats = data.get("game"), data.get("options") or {}, data.get("seats")
+        actions, seed = data.get("actions", []), data.get("seed")
+        if not isinstance(game, str):
+            raise RecordError("record field 'game' must be a game id (a string)")
+        if not isinstance(options, dict):
+            raise RecordError("record field 'options' must be an object")
+        if not isinstance(seats, list) or not seats:
+            raise RecordError("record field 'seats' must be a non-empty list of seat names")
+        if not isinstance(actions, list):
+            raise RecordError("record field 'actions' must be a list")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError("record field 'seed' must be an integer or null")
+        return cls(
+            game=game,
+            options=dict(options),
+            seats=[str(s) for s in seats],
+            seed=seed,
+            actions=[RecordEntry.from_json(e) for e in actions],
+            engine_version=str(data.get("engine_version", "unknown")),
+            result=data.get("result"),
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
@@ -135,6 +144,8 @@ class MatchRecord:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from exc
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{str(path)!r} is not a text file (a JSON match record)") from exc
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:

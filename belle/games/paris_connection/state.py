@@ -230,7 +230,11 @@ class ParisConnectionState(State[Action]):
         self.pending_gain += BOARD.values[h]  # PC-46
         self.placed += 1
         self._regions = None
-        if self.placed == data.MAX_BUILD or not self._legal_hexes(company):
+        if (
+            self.placed == data.MAX_BUILD
+            or not self.supply[company]
+            or not self._has_legal_hex(company)
+        ):
             self._finish_build()
 
     def _finish_build(self) -> None:

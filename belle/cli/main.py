@@ -1,0 +1,420 @@
+"""The `belle` command line: games, play, simulate, replay, bench.
+
+Each command checks its arguments first (game, player count, options, seats, files);
+a mistake ends in one line on stderr and exit status 2 (belle.cli.common.fail), and so
+do click's own usage errors (BelleGroup).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from belle import __version__
+from belle.cli import bench as bench_module
+from belle.cli.common import (
+    check_positive,
+    configured_game,
+    fail,
+    one_line,
+    player_count,
+    stderr_console,
+    stdout_console,
+    user_errors,
+)
+from belle.cli.play import TerminalMatch
+from belle.cli.replay import load_position, show_position
+from belle.cli.seats import bots_for_seats, parse_seats, split_bot_list
+from belle.cli.simulate import Simulation, simulate
+from belle.engine.errors import RecordError
+from belle.engine.game import Game, GameInfo
+from belle.engine.referee import Bot
+from belle.engine.registry import game_ids, list_games, load_game
+
+PROGRESS_FROM = 20
+"""`belle simulate` shows a progress bar (on stderr) from this many games."""
+
+
+class BelleGroup(TyperGroup):
+    """Click's usage errors (missing argument, non-integer...) as one line, exit 2."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except typer.TyperException as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":  # the help is already printed
+                sys.exit(exc.exit_code)
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            message = one_line(exc.format_message())
+            stderr_console().print(f"belle: {message}{hint}", markup=False, soft_wrap=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            stderr_console().print("belle: aborted", markup=False)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+app = typer.Typer(
+    cls=BelleGroup,
+    name="belle",
+    help="Belle: an open-source table for Belle Époque board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+GameArg = Annotated[
+    str, typer.Argument(metavar="GAME", help="Game id (see 'belle games').", show_default=False)
+]
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        "-p",
+        metavar="N",
+        help="Number of players (default: the game's minimum).",
+        show_default=False,
+    ),
+]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        "-s",
+        metavar="S",
+        help="Seed of the chance and bot RNGs (default: random).",
+        show_default=False,
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", metavar="NAME=VALUE", help="Game option (repeatable).", show_default=False
+    ),
+]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"belle {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version.")
+    ] = False,
+) -> None:
+    """Belle: an open-source table for Belle Époque board games."""
+
+
+def _fresh_seed(seed: int | None) -> int:
+    return random.SystemRandom().randrange(2**32) if seed is None else seed
+
+
+# -- games -----------------------------------------------------------------
+@app.command()
+def games(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """The games, their player counts and options."""
+    with user_errors():
+        infos = list_games()
+    if as_json:
+        typer.echo(json.dumps([info.to_json() for info in infos], indent=1))
+        return
+    console = stdout_console()
+    table = Table(title="Games", title_justify="left")
+    for column in ("id", "title", "players", "chance", "hidden info"):
+        table.add_column(column)
+    for info in infos:
+        table.add_row(
+            f"[bold]{escape(info.id)}[/]",
+            escape(info.title),
+            f"{info.min_players}–{info.max_players}",
+            _yes(info.has_chance),
+            _yes(info.has_hidden_info),
+        )
+    console.print(table)
+    for info in infos:
+        console.print(f"\n[bold]{escape(info.id)}[/]: {escape(info.summary)}")
+        console.print(_options_table(info))
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _options_table(info: GameInfo) -> Table | str:
+    if not info.options:
+        return "  [dim]no options[/]"
+    table = Table(title=f"{info.id} options (--option NAME=VALUE)", title_justify="left")
+    for column in ("option", "kind", "default", "help"):
+        table.add_column(column)
+    for spec in info.options:
+        data = spec.to_json()
+        kind: str = spec.kind
+        if spec.choices:
+            kind += ": " + ", ".join(spec.choices)
+        elif spec.minimum is not None or spec.maximum is not None:
+            kind += f" {spec.minimum}–{spec.maximum}"
+        table.add_row(
+            Text(spec.name, style="bold"), kind, json.dumps(data["default"]), Text(spec.help)
+        )
+    return table
+
+
+# -- play ------------------------------------------------------------------
+@app.command()
+def play(
+    game: GameArg,
+    players: PlayersOpt = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            metavar="K=PLAYER",
+            help="PLAYER of seat K: human, random, greedy, greedy:samples=5 "
+            "(repeatable; default 0=human, the others greedy).",
+            show_default=False,
+        ),
+    ] = None,
+    seed: SeedOpt = None,
+    option: OptionOpt = None,
+    record_dir: Annotated[
+        Path, typer.Option("--record-dir", metavar="DIR", help="Where to save the match record.")
+    ] = Path("."),
+) -> None:
+    """Play a game in the terminal against bots or friends (hot-seat)."""
+    with user_errors():
+        configured = configured_game(game, option)
+        count = player_count(configured, players)
+        seats = parse_seats(seat or [], count)
+        record_dir.mkdir(parents=True, exist_ok=True)
+        if not os.access(record_dir, os.W_OK):
+            fail(f"--record-dir {str(record_dir)!r} is not writable")
+    match = TerminalMatch(configured, seats, _fresh_seed(seed), record_dir, stdout_console())
+    try:
+        match.run()
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+
+
+# -- simulate --------------------------------------------------------------
+@app.command("simulate")
+def simulate_command(
+    game: GameArg,
+    players: PlayersOpt = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", metavar="K", help="Number of matches.")
+    ] = 10,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", "-b", metavar="BOTS", help="Bots cycled over the seats, e.g. random,greedy."
+        ),
+    ] = "random",
+    seed: SeedOpt = None,
+    option: OptionOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (and nothing else) on stdout.")
+    ] = False,
+) -> None:
+    """Play many matches between bots and summarise wins, scores and speed."""
+    with user_errors():
+        configured = configured_game(game, option)
+        count = player_count(configured, players)
+        check_positive("--games", games)
+        seat_bots = bots_for_seats(bots, count)
+    run_seed = _fresh_seed(seed)
+    if as_json:
+        run = simulate(configured, seat_bots, games, run_seed)
+        if seed is None:
+            note = f"belle: seed {run_seed} (--seed {run_seed} repeats this run)"
+            stderr_console().print(note, markup=False)
+        typer.echo(json.dumps(run.summary()))
+    else:
+        run = _simulate_with_progress(configured, seat_bots, games, run_seed)
+        specs = split_bot_list(bots)
+        _print_simulation(run, [specs[i % len(specs)] for i in range(count)], run_seed)
+    for failure in run.failures:
+        stderr_console().print(
+            f"belle: match {failure.index} (seed {failure.seed}) failed: {one_line(failure.error)}",
+            markup=False,
+            soft_wrap=True,
+        )
+    if run.failures:
+        raise typer.Exit(1)
+
+
+def _simulate_with_progress(
+    configured: Game[Any], seat_bots: Sequence[Bot], games: int, seed: int
+) -> Simulation:
+    if games < PROGRESS_FROM:
+        return simulate(configured, seat_bots, games, seed)
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=stderr_console(), transient=True) as progress:
+        task = progress.add_task("simulating", total=games)
+        return simulate(
+            configured, seat_bots, games, seed, on_match=lambda _: progress.advance(task)
+        )
+
+
+def _print_simulation(run: Simulation, names: list[str], seed: int) -> None:
+    summary = run.summary()
+    console = stdout_console()
+    speed, mean = summary["actions_per_second"], summary["mean_actions"]
+    console.print(
+        f"[bold]{run.game}[/], {run.players} players, seed {seed}: {run.completed} of "
+        f"{run.games} matches completed, {len(run.failures)} errors."
+    )
+    if mean is not None:
+        console.print(f"{mean:.1f} actions per match, {speed:,.0f} actions/s.")
+    table = Table()
+    for column in ("seat", "bot", "wins", "win rate", "mean score"):
+        table.add_column(column, justify="left" if column in ("seat", "bot") else "right")
+    for seat in range(run.players):
+        rate = f"{run.wins[seat] / run.completed:.1%}" if run.completed else "–"
+        score = summary["mean_scores"][seat]
+        table.add_row(
+            str(seat),
+            names[seat],
+            str(run.wins[seat]),
+            rate,
+            "–" if score is None else f"{score:.2f}",
+        )
+    console.print(table)
+
+
+# -- replay ----------------------------------------------------------------
+@app.command()
+def replay(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE", help="A match record (JSON) saved by belle.", show_default=False
+        ),
+    ],
+    to: Annotated[
+        int | None,
+        typer.Option(
+            "--to",
+            metavar="N",
+            help="Show the position after N actions (default: all).",
+            show_default=False,
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            metavar="K",
+            help="See it as this seat (default: a spectator).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Show a saved match as a seat (or a spectator) saw it, after N actions."""
+    with user_errors():
+        try:
+            record, state, count = load_position(file, to, seat)
+        except UnicodeDecodeError:
+            raise RecordError(f"{str(file)!r} is not a match record (not UTF-8 text)") from None
+    show_position(stdout_console(), record, state, count, seat)
+
+
+# -- bench -----------------------------------------------------------------
+@app.command()
+def bench(
+    game: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[GAME]...", help="Games to measure (default: all).", show_default=False
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    runs: Annotated[
+        int, typer.Option("--runs", "-r", metavar="R", help="Runs per figure (median).")
+    ] = 5,
+    seconds: Annotated[
+        float, typer.Option("--seconds", metavar="T", help="Minimum duration of each measured run.")
+    ] = 0.5,
+) -> None:
+    """Engine speed: random playouts, clone() and legal_actions() per second."""
+    with user_errors():
+        ids = game or game_ids()
+        for game_id in ids:
+            load_game(game_id)
+        check_positive("--runs", runs)
+        if seconds <= 0:
+            fail("--seconds must be positive")
+    results = []
+    with stderr_console().status("") as spinner:
+        for game_id in ids:
+            spinner.update(f"measuring {game_id}…")
+            results.append(bench_module.bench_game(game_id, runs, seconds))
+    if as_json:
+        typer.echo(json.dumps(bench_module.bench_json(results)))
+        return
+    table = Table(
+        title=f"belle bench: median of {runs} runs, at each game's largest player count",
+        title_justify="left",
+        caption="games/s and actions/s: random playouts; clone/s and legal/s: clone() and "
+        "legal_actions() on the states met in playouts",
+        caption_justify="left",
+    )
+    for column in ("game", "players", "games/s", "actions/s", "clone/s", "legal/s"):
+        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
+    for r in results:
+        table.add_row(
+            r.game,
+            str(r.players),
+            f"{r.games_per_second:,.2f}",
+            f"{r.actions_per_second:,.0f}",
+            f"{r.clones_per_second:,.0f}",
+            f"{r.legal_actions_per_second:,.0f}",
+        )
+    stdout_console().print(table)
+
+
+def main() -> None:
+    """Console entry point (`belle` in pyproject.toml)."""
+    app(prog_name="belle")
+
+
+__all__ = ["app", "main"]

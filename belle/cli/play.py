@@ -1,0 +1,341 @@
+"""`belle play`: one match at the terminal, people (hot-seat) against bots.
+
+The loop is the referee's (belle.engine.referee): chance is sampled from the seeded
+chance RNG, bots decide through `bot_decision` (a determinization, never the true
+state), so a match with only bots replays `play_match` with the same seed exactly.
+A person sees the board only through `state.view(seat)` of the person to move, and the
+move log never shows a chance outcome that the watching person may not see.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from belle.cli.common import render_module, renderer
+from belle.cli.log import log_lines
+from belle.cli.scores import score_table, winners_line
+from belle.cli.seats import Seat
+from belle.engine.errors import GameError
+from belle.engine.game import CHANCE, Game, State
+from belle.engine.record import MatchRecord, replay
+from belle.engine.referee import bot_decision, sample_chance, seat_rngs
+
+COMMANDS = (
+    ("NUMBER", "play the action with that number in the list"),
+    ("ACTION", "play an action written in the game's notation"),
+    ("actions", "list the legal actions again"),
+    ("board", "draw the board again"),
+    ("log", "show the last moves"),
+    ("undo", "take back your last step (only if nobody has moved since)"),
+    ("help", "show this help"),
+    ("quit", "save the match record and leave (end of input does the same)"),
+)
+QUIT_WORDS = frozenset({"quit", "exit", "q"})
+LOG_LENGTH = 20
+
+
+def record_path(directory: Path, game_id: str, seed: int) -> Path:
+    """A new file name in `directory`: `<game>-<date>-<time>-s<seed>.json`."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = directory / f"{game_id}-{stamp}-s{seed}.json"
+    suffix = 1
+    while path.exists():
+        path = directory / f"{game_id}-{stamp}-s{seed}-{suffix}.json"
+        suffix += 1
+    return path
+
+
+def describe_chance_default(
+    seen_by: frozenset[int] | None, actions: list[str] | None, count: int
+) -> str:
+    """How a run of chance outcomes is shown when the game's renderer says nothing."""
+    if seen_by is None:
+        return f"chance: {', '.join(actions or [])}"
+    seats = ", ".join(f"seat {s}" for s in sorted(seen_by))
+    if actions is None:
+        return f"chance: {count} secret outcome{'s' if count != 1 else ''} for {seats}"
+    return f"chance, seen by {seats}: {', '.join(actions)}"
+
+
+@dataclass
+class TerminalMatch:
+    """A match in progress at the terminal: the true state, its record and the seats."""
+
+    game: Game[Any]
+    seats: Sequence[Seat]
+    seed: int
+    record_dir: Path
+    console: Console
+    state: State[Any] = field(init=False)
+    record: MatchRecord = field(init=False)
+
+    def __post_init__(self) -> None:
+        num_players = len(self.seats)
+        game_id = self.game.info.id
+        self.state = self.game.new_initial_state(num_players)
+        self.record = MatchRecord(
+            game_id, dict(self.game.options), [seat.spec for seat in self.seats], self.seed
+        )
+        self.chance_rng, self.rngs = seat_rngs(self.seed, num_players)
+        self.render = renderer(game_id)
+        module = render_module(game_id)
+        self.describe_chance = getattr(module, "describe_chance", describe_chance_default)
+        self.notation_help: str = getattr(module, "NOTATION_HELP", "")
+        self.humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
+        self.pending: list[tuple[frozenset[int] | None, str]] = []
+        self.last_human: int | None = None
+        self.since: dict[int, list[tuple[int, str]]] = {seat: [] for seat in self.humans}
+        self.echo = not sys.stdin.isatty()
+
+    # -- the loop --------------------------------------------------------
+    def run(self) -> Path:
+        """Play to the end or until a person quits; return where the record was saved."""
+        self.intro()
+        try:
+            while not self.state.is_terminal():
+                if not self.step():
+                    self.flush_chance()
+                    self.console.print("You left the match.")
+                    return self.save()
+        except KeyboardInterrupt:
+            self.console.print("\nInterrupted.")
+            self.save()
+            raise
+        except Exception:
+            self.console.print("[bold red]internal error[/]: saving the match record first.")
+            self.save()
+            raise
+        self.finish()
+        return self.save()
+
+    def step(self) -> bool:
+        """Make the next move: chance, a bot or a person. False when a person quits."""
+        player = self.state.current_player()
+        if player == CHANCE:
+            action = sample_chance(self.state, self.chance_rng)
+            self.note_chance(action)
+            self.advance(action)
+            return True
+        seat = self.seats[player]
+        if seat.bot is None:
+            return self.human_turn(player)
+        action = bot_decision(seat.bot, self.state, player, self.rngs[player])
+        self.flush_chance()
+        self.show_move(player, self.state.action_to_string(action))
+        self.advance(action)
+        return True
+
+    def advance(self, action: Any) -> None:
+        """Apply `action` (checked) and log it; on an error the state is unchanged."""
+        after = self.state.clone()
+        after.apply_action(action)
+        self.record.append(self.state, action)
+        self.state = after
+
+    # -- what everyone sees ----------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """Whose private information the move log may show: the only person, if one."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def name(self, seat: int) -> str:
+        return "you" if seat == self.viewer else self.seats[seat].spec
+
+    def intro(self) -> None:
+        info = self.game.info
+        self.console.print(Rule(f"[bold]{info.title}[/]"))
+        who = ", ".join(f"seat {i} {self.name(i)}" for i in range(len(self.seats)))
+        self.console.print(f"{len(self.seats)} players: {who}. Seed {self.seed}.")
+        if self.humans:
+            self.console.print(
+                "At your turn, enter a number from the list or an action "
+                "(type [bold]help[/] for the notation and commands)."
+            )
+
+    def show_move(self, player: int, text: str) -> None:
+        """One line per move: `seat 2 (greedy): build R`; remembered for the recap."""
+        line = Text.assemble((f"seat {player}", "bold"), f" ({self.name(player)}): ", text)
+        self.console.print(line)
+        for human in self.humans:
+            if human == player:
+                self.since[human] = []
+            else:
+                self.since[human].append((player, text))
+
+    def show_recap(self, seat: int) -> None:
+        """The others' moves since `seat` last moved, by seat, just above the prompt."""
+        moves, self.since[seat] = self.since[seat], []
+        runs: list[tuple[int, list[str]]] = []
+        for player, text in moves:
+            if runs and runs[-1][0] == player:
+                runs[-1][1].append(text)
+            else:
+                runs.append((player, [text]))
+        if runs:
+            self.console.print(Text("Since your last move:", style="dim"))
+        for player, texts in runs:
+            self.console.print(Text(f"  seat {player} ({self.name(player)}): {', '.join(texts)}",
+                                    style="dim"))
+
+    def note_chance(self, action: Any) -> None:
+        """Remember a chance outcome; runs of them are shown together (flush_chance)."""
+        seen_by = self.state.chance_visibility(action)
+        self.pending.append((seen_by, self.state.action_to_string(action)))
+
+    def flush_chance(self) -> None:
+        """Show pending chance outcomes, hiding those the viewer may not see."""
+        runs: list[tuple[frozenset[int] | None, list[str]]] = []
+        for seen_by, text in self.pending:
+            if runs and runs[-1][0] == seen_by:
+                runs[-1][1].append(text)
+            else:
+                runs.append((seen_by, [text]))
+        self.pending.clear()
+        viewer = self.viewer
+        for seen_by, texts in runs:
+            visible = seen_by is None or (viewer is not None and viewer in seen_by)
+            shown = texts if visible else None
+            self.console.print(self.describe_chance(seen_by, shown, len(texts)))
+
+    def show_board(self, seat: int | None) -> None:
+        self.console.print(Rule(style="dim"))
+        self.console.print(self.render(self.state.view(seat)))
+
+    # -- a person's turn -------------------------------------------------
+    def human_turn(self, seat: int) -> bool:
+        self.flush_chance()
+        if not self.hand_over(seat):
+            return False
+        self.show_board(seat)
+        self.show_recap(seat)
+        self.show_actions()
+        while True:
+            try:
+                line = self.read(f"[bold]seat {seat}[/] › ")
+            except EOFError:
+                self.console.print()
+                return False
+            outcome = self.handle(seat, line.strip())
+            if outcome is not None:
+                return outcome
+
+    def hand_over(self, seat: int) -> bool:
+        """Hot-seat: clear the screen between two different people."""
+        previous, self.last_human = self.last_human, seat
+        if len(self.humans) < 2 or previous in (None, seat):
+            return True
+        try:
+            self.read(f"Pass the keyboard to [bold]seat {seat}[/] and press Enter ")
+        except EOFError:
+            self.console.print()
+            return False
+        self.console.clear()
+        return True
+
+    def read(self, prompt: str) -> str:
+        line = self.console.input(prompt)
+        if self.echo:
+            self.console.print(line, markup=False, highlight=False)
+        return line
+
+    def handle(self, seat: int, line: str) -> bool | None:
+        """One line of input: True after a move or undo, False to quit, None to ask again."""
+        word = line.lower()
+        if not line:
+            return None
+        if word in QUIT_WORDS:
+            return False
+        if word in ("help", "?"):
+            self.show_help()
+        elif word in ("actions", "list", "moves"):
+            self.show_actions()
+        elif word in ("board", "b"):
+            self.show_board(seat)
+        elif word == "log":
+            self.show_log(seat)
+        elif word == "undo":
+            return self.undo(seat) or None
+        else:
+            return self.play(line) or None
+        return None
+
+    def play(self, line: str) -> bool:
+        legal = self.state.legal_actions()
+        try:
+            if line.isascii() and line.isdigit():
+                number = int(line)
+                if not 1 <= number <= len(legal):
+                    raise GameError(f"choose a number from 1 to {len(legal)}, or type help")
+                action = legal[number - 1]
+            else:
+                action = self.state.parse_action(line)
+            player = self.state.current_player()
+            text = self.state.action_to_string(action)
+            self.advance(action)
+        except GameError as exc:
+            self.console.print(Text(str(exc), style="red"))
+            return False
+        self.show_move(player, text)
+        return True
+
+    def undo(self, seat: int) -> bool:
+        """Take back `seat`'s last step, if it is the last entry of the log."""
+        actions = self.record.actions
+        if not actions or actions[-1].player != seat:
+            self.console.print(
+                Text("nothing to undo: you can take back only your own last step, "
+                     "before anyone else moves", style="red")
+            )
+            return False
+        entry = actions.pop()
+        self.state = replay(self.record)
+        self.console.print(f"took back: {entry.text}")
+        return True
+
+    def show_actions(self) -> None:
+        texts = [self.state.action_to_string(a) for a in self.state.legal_actions()]
+        width = len(str(len(texts)))
+        items = [Text.assemble((f"{i:>{width}}", "bold cyan"), " ", t) for i, t in
+                 enumerate(texts, 1)]
+        self.console.print(Columns(items, padding=(0, 3)))
+
+    def show_help(self) -> None:
+        lines: list[RenderableType] = [Text("Commands:", style="bold")]
+        lines += [Text.assemble(f"  {cmd:<9}", (text, "dim")) for cmd, text in COMMANDS]
+        if self.notation_help:
+            lines += [Text("Notation:", style="bold"), Text(self.notation_help)]
+        for line in lines:
+            self.console.print(line)
+
+    def show_log(self, seat: int) -> None:
+        entries = self.record.redacted_for(seat).actions
+        for line in log_lines(entries, last=LOG_LENGTH):
+            self.console.print(line, markup=False, highlight=False)
+
+    # -- the end ---------------------------------------------------------
+    def finish(self) -> None:
+        self.flush_chance()
+        names = [self.name(i) for i in range(len(self.seats))]
+        self.console.print(Rule("[bold]Game over[/]"))
+        self.show_board(self.viewer)
+        self.console.print(score_table(self.state, names))
+        self.console.print(winners_line(self.state, names))
+
+    def save(self) -> Path:
+        if self.state.is_terminal():
+            self.record.finish(self.state)
+        path = record_path(self.record_dir, self.game.info.id, self.seed)
+        self.record.save(path)
+        self.console.print(f"Match record saved to {path}  (see it again: belle replay {path})",
+                           markup=False, soft_wrap=True)
+        return path

@@ -1,0 +1,65 @@
+"""`belle replay`: a saved match as one seat (or a spectator) saw it after N actions.
+
+The board comes from `state.view(seat)`, so a seat sees the others' secrets only once
+the game is over; the move log is the record redacted for that seat.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+
+from belle.cli.common import renderer
+from belle.cli.log import log_lines
+from belle.cli.scores import score_table, winners_line
+from belle.engine.errors import GameError, OptionError, RecordError
+from belle.engine.game import State
+from belle.engine.record import MatchRecord, replay
+
+LOG_LENGTH = 12
+
+
+def load_position(
+    path: Path, upto: int | None, seat: int | None
+) -> tuple[MatchRecord, State[Any], int]:
+    """The record, the state after `upto` actions (all by default) and that count."""
+    record = MatchRecord.load(path)
+    total = len(record.actions)
+    if upto is not None and not 0 <= upto <= total:
+        raise OptionError(f"--to must be from 0 to {total} (the record holds {total} actions)")
+    if seat is not None and not 0 <= seat < record.num_players:
+        raise OptionError(f"--seat must be from 0 to {record.num_players - 1}")
+    count = total if upto is None else upto
+    try:
+        state = replay(record, count)
+    except GameError:
+        raise
+    except Exception as exc:  # a record written by hand may break a game in any way
+        raise RecordError(f"{str(path)!r} does not replay: {type(exc).__name__}: {exc}") from exc
+    return record, state, count
+
+
+def show_position(
+    console: Console, record: MatchRecord, state: State[Any], count: int, seat: int | None
+) -> None:
+    who = "a spectator" if seat is None else f"seat {seat}"
+    seats = ", ".join(f"seat {i} {name}" for i, name in enumerate(record.seats))
+    console.print(Rule(f"{record.game}: after {count} of {len(record.actions)} actions, as {who}"))
+    console.print(f"{seats}. Seed {record.seed}, engine {record.engine_version}.", markup=False)
+    show_log(console, record, count, seat, state.is_terminal())
+    console.print(renderer(record.game)(state.view(seat)))
+    if state.is_terminal():
+        console.print(score_table(state, record.seats))
+        console.print(winners_line(state, record.seats))
+
+
+def show_log(
+    console: Console, record: MatchRecord, count: int, seat: int | None, over: bool
+) -> None:
+    """The last moves up to the position, hiding what `seat` may not see until the end."""
+    shown = record if over else record.redacted_for(seat)
+    for line in log_lines(shown.actions[:count], last=LOG_LENGTH):
+        console.print(line, markup=False, highlight=False)

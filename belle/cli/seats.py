@@ -1,0 +1,98 @@
+"""Who sits where: `--seat K=SPEC` for `belle play`, `--bots a,b` for `belle simulate`.
+
+A spec is `human` or a bot spec for `belle.bots.make_bot` (`random`, `greedy`,
+`greedy:samples=5`). In `belle play`, seats not given are seat 0 human, the rest greedy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from belle.bots import BOT_NAMES, make_bot
+from belle.engine.errors import OptionError
+from belle.engine.referee import Bot
+
+HUMAN = "human"
+DEFAULT_BOT = "greedy"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of a terminal match: a person at the keyboard or a bot."""
+
+    spec: str
+    bot: Bot | None = None
+
+    @property
+    def is_human(self) -> bool:
+        return self.bot is None
+
+
+def seat_from_spec(spec: str) -> Seat:
+    text = spec.strip()
+    if text.lower() == HUMAN:
+        return Seat(HUMAN)
+    try:
+        return Seat(text, make_bot(text))
+    except OptionError as exc:
+        raise OptionError(f"{exc} (or {HUMAN})") from exc
+
+
+def _split_assignment(item: str, num_players: int) -> tuple[int, str]:
+    index, sep, spec = item.partition("=")
+    if not sep or not spec.strip():
+        raise OptionError(f"--seat {item!r} must look like SEAT=PLAYER, e.g. 0=human or 1=greedy")
+    try:
+        seat = int(index)
+    except ValueError:
+        raise OptionError(f"--seat {item!r}: {index.strip()!r} is not a seat number") from None
+    if not 0 <= seat < num_players:
+        raise OptionError(
+            f"--seat {item!r}: seats are numbered 0 to {num_players - 1} for {num_players} players"
+        )
+    return seat, spec
+
+
+def parse_seats(assignments: list[str], num_players: int) -> list[Seat]:
+    """Seats for `belle play` from `K=SPEC` strings; defaults: 0 human, others greedy."""
+    given: dict[int, Seat] = {}
+    for item in assignments:
+        seat, spec = _split_assignment(item, num_players)
+        if seat in given:
+            raise OptionError(f"--seat {item!r}: seat {seat} is given twice")
+        try:
+            given[seat] = seat_from_spec(spec)
+        except OptionError as exc:
+            raise OptionError(f"--seat {item!r}: {exc}") from None
+    return [given.get(seat) or _default_seat(seat) for seat in range(num_players)]
+
+
+def _default_seat(seat: int) -> Seat:
+    return Seat(HUMAN) if seat == 0 else Seat(DEFAULT_BOT, make_bot(DEFAULT_BOT))
+
+
+def split_bot_list(text: str) -> list[str]:
+    """`random,greedy:samples=5,greedy` → specs; an item `k=v` continues the bot before it."""
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if "=" in item and ":" not in item and specs:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    if not specs:
+        raise OptionError(f"--bots needs at least one bot: {', '.join(BOT_NAMES)}")
+    return specs
+
+
+def bots_for_seats(text: str, num_players: int) -> list[Bot]:
+    """`--bots` cycled over the seats (`random,greedy` with 3 seats: random, greedy, random)."""
+    specs = split_bot_list(text)
+    for spec in specs:
+        try:
+            make_bot(spec)
+        except OptionError as exc:
+            raise OptionError(f"--bots {spec!r}: {exc}") from None
+    # One instance per seat: a bot may keep state between its decisions.
+    return [make_bot(specs[seat % len(specs)]) for seat in range(num_players)]
