@@ -69,6 +69,7 @@ class ParisConnectionState(State[Action]):
         self.returned = NO_COMPANY
         self.marseille_connected = False
         self.end_reason = ""
+        self.stalled_turns = 0
         self._regions: list[int] | None = None
 
     # -- whose turn ------------------------------------------------------
@@ -267,8 +268,24 @@ class ParisConnectionState(State[Action]):
             self.phase, self.end_reason = OVER, "Marseille is connected (PC-59)"
         elif boards_left <= 1:
             self.phase, self.end_reason = OVER, "only one storage board holds locomotives (PC-58)"
+        elif self._stalled_round_over():
+            self.phase, self.end_reason = OVER, (
+                "no company could build for a whole round (G-11, reconstructed)"
+            )
         else:
             self.to_move = (self.to_move + 1) % self.num_players
+
+    def _stalled_round_over(self) -> bool:
+        """G-11 (reconstructed): once no company can build, each player trades once more.
+
+        Without this, players who are all at their limit could swap one share for one
+        forever. `stalled_turns` counts the turns ended in a position with no legal build.
+        """
+        if any(self.supply[c] and self._has_legal_hex(c) for c in range(NUM_COMPANIES)):
+            self.stalled_turns = 0
+            return False
+        self.stalled_turns += 1
+        return self.stalled_turns > self.num_players
 
     # -- copies ----------------------------------------------------------
     def clone(self) -> ParisConnectionState:

@@ -47,6 +47,7 @@ def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
         "building": None,
         "returned": LETTERS[state.returned] if state.returned >= 0 else None,
         "marseille_connected": state.marseille_connected,
+        "stalled_turns": state.stalled_turns,
         "end_reason": state.end_reason or None,
     }
     if state.building >= 0:
@@ -66,6 +67,28 @@ def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
             breakdown(state, seat) if s == seat else None for s in range(state.num_players)
         ]
     return result
+
+
+def board_json() -> dict[str, Any]:
+    """The fixed map for the browser renderer (GET /api/games/paris_connection/board)."""
+    index = {(h.q, h.r): i for i, h in enumerate(data.HEXES)}
+    return {
+        "hexes": [
+            {
+                "label": BOARD.labels[i], "q": h.q, "r": h.r, "kind": h.kind,
+                "value": h.value, "name": h.name,
+                "company": LETTERS[h.company] if h.company is not None else None,
+            }
+            for i, h in enumerate(data.HEXES)
+        ],
+        "blocked_edges": [
+            [BOARD.labels[index[a]], BOARD.labels[index[b]]] for a, b in data.BLOCKED_EDGES
+        ],
+        "companies": [
+            {"letter": c.letter, "id": c.id, "name": c.name, "colour": c.css}
+            for c in data.COMPANIES
+        ],
+    }
 
 
 def breakdown(state: ParisConnectionState, seat: int) -> list[ScoreLine]:
@@ -120,6 +143,8 @@ def resample(state: ParisConnectionState, seat: int, rng: random.Random) -> Pari
     each seat's dealt count. Current hands are then initial + the open trades.
     """
     new = state.clone()
+    if state.phase == "over":
+        return new  # PC-61: every screen is lifted, nothing is hidden any more
     pool = _unseen_pool(state, seat)
     others = [s for s in range(state.num_players) if s != seat]
     for other in others:
