@@ -9,7 +9,7 @@ True
 
 __version__ = "0.1.0"
 
-from belle.engine import (  # noqa: E402
+from belle.engine import (
     CHANCE,
     TERMINAL,
     Game,
