@@ -15,7 +15,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/belle play paris_connection --players 3 --seat 0=human --seat 1=greedy --seat 2=greedy
+	$(BIN)/belle serve
 
 test: $(STAMP)
 	$(BIN)/ruff check belle tests

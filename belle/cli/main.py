@@ -374,8 +374,25 @@ def bench(
     seconds: Annotated[
         float, typer.Option("--seconds", metavar="T", help="Minimum duration of each measured run.")
     ] = 0.5,
+    server: Annotated[
+        bool,
+        typer.Option(
+            "--server",
+            help="Instead: load one `belle serve` on loopback with websocket clients at 50 "
+            "and 500 concurrent tables (accepted actions/s, p50/p99 latency).",
+        ),
+    ] = False,
+    tables: Annotated[
+        str, typer.Option("--tables", metavar="N,N", help="With --server: table counts.")
+    ] = "50,500",
+    level_seconds: Annotated[
+        float, typer.Option("--level-seconds", help="With --server: seconds per level.")
+    ] = 20.0,
 ) -> None:
     """Engine speed: random playouts, clone() and legal_actions() per second."""
+    if server:
+        _bench_server(tables, level_seconds, as_json)
+        return
     with user_errors():
         ids = game or game_ids()
         for game_id in ids:
@@ -410,6 +427,57 @@ def bench(
             f"{r.legal_actions_per_second:,.0f}",
         )
     stdout_console().print(table)
+
+
+def _bench_server(tables: str, seconds: float, as_json: bool) -> None:
+    from belle.server.loadgen import run_server_bench
+
+    with user_errors():
+        try:
+            counts = [int(n) for n in tables.split(",") if n.strip()]
+            report = run_server_bench(counts, seconds)
+        except ValueError as exc:
+            fail(f"--tables/--level-seconds: {exc}")
+    if as_json:
+        typer.echo(json.dumps(report))
+        return
+    table = Table(title=f"belle bench --server: {report['server']}", title_justify="left")
+    for column in ("tables", "actions/s", "p50 ms", "p99 ms"):
+        table.add_column(column, justify="right")
+    for level in report["levels"]:
+        table.add_row(
+            str(level.get("tables")),
+            f"{level.get('actions_per_s', 0):,.0f}",
+            f"{level.get('p50_ms', 0):.1f}",
+            f"{level.get('p99_ms', 0):.1f}",
+        )
+    stdout_console().print(table)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option("--db", help="Database URL (default sqlite:///belle.db, or "
+                     "$BELLE_DATABASE_URL)."),
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option("--bot-delay", help="Seconds before each bot move.")
+    ] = None,
+) -> None:
+    """Start the web table (lobby, tables, websockets) and print its address."""
+    from belle.server import run
+    from belle.storage import DEFAULT_DATABASE_URL
+
+    with user_errors():
+        if not 0 < port < 65536:
+            fail(f"--port must be from 1 to 65535, not {port}")
+        if bot_delay is not None and bot_delay < 0:
+            fail("--bot-delay must not be negative")
+    url = db or os.environ.get("BELLE_DATABASE_URL") or DEFAULT_DATABASE_URL
+    run(host, port, url, bot_delay=bot_delay)
 
 
 def main() -> None:
