@@ -6,7 +6,7 @@ Each position is built from an action log, so a failure prints something reprodu
 from __future__ import annotations
 
 import pytest
-from helpers import dealt, default_hands, play
+from .helpers import dealt, default_hands, play
 
 POSITIONS = {
     # 3 players; seat 0 was dealt R R R B B B Y Y Y K (default_hands)

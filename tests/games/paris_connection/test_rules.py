@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import B, K, N, P, R, Y, dealt, default_hands, label, play, rural_neighbours
+from .helpers import B, K, N, P, R, Y, dealt, default_hands, label, play, rural_neighbours
 
 import belle
 from belle.games.paris_connection import actions as act
