@@ -1,0 +1,162 @@
+"""The hub: the store behind a DB worker, one actor per table, the lobby room.
+
+Database calls run on a dedicated executor (one thread for SQLite, which has a single
+writer anyway; a few for PostgreSQL), so the event loop never blocks on I/O. Actors
+are loaded on first use by rebuilding the State from the stored action log; at start
+`resume()` loads every running table so chance, bots and unfinished endings continue.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from belle.server import payloads
+from belle.server.auth import Sessions
+from belle.server.connection import Connection, Limits
+from belle.server.errors import ServerError
+from belle.server.messages import dumps
+from belle.server.table import CHAT_KEPT, TableActor
+from belle.storage import ChatLine, Player, Store, TableRecord
+
+T = TypeVar("T")
+log = logging.getLogger("belle.server")
+LOBBY_FINISHED = 50
+KEEP_FINISHED = 256  # finished tables kept in memory when nobody watches them
+
+
+class Hub:
+    """Everything the routes and sockets share."""
+
+    def __init__(
+        self, store: Store, sessions: Sessions, *, bot_delay: float, limits: Limits
+    ) -> None:
+        self.store = store
+        self.sessions = sessions
+        self.bot_delay = bot_delay
+        self.limits = limits
+        workers = 1 if store.is_sqlite else 8
+        self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="belle-db")
+        self.actors: OrderedDict[int, TableActor] = OrderedDict()
+        self._loading = asyncio.Lock()
+        self._players: dict[int, Player] = {}
+        self.lobby = Lobby(self)
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a Store call on the DB worker."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
+
+    # -- players -----------------------------------------------------------
+    async def player(self, player_id: int | None) -> Player | None:
+        if player_id is None:
+            return None
+        player = self._players.get(player_id)
+        if player is None:
+            player = await self.db(self.store.get_player, player_id)
+            if player is not None:
+                self._players[player_id] = player
+        return player
+
+    def forget_player(self, player_id: int) -> None:
+        self._players.pop(player_id, None)
+
+    # -- tables ------------------------------------------------------------
+    async def actor(self, table_id: int) -> TableActor:
+        """The table's actor, loading it from the database on first use."""
+        actor = self.actors.get(table_id)
+        if actor is not None:
+            self.actors.move_to_end(table_id)
+            return actor
+        async with self._loading:
+            actor = self.actors.get(table_id)
+            if actor is None:
+                actor = await self._load(table_id)
+                self.actors[table_id] = actor
+                self._evict_idle()
+        return actor
+
+    def _evict_idle(self) -> None:
+        """Forget the least recently used finished tables nobody watches (they reload)."""
+        idle = [
+            table_id for table_id, actor in self.actors.items()
+            if actor.table.status == "finished" and not actor.members and not actor.lock.locked()
+        ]
+        for table_id in idle[: max(0, len(idle) - KEEP_FINISHED)]:
+            del self.actors[table_id]
+
+    async def _load(self, table_id: int) -> TableActor:
+        table = await self.db(self.store.get_table, table_id)
+        if table is None:
+            raise ServerError("not_found", f"there is no table {table_id}")
+        entries = [] if table.status == "open" else await self.db(
+            self.store.load_actions, table_id
+        )
+        chat = await self.db(self.store.recent_chat, table_id, CHAT_KEPT)
+        return TableActor(self, table, entries, chat)
+
+    def table_changed(self, table: TableRecord) -> None:
+        self.lobby.table_changed(table)
+
+    async def resume(self) -> None:
+        """Load every running table and let it continue (chance, bots, the end)."""
+        running = await self.db(self.store.list_tables, "running", 100_000)
+        for table in running:
+            try:
+                actor = await self.actor(table.id)
+                await actor.resume()
+            except Exception:
+                log.exception("table %s could not be resumed", table.id)
+
+    async def close(self) -> None:
+        for actor in list(self.actors.values()):
+            await actor.close()
+        self.executor.shutdown(wait=True)
+
+
+class Lobby:
+    """The lobby socket's room: table-list updates and the lobby chat."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.members: set[Connection] = set()
+        self.events = 0
+        self.chat: deque[ChatLine] | None = None
+
+    async def hello(self, conn: Connection) -> None:
+        """Subscribe `conn` and send the lobby `sync` (tables and recent chat)."""
+        store = self.hub.store
+        tables = await self.hub.db(store.list_tables, "open")
+        tables += await self.hub.db(store.list_tables, "running")
+        tables += await self.hub.db(store.list_tables, "finished", LOBBY_FINISHED)
+        if self.chat is None:
+            self.chat = deque(await self.hub.db(store.recent_chat, None, CHAT_KEPT), CHAT_KEPT)
+        self.members.add(conn)
+        conn.send(dumps({
+            "type": "sync", "event": self.events,
+            "tables": [payloads.summary(t) for t in tables],
+            "chat": [payloads.chat_json(line) for line in self.chat],
+        }))
+
+    def leave_socket(self, conn: Connection) -> None:
+        self.members.discard(conn)
+
+    def table_changed(self, table: TableRecord) -> None:
+        self._publish({"kind": "table", "table": payloads.summary(table)})
+
+    async def say(self, player: Player, text: str) -> None:
+        line = await self.hub.db(self.hub.store.add_chat, None, player.id, player.name, text)
+        if self.chat is not None:
+            self.chat.append(line)
+        self._publish({"kind": "chat", **payloads.chat_json(line)})
+
+    def _publish(self, body: dict[str, Any]) -> None:
+        self.events += 1
+        text = dumps({"type": "event", "n": self.events, **body})
+        for conn in list(self.members):
+            conn.send(text)

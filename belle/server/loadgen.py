@@ -1,0 +1,352 @@
+"""Load generator for `belle bench --server`: websocket clients against one `belle serve`.
+
+For each level (a number of concurrent tables) it starts one server process on a
+loopback port (`python -m belle.server`, the code `belle serve` runs; a temp SQLite
+database; bots at full speed), signs in `players` people who sit at every table, and
+opens one websocket per seat. Each client plays random legal actions from the `legal`
+list it receives, after a think time (so the offered load is about
+tables / (think + latency) actions a second), and when a game ends its table group
+starts a new one. Over a fixed window it counts accepted actions (the sender's own
+echo event) and the latency from sending an action to that echo.
+
+`run_server_bench([50, 500], 20.0)` returns a JSON-able dict, one entry per level.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+HOST = "127.0.0.1"
+MAX_TABLES = 2000
+MAX_SECONDS = 300.0
+SETUP_CONCURRENCY = 32
+
+
+@dataclass
+class Stats:
+    """What one level measured, inside its window [start, end]."""
+
+    start: float = 0.0
+    end: float = float("inf")
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    games_finished: int = 0
+    ready: int = 0
+
+    def inside(self, moment: float) -> bool:
+        return self.start <= moment <= self.end
+
+    def error(self, code: str) -> None:
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+
+@dataclass
+class Level:
+    tables: int
+    connections: int
+    seconds: float
+    actions: int
+    actions_per_s: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    errors: dict[str, int]
+    games_finished: int
+    setup_s: float
+    server_cpu_ms_per_action: float | None  # CPU the server process used in the window
+    client_cpu_ms_per_action: float  # CPU this load generator used in the window
+
+
+@dataclass
+class Setup:
+    url: str
+    tokens: list[str]
+    players: int
+    think: float
+    stats: Stats
+    go: asyncio.Event
+    stop_at: list[float]  # one cell, set when the window is known
+    http_limit: asyncio.Semaphore
+
+
+# -- the server process -----------------------------------------------------------
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def raise_file_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def process_cpu(pid: int) -> float | None:
+    """Seconds of CPU a process has used (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def server_process() -> Iterator[tuple[str, int]]:
+    """A `belle serve` on a free loopback port and a temp database; yields (URL, pid)."""
+    raise_file_limit()
+    with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
+        port = free_port()
+        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
+        command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port", str(port),
+                   "--db", db, "--bot-delay", "0", "--log-level", "warning"]
+        env = {**os.environ, "BELLE_BOT_DELAY": "0"}
+        with open(Path(tmp) / "server.log", "wb") as log:
+            process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+            try:
+                url = f"http://{HOST}:{port}"
+                _wait_ready(url, process, Path(tmp) / "server.log")
+                yield url, process.pid
+            finally:
+                process.terminate()
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+
+
+def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited: {log.read_text(errors='replace')[-2000:]}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
+                return
+        time.sleep(0.1)
+    raise RuntimeError("the server did not start within 60 s")
+
+
+# -- one table group: a table at a time, one client per seat ---------------------------
+async def _post(setup: Setup, http: Any, path: str, token: str, body: Any = None) -> Any:
+    async with setup.http_limit:
+        response = await http.post(path, json=body or {},
+                                   headers={"cookie": f"belle_session={token}"})
+    response.raise_for_status()
+    return response.json()
+
+
+async def _new_table(setup: Setup, http: Any) -> int:
+    owner = setup.tokens[0]
+    table = await _post(setup, http, "/api/tables", owner,
+                        {"game": "paris_connection", "players": setup.players})
+    table_id: int = table["id"]
+    for index, token in enumerate(setup.tokens):
+        await _post(setup, http, f"/api/tables/{table_id}/join", token, {"seat": index})
+    return table_id
+
+
+async def _group(setup: Setup, http: Any, rng: random.Random) -> None:
+    """Play tables one after another until the window closes."""
+    from websockets.asyncio.client import connect
+
+    first = True
+    while time.perf_counter() < setup.stop_at[0]:
+        table_id = await _new_table(setup, http)
+        ws_url = setup.url.replace("http://", "ws://") + f"/ws/table/{table_id}"
+        async with contextlib.AsyncExitStack() as stack:
+            sockets = [
+                await stack.enter_async_context(connect(
+                    ws_url, additional_headers={"cookie": f"belle_session={token}"},
+                    compression=None, proxy=None, max_size=1 << 22, open_timeout=60,
+                    ping_interval=None,
+                ))
+                for token in setup.tokens
+            ]
+            for ws in sockets:
+                await ws.send(json.dumps({"type": "hello", "since": None}))
+            await _post(setup, http, f"/api/tables/{table_id}/start", setup.tokens[0])
+            if first:
+                setup.stats.ready += 1
+                first = False
+            seats = [_seat(setup, ws, index, rng) for index, ws in enumerate(sockets)]
+            await asyncio.gather(*seats)
+        setup.stats.games_finished += 1
+
+
+async def _seat(setup: Setup, ws: Any, seat: int, rng: random.Random) -> None:
+    """One client: answer every `legal` list with a random action after a think time."""
+    stats = setup.stats
+    sent: tuple[int, float] | None = None
+    async for raw in ws:
+        message = json.loads(raw)
+        kind = message.get("kind")
+        if message["type"] == "error":
+            stats.error(message["code"])
+            sent = None
+            await ws.send(json.dumps({"type": "hello", "since": None}))
+            continue
+        if kind == "over":
+            return
+        now = time.perf_counter()
+        if sent is not None and kind == "action" and message.get("player") == seat \
+                and message.get("version") == sent[0] + 1:
+            if stats.inside(sent[1]) and stats.inside(now):
+                stats.latencies.append(now - sent[1])
+            sent = None
+        if message.get("legal") and sent is None:
+            sent = await _act(setup, ws, message, rng)
+            if sent is None:
+                return
+
+
+async def _act(setup: Setup, ws: Any, message: dict[str, Any],
+               rng: random.Random) -> tuple[int, float] | None:
+    await setup.go.wait()
+    await asyncio.sleep(setup.think * rng.uniform(0.5, 1.5))
+    if time.perf_counter() >= setup.stop_at[0]:
+        return None
+    version: int = message["version"]
+    action = rng.choice(message["legal"])["json"]
+    moment = time.perf_counter()
+    await ws.send(json.dumps({"type": "action", "version": version, "action": action}))
+    return version, moment
+
+
+# -- a level ------------------------------------------------------------------------
+async def _session(http: Any, name: str) -> str:
+    response = await http.post("/api/session", json={"name": name})
+    response.raise_for_status()
+    token: str = response.cookies["belle_session"]
+    http.cookies.clear()
+    return token
+
+
+async def _level(url: str, tables: int, seconds: float, players: int, think: float,
+                 pid: int | None = None) -> Level:
+    import httpx
+
+    stats = Stats()
+    cpu = Cpu(pid)
+    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
+    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
+        tokens = [await _session(http, f"bench {i}") for i in range(players)]
+        setup = Setup(url, tokens, players, think, stats, asyncio.Event(), [float("inf")],
+                      asyncio.Semaphore(SETUP_CONCURRENCY))
+        began = time.perf_counter()
+        groups = [asyncio.create_task(_group(setup, http, random.Random(i)))
+                  for i in range(tables)]
+        while stats.ready < tables and time.perf_counter() - began < 300:
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(1.0)  # let the deals of the last tables settle
+        setup_s = time.perf_counter() - began
+        stats.start = time.perf_counter()
+        stats.end = setup.stop_at[0] = stats.start + seconds
+        cpu.begin()
+        setup.go.set()
+        await asyncio.sleep(seconds)
+        cpu.end()
+        for task in groups:
+            task.cancel()
+        await asyncio.gather(*groups, return_exceptions=True)
+    return _summarize(tables, players, seconds, setup_s, stats, cpu)
+
+
+class Cpu:
+    """CPU seconds used by the server process and by this process over the window."""
+
+    def __init__(self, pid: int | None) -> None:
+        self.pid = pid
+        self.server: float | None = None
+        self.client = 0.0
+
+    def begin(self) -> None:
+        self.server = process_cpu(self.pid) if self.pid is not None else None
+        self.client = time.process_time()
+
+    def end(self) -> None:
+        after = process_cpu(self.pid) if self.pid is not None else None
+        self.server = after - self.server if after is not None and self.server is not None \
+            else None
+        self.client = time.process_time() - self.client
+
+
+def _summarize(tables: int, players: int, seconds: float, setup_s: float,
+               stats: Stats, cpu: Cpu) -> Level:
+    latencies = sorted(stats.latencies)
+    count = max(1, len(latencies))
+
+    def percentile(q: float) -> float:
+        if not latencies:
+            return 0.0
+        return round(1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))], 2)
+
+    return Level(
+        tables=tables, connections=tables * players, seconds=seconds,
+        actions=len(latencies), actions_per_s=round(len(latencies) / seconds, 1),
+        p50_ms=percentile(0.50), p99_ms=percentile(0.99),
+        max_ms=round(1000 * latencies[-1], 2) if latencies else 0.0,
+        errors=dict(stats.errors), games_finished=stats.games_finished,
+        setup_s=round(setup_s, 1),
+        server_cpu_ms_per_action=round(1000 * cpu.server / count, 2)
+        if cpu.server is not None else None,
+        client_cpu_ms_per_action=round(1000 * cpu.client / count, 2),
+    )
+
+
+def run_server_bench(
+    tables: list[int] | None = None,
+    seconds: float = 20.0,
+    *,
+    players: int = 3,
+    think: float = 0.4,
+) -> dict[str, Any]:
+    """Measure one server process at each number of concurrent tables (fresh server each)."""
+    levels = tables if tables is not None else [50, 500]
+    if not levels or any(not 1 <= n <= MAX_TABLES for n in levels):
+        raise ValueError(f"table counts are from 1 to {MAX_TABLES}")
+    if not 0 < seconds <= MAX_SECONDS:
+        raise ValueError(f"seconds are from 0 to {MAX_SECONDS}")
+    results = []
+    for count in levels:
+        with server_process() as (url, pid):
+            level = asyncio.run(_level(url, count, seconds, players, think, pid))
+            results.append(asdict(level))
+    return {
+        "server": "one belle serve process, SQLite, loopback",
+        "note": "offered load is about tables / think_s actions a second; above what the "
+                "server sustains, latency is queueing",
+        "game": "paris_connection",
+        "players_per_table": players,
+        "think_s": think,
+        "levels": results,
+    }
+
+
+def main() -> None:
+    """`python -m belle.server.loadgen [TABLES ...]`: print the figures as JSON."""
+    counts = [int(arg) for arg in sys.argv[1:]] or None
+    print(json.dumps(run_server_bench(counts), indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""The websocket vocabulary: client messages parsed in one place, server messages built here.
+
+Client → server: `hello`, `action`, `chat`, `ping` (docs/protocol.md). `parse` turns a
+raw frame into one of the pydantic models or raises `ServerError` with `too_large`,
+`malformed` or `unknown_type`; nothing else reaches the tables.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
+from belle.server.errors import ServerError
+
+MAX_MESSAGE = 16 * 1024
+MAX_CHAT = 500
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class Hello(_Message):
+    type: Literal["hello"]
+    since: StrictInt | None = None
+
+
+class Action(_Message):
+    type: Literal["action"]
+    version: StrictInt
+    action: Any = Field(...)
+
+
+class Chat(_Message):
+    type: Literal["chat"]
+    text: str
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Hello | Action | Chat | Ping
+MODELS: dict[str, type[_Message]] = {"hello": Hello, "action": Action, "chat": Chat, "ping": Ping}
+
+
+def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
+    """One client frame as a typed message; ServerError for anything else."""
+    if len(frame) > max_size or (isinstance(frame, str) and len(frame.encode()) > max_size):
+        raise ServerError("too_large", f"a message may have at most {max_size} bytes")
+    try:
+        data = json.loads(frame)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ServerError("malformed", f"a message is one JSON object ({exc})") from exc
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ServerError("malformed", "a message is a JSON object with a string 'type'")
+    model = MODELS.get(data["type"])
+    if model is None:
+        known = ", ".join(MODELS)
+        raise ServerError("unknown_type", f"unknown message type {data['type']!r}; types: {known}")
+    try:
+        message = model.model_validate(data)
+    except ValidationError as exc:
+        raise ServerError("malformed", _explain(data["type"], exc)) from exc
+    assert isinstance(message, Hello | Action | Chat | Ping)
+    return message
+
+
+def _explain(kind: str, exc: ValidationError) -> str:
+    problems = "; ".join(
+        f"{'.'.join(str(p) for p in err['loc']) or 'message'}: {err['msg']}"
+        for err in exc.errors(include_url=False, include_input=False)
+    )
+    return f"bad {kind} message: {problems}"
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def error(code: str, message: str, version: int | None = None) -> str:
+    body: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if version is not None:
+        body["version"] = version
+    return dumps(body)
+
+
+def notice(text: str) -> str:
+    """A reply only the sender sees (chat command help and confirmations); not numbered."""
+    return dumps({"type": "notice", "text": text})
+
+
+PONG = dumps({"type": "pong"})

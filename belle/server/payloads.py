@@ -1,0 +1,115 @@
+"""JSON bodies the server sends: table summaries and per-viewer state, log and events.
+
+Everything a viewer receives about a match is built here from `state.view(seat)`, the
+legal actions of the seat to move (to that seat only) and record entries redacted by
+their chance visibility, so per-recipient filtering lives in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from belle.engine.game import CHANCE, State
+from belle.engine.record import RecordEntry
+from belle.engine.registry import list_games
+from belle.storage import ChatLine, TableRecord
+
+HIDDEN = "?"
+
+
+@cache
+def game_titles() -> dict[str, str]:
+    return {info.id: info.title for info in list_games()}
+
+
+def iso(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def seat_json(index: int, table: TableRecord) -> dict[str, Any]:
+    seat = table.seats[index]
+    body: dict[str, Any] = {"seat": index, "kind": seat.kind, "name": seat.name}
+    if seat.kind == "bot":
+        body["name"] = seat.bot
+        body["bot"] = seat.bot
+    return body
+
+
+def summary(table: TableRecord) -> dict[str, Any]:
+    """The table summary of docs/protocol.md (never the seed)."""
+    return {
+        "id": table.id,
+        "game": table.game,
+        "title": game_titles().get(table.game, table.game),
+        "players": table.players,
+        "options": table.options,
+        "mode": table.mode,
+        "status": table.status,
+        "seats": [seat_json(i, table) for i in range(table.players)],
+        "created_by": table.created_by_name,
+        "version": table.version,
+        "created_at": iso(table.created_at),
+        "updated_at": iso(table.updated_at),
+    }
+
+
+def player_label(player: int) -> int | str:
+    return "chance" if player == CHANCE else player
+
+
+def may_see(entry: RecordEntry, seat: int | None, over: bool) -> bool:
+    """Whether `seat` (None: spectator) may see this entry's content."""
+    return over or entry.visible_to is None or (seat is not None and seat in entry.visible_to)
+
+
+def entry_text(entry: RecordEntry, seat: int | None, over: bool) -> str:
+    return entry.text if may_see(entry, seat, over) else HIDDEN
+
+
+def log(entries: Iterable[RecordEntry], seat: int | None, over: bool) -> list[dict[str, Any]]:
+    """The move log as `seat` may see it; `n` is the state version after the action."""
+    return [
+        {"n": n, "player": player_label(e.player), "text": entry_text(e, seat, over)}
+        for n, e in enumerate(entries, start=1)
+    ]
+
+
+def legal(state: State[Any], seat: int | None) -> list[dict[str, Any]]:
+    """The legal actions, only for the seat to move."""
+    if seat is None or state.current_player() != seat:
+        return []
+    return [
+        {"json": state.action_to_json(a), "text": state.action_to_string(a),
+         "int": state.action_to_int(a)}
+        for a in state.legal_actions()
+    ]
+
+
+def to_move(state: State[Any]) -> int | None:
+    player = state.current_player()
+    return player if player >= 0 else None
+
+
+def state_fields(state: State[Any], seat: int | None) -> dict[str, Any]:
+    """version, to_move, view and legal for one viewer."""
+    return {
+        "version": len(state.history),
+        "to_move": to_move(state),
+        "view": state.view(seat),
+        "legal": legal(state, seat),
+    }
+
+
+def result(state: State[Any]) -> dict[str, Any]:
+    return {
+        "returns": state.returns(),
+        "ranking": state.ranking(),
+        "breakdown": state.score_breakdown(),
+    }
+
+
+def chat_json(line: ChatLine) -> dict[str, Any]:
+    return {"from": line.name, "text": line.text, "at": iso(line.at)}

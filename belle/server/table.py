@@ -1,0 +1,504 @@
+"""One actor per table: the live State, its members, and every command in order.
+
+Each command takes the table's lock, so commands for a table are handled one at a time
+(no locks in rules code). An action passes the ordered guards auth → seat → turn →
+version → legality, is applied, persisted (one transaction; a `ConcurrencyError` means
+another writer won and the table reloads), and only then broadcast. Chance is sampled
+here with an RNG derived from the table's secret seed and the action number, so a
+restart continues exactly. Bots move from a task per table, paced by `bot_delay`, and
+decide on a determinization (`bot_decision`), never on the true state.
+
+Events are numbered per table by the database (they survive restarts); each member
+gets the event as its seat may see it. The last `EVENT_BUFFER` events are kept for
+`hello {since}`; older gaps get a `sync`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import random
+import secrets
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from belle.bots import make_bot
+from belle.engine.errors import GameError, IllegalActionError, InvalidActionError
+from belle.engine.game import CHANCE, State
+from belle.engine.record import MatchRecord, RecordEntry, new_state, replay
+from belle.engine.referee import Bot, bot_decision, sample_chance
+from belle.server import payloads
+from belle.server.connection import Connection
+from belle.server.errors import ServerError
+from belle.server.messages import dumps
+from belle.storage import (
+    EMPTY_SEAT,
+    ChatLine,
+    ConcurrencyError,
+    Player,
+    Seat,
+    Store,
+    TableRecord,
+    seat_label,
+)
+from belle.storage.store import now
+
+T = TypeVar("T")
+EVENT_BUFFER = 256
+CHAT_KEPT = 50
+log = logging.getLogger("belle.server")
+
+Key = int | None  # a viewer: a seat, or None for a spectator
+
+
+class Host(Protocol):
+    """What a table needs from the hub: the store, a DB worker, pacing, the lobby."""
+
+    store: Store
+    bot_delay: float
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+    def table_changed(self, table: TableRecord) -> None: ...
+
+
+@dataclass(slots=True)
+class Event:
+    """A numbered event, as text per viewer (`shared` when everyone gets the same)."""
+
+    n: int
+    shared: str | None = None
+    per_key: dict[Key, str] = field(default_factory=dict)
+
+    def text_for(self, key: Key) -> str | None:
+        return self.shared if self.shared is not None else self.per_key.get(key)
+
+
+class TableActor:
+    """The authority for one table."""
+
+    def __init__(
+        self, host: Host, table: TableRecord, entries: list[RecordEntry], chat: list[ChatLine]
+    ) -> None:
+        self.host = host
+        self.table = table
+        self.entries = entries
+        self.state: State[Any] | None = None
+        if table.status != "open":
+            self.state = replay(self._record())
+        self.lock = asyncio.Lock()
+        self.members: set[Connection] = set()
+        self.buffer: deque[Event] = deque(maxlen=EVENT_BUFFER)
+        self.chat: deque[ChatLine] = deque(chat, maxlen=CHAT_KEPT)
+        self._bots: dict[int, Bot] = {}
+        self._bot_task: asyncio.Task[None] | None = None
+
+    # -- reading -----------------------------------------------------------
+    @property
+    def id(self) -> int:
+        return self.table.id
+
+    @property
+    def version(self) -> int:
+        return len(self.entries)
+
+    @property
+    def over(self) -> bool:
+        return self.state is not None and self.state.is_terminal()
+
+    def summary(self) -> dict[str, Any]:
+        return payloads.summary(self.table)
+
+    def seat_of(self, player_id: int | None) -> int | None:
+        if player_id is None:
+            return None
+        for index, seat in enumerate(self.table.seats):
+            if seat.kind == "human" and seat.player_id == player_id:
+                return index
+        return None
+
+    def _changed(self, n: int, **values: Any) -> None:
+        """Event `n` was stored with these table fields (updated_at: about when)."""
+        self.table = dataclasses.replace(self.table, events=n, updated_at=now(), **values)
+
+    def may_manage(self, player: Player) -> bool:
+        return self.table.created_by == player.id or self.seat_of(player.id) is not None
+
+    def record(self) -> MatchRecord:
+        return self._record()
+
+    def _record(self) -> MatchRecord:
+        return MatchRecord(
+            game=self.table.game, options=dict(self.table.options),
+            seats=[seat_label(s) for s in self.table.seats], seed=self.table.seed,
+            actions=list(self.entries), engine_version=self.table.engine_version,
+            result=self.table.result,
+        )
+
+    # -- members -----------------------------------------------------------
+    async def hello(self, conn: Connection, since: int | None) -> None:
+        """Subscribe `conn`; send the events after `since`, or a full sync."""
+        async with self.lock:
+            self.members.add(conn)
+            for text in self._catch_up(conn, since):
+                conn.send(text)
+
+    def leave_socket(self, conn: Connection) -> None:
+        self.members.discard(conn)
+
+    def _catch_up(self, conn: Connection, since: int | None) -> list[str]:
+        current = self.table.events
+        if since is None or since > current:
+            return [self.sync_text(conn)]
+        missed = [e for e in self.buffer if e.n > since]
+        key = self.seat_of(conn.player_id)
+        texts = [e.text_for(key) for e in missed]
+        if len(missed) != current - since or any(t is None for t in texts):
+            return [self.sync_text(conn)]
+        return [t for t in texts if t is not None]
+
+    def sync_text(self, conn: Connection) -> str:
+        seat = self.seat_of(conn.player_id)
+        body: dict[str, Any] = {
+            "type": "sync", "table": self.summary(), "seat": seat, "event": self.table.events,
+            "log": payloads.log(self.entries, seat, self.over),
+            "chat": [payloads.chat_json(line) for line in self.chat],
+        }
+        if self.state is None:
+            body.update(version=0, to_move=None, view=None, legal=[])
+        else:
+            body.update(payloads.state_fields(self.state, seat))
+            if self.over:
+                body.update(payloads.result(self.state))
+        return dumps(body)
+
+    # -- seats -------------------------------------------------------------
+    async def join(self, player: Player, seat: int | None) -> None:
+        async with self.lock:
+            self._require_open()
+            index = self._free_seat(seat, player)
+            seats = [EMPTY_SEAT if self.seat_of(player.id) == i else s
+                     for i, s in enumerate(self.table.seats)]
+            seats[index] = Seat("human", player.id, player.name)
+            await self._set_seats(seats)
+
+    async def leave(self, player: Player) -> None:
+        async with self.lock:
+            index = self.seat_of(player.id)
+            if index is None:
+                raise ServerError("not_seated", "you have no seat at this table")
+            self._require_open()
+            seats = list(self.table.seats)
+            seats[index] = EMPTY_SEAT
+            await self._set_seats(seats)
+
+    async def add_bot(self, player: Player, spec: str, seat: int | None) -> None:
+        async with self.lock:
+            self._require_manager(player)
+            self._require_open()
+            try:
+                bot = make_bot(spec)
+            except GameError as exc:
+                raise ServerError("bad_options", str(exc)) from exc
+            index = self._free_seat(seat, None)
+            seats = list(self.table.seats)
+            seats[index] = Seat("bot", None, None, spec.strip() or bot.name)
+            await self._set_seats(seats)
+
+    async def remove_bot(self, player: Player, seat: int) -> None:
+        async with self.lock:
+            self._require_manager(player)
+            self._require_open()
+            self._check_index(seat)
+            if self.table.seats[seat].kind != "bot":
+                raise ServerError("bad_options", f"seat {seat} has no bot")
+            seats = list(self.table.seats)
+            seats[seat] = EMPTY_SEAT
+            await self._set_seats(seats)
+
+    def _require_open(self) -> None:
+        if self.table.status != "open":
+            raise ServerError("not_open", "the game has started: seats can no longer change")
+
+    def _require_manager(self, player: Player) -> None:
+        if not self.may_manage(player):
+            raise ServerError("not_seated", "only the table's creator or a seated player may")
+
+    def _check_index(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.table.players:
+            raise ServerError(
+                "bad_options", f"seats are numbered 0 to {self.table.players - 1}, not {seat}"
+            )
+
+    def _free_seat(self, seat: int | None, player: Player | None) -> int:
+        seats = self.table.seats
+        if seat is None:
+            for index, taken in enumerate(seats):
+                if taken.kind == "empty":
+                    return index
+            raise ServerError("table_full", "every seat is taken")
+        self._check_index(seat)
+        mine = player is not None and seats[seat].player_id == player.id
+        if seats[seat].kind != "empty" and not mine:
+            raise ServerError("table_full", f"seat {seat} is taken")
+        return seat
+
+    async def _set_seats(self, seats: list[Seat]) -> None:
+        if seats == self.table.seats:
+            return
+        n = await self.host.db(self.host.store.update_seats, self.id, seats)
+        self._changed(n, seats=seats)
+        self._bots.clear()
+        self._emit_table(n)
+
+    # -- start and play -----------------------------------------------------
+    async def start(self, player: Player) -> None:
+        async with self.lock:
+            self._require_manager(player)
+            self._require_open()
+            empty = [i for i, s in enumerate(self.table.seats) if s.kind == "empty"]
+            if empty:
+                raise ServerError("not_ready", f"seats {empty} are still empty")
+            seed = secrets.randbits(63)
+            n = await self.host.db(self.host.store.start_table, self.id, seed)
+            self._changed(n, status="running", seed=seed)
+            self.state = new_state(self._record())
+            self._emit_table(n)
+            await self._advance()
+
+    async def act(self, player_id: int | None, version: int, payload: Any) -> None:
+        """Play `payload` for the sender's seat, through the ordered guards."""
+        async with self.lock:
+            state = self._guard(player_id, version)
+            try:
+                action = state.action_from_json(payload)
+            except (InvalidActionError, ValueError, TypeError, KeyError) as exc:
+                raise ServerError("malformed", f"not an action of this game: {exc}") from exc
+            await self._commit(action)
+            await self._advance()
+
+    def _guard(self, player_id: int | None, version: int) -> State[Any]:
+        if player_id is None:
+            raise ServerError("not_signed_in", "pick a name before playing")
+        seat = self.seat_of(player_id)
+        if seat is None:
+            raise ServerError("not_seated", "you have no seat at this table")
+        state = self.state
+        if state is None:
+            raise ServerError("not_ready", "the game has not started")
+        if state.is_terminal():
+            raise ServerError("game_over", "the game is over")
+        if state.current_player() != seat:
+            raise ServerError("not_your_turn", f"it is not seat {seat}'s turn")
+        if version != self.version:
+            raise ServerError(
+                "stale", f"your action was made on version {version}; the table is at "
+                f"{self.version}: resync"
+            )
+        return state
+
+    async def _commit(self, action: Any) -> None:
+        """Apply (legality), persist, then broadcast one action."""
+        entry = self._apply(action)
+        n = await self._persist([entry])
+        self._emit_actions(n, [entry])
+
+    def _apply(self, action: Any) -> RecordEntry:
+        state = self.state
+        assert state is not None
+        entry = _entry(state, action)
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise ServerError("illegal", str(exc)) from exc
+        return entry
+
+    async def _persist(self, entries: list[RecordEntry]) -> int:
+        """Store actions applied to the live state (one transaction); the last event number.
+
+        On any failure the table reloads from the database, dropping what was applied.
+        """
+        try:
+            n = await self.host.db(
+                self.host.store.append_actions, self.id, len(self.entries), entries
+            )
+        except ConcurrencyError as exc:
+            await self._reload()
+            raise ServerError("stale", "another move was stored first: resync") from exc
+        except BaseException:
+            await self._reload()
+            raise
+        self.entries.extend(entries)
+        self._changed(n, version=len(self.entries))
+        return n
+
+    async def _advance(self) -> None:
+        """Resolve chance, finish a terminal game, and wake the bot to move."""
+        state = self.state
+        if state is None or self.table.status != "running":
+            return
+        if state.current_player() == CHANCE:
+            await self._resolve_chance(state)
+        if state.is_terminal():
+            await self._finish(state)
+        else:
+            self._wake_bot()
+
+    async def _resolve_chance(self, state: State[Any]) -> None:
+        """Sample every chance node in a row; persist them together, one event each.
+
+        The RNG of action k is derived from the secret seed and k, so a restart in the
+        middle draws exactly what an uninterrupted table would have drawn.
+        """
+        entries: list[RecordEntry] = []
+        while state.current_player() == CHANCE:
+            rng = random.Random(f"{self.table.seed}/chance/{self.version + len(entries)}")
+            entries.append(self._apply(sample_chance(state, rng)))
+        n = await self._persist(entries)
+        self._emit_actions(n, entries)
+
+    async def _finish(self, state: State[Any]) -> None:
+        result = payloads.result(state)
+        n = await self.host.db(self.host.store.finish_table, self.id, result)
+        self._changed(n, status="finished", result=result)
+        self._emit_over(n, state)
+        self.host.table_changed(self.table)
+
+    async def _reload(self) -> None:
+        """Rebuild everything from the database (after a lost or failed write)."""
+        store = self.host.store
+        table = await self.host.db(store.get_table, self.id)
+        assert table is not None
+        self.table = table
+        self.entries = await self.host.db(store.load_actions, self.id)
+        self.state = replay(self._record()) if table.status != "open" else None
+        for conn in list(self.members):  # their event numbering has a gap now
+            conn.send(self.sync_text(conn))
+
+    # -- bots --------------------------------------------------------------
+    async def resume(self) -> None:
+        """After a (re)start: finish chance, end a finished game, wake bots."""
+        async with self.lock:
+            await self._advance()
+
+    def _wake_bot(self) -> None:
+        state = self.state
+        if state is None or state.is_terminal() or self.table.status != "running":
+            return
+        seat = state.current_player()
+        if seat < 0 or self.table.seats[seat].kind != "bot":
+            return
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.create_task(self._bot_turn(self.version))
+
+    async def _bot_turn(self, version: int) -> None:
+        await asyncio.sleep(self.host.bot_delay)
+        async with self.lock:
+            self._bot_task = None
+            state = self.state
+            if state is None or self.version != version or state.is_terminal():
+                return
+            seat = state.current_player()
+            try:
+                action = await asyncio.to_thread(self._bot_choice, state, seat)
+                await self._commit(action)
+                await self._advance()
+            except Exception:
+                log.exception("bot at table %s seat %s failed", self.id, seat)
+
+    def _bot_choice(self, state: State[Any], seat: int) -> Any:
+        bot = self._bots.get(seat)
+        if bot is None:
+            spec = self.table.seats[seat].bot or "random"
+            bot = self._bots[seat] = make_bot(spec)
+        rng = random.Random(f"{self.table.seed}/bot/{seat}/{self.version}")
+        return bot_decision(bot, state, seat, rng)
+
+    async def close(self) -> None:
+        task = self._bot_task
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    # -- chat --------------------------------------------------------------
+    async def say(self, player: Player, text: str) -> None:
+        async with self.lock:
+            store = self.host.store
+            line = await self.host.db(store.add_chat, self.id, player.id, player.name, text)
+            assert line.event is not None
+            self.chat.append(line)
+            self._changed(line.event)
+            body = {"type": "event", "n": line.event, "kind": "chat", **payloads.chat_json(line)}
+            self._publish(Event(line.event, shared=dumps(body)))
+
+    # -- events ------------------------------------------------------------
+    def _keys(self) -> set[Key]:
+        """Every viewer an event must be rendered for: human seats and members."""
+        keys: set[Key] = {i for i, s in enumerate(self.table.seats) if s.kind == "human"}
+        keys.update(self.seat_of(conn.player_id) for conn in self.members)
+        return keys
+
+    def _per_key(self, make: Callable[[Key], dict[str, Any]]) -> dict[Key, str]:
+        return {key: dumps(make(key)) for key in self._keys()}
+
+    def _emit_actions(self, last: int, entries: list[RecordEntry]) -> None:
+        """One event per action; only the last carries view and legal (the others are
+        superseded at once: a batch of chance draws)."""
+        state = self.state
+        assert state is not None
+        first = last - len(entries) + 1
+        version = len(self.entries) - len(entries)
+        for offset, entry in enumerate(entries[:-1]):
+            self._emit_bare(first + offset, version + offset + 1, entry)
+        entry = entries[-1]
+        base = {"type": "event", "n": last, "kind": "action",
+                "player": payloads.player_label(entry.player)}
+        self._publish(Event(last, per_key=self._per_key(lambda key: {
+            **base, "text": payloads.entry_text(entry, key, False),
+            **payloads.state_fields(state, key),
+        })))
+
+    def _emit_bare(self, n: int, version: int, entry: RecordEntry) -> None:
+        base = {"type": "event", "n": n, "kind": "action",
+                "player": payloads.player_label(entry.player), "version": version,
+                "to_move": None}
+        if entry.visible_to is None:
+            self._publish(Event(n, shared=dumps({**base, "text": entry.text})))
+            return
+        self._publish(Event(n, per_key=self._per_key(
+            lambda key: {**base, "text": payloads.entry_text(entry, key, False)}
+        )))
+
+    def _emit_table(self, n: int) -> None:
+        self.host.table_changed(self.table)
+        base = {"type": "event", "n": n, "kind": "table", "table": self.summary()}
+        state = self.state
+        if state is None:
+            self._publish(Event(n, shared=dumps(base)))
+            return
+        self._publish(Event(n, per_key=self._per_key(
+            lambda key: {**base, **payloads.state_fields(state, key)}
+        )))
+
+    def _emit_over(self, n: int, state: State[Any]) -> None:
+        base = {"type": "event", "n": n, "kind": "over", "table": self.summary(),
+                **payloads.result(state)}
+        self._publish(Event(n, per_key=self._per_key(
+            lambda key: {**base, **payloads.state_fields(state, key)}
+        )))
+
+    def _publish(self, event: Event) -> None:
+        self.buffer.append(event)
+        for conn in list(self.members):
+            text = event.text_for(self.seat_of(conn.player_id))
+            conn.send(text if text is not None else self.sync_text(conn))
+
+
+def _entry(state: State[Any], action: Any) -> RecordEntry:
+    """The record entry of `action` about to be applied to `state` (with its visibility)."""
+    record = MatchRecord("", {}, [])
+    record.append(state, action)
+    return record.actions[0]

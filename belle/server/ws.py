@@ -1,0 +1,157 @@
+"""The websockets: `/ws/table/{id}` and `/ws/lobby`.
+
+A reader loop per socket: size limit and rate limit first, then `messages.parse`
+(malformed / unknown_type), then the table or lobby handles the typed message. Every
+refusal is an `error` to the sender only and changes nothing; refused actions carry the
+table's current `version`. Outgoing messages go through the connection's queue.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from belle.server import commands
+from belle.server.connection import Connection
+from belle.server.errors import ServerError
+from belle.server.hub import Hub
+from belle.server.messages import PONG, Action, Chat, ClientMessage, Hello, Ping, error, notice
+from belle.server.messages import parse as parse_message
+from belle.server.table import TableActor
+from belle.storage import Player
+
+router = APIRouter()
+Handler = Callable[[Connection, ClientMessage], Awaitable[None]]
+
+
+def _hub(socket: WebSocket) -> Hub:
+    hub = socket.app.state.hub
+    assert isinstance(hub, Hub)
+    return hub
+
+
+def same_origin(socket: WebSocket) -> bool:
+    """Refuse cross-site pages: a browser always sends Origin on a websocket."""
+    origin = socket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == socket.headers.get("host")
+
+
+async def _open(socket: WebSocket) -> Connection | None:
+    hub = _hub(socket)
+    if not same_origin(socket):
+        await socket.close(code=1008)
+        return None
+    player = await hub.player(hub.sessions.from_cookies(socket.cookies))
+    await socket.accept()
+    conn = Connection(socket, player, hub.limits)
+    conn.start()
+    return conn
+
+
+async def _serve(conn: Connection, handle: Handler) -> None:
+    """Read frames until the socket closes; answer refusals with `error`."""
+    while not conn.dropped:
+        try:
+            message = await conn.socket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        frame = message.get("text")
+        if frame is None:
+            frame = message.get("bytes") or b""
+        if not conn.bucket.take():
+            conn.send(error("rate_limited", "too many messages: slow down"))
+            continue
+        try:
+            await handle(conn, parse_message(frame, conn.limits.max_message))
+        except ServerError as exc:
+            conn.send(error(exc.code, exc.message))
+
+
+def _chat_text(conn: Connection, raw: str) -> str:
+    text = raw.strip()
+    if not text:
+        raise ServerError("malformed", "an empty chat line")
+    if len(text) > conn.limits.max_chat:
+        raise ServerError("too_large", f"a chat line has at most {conn.limits.max_chat} characters")
+    return text
+
+
+def _speaker(conn: Connection) -> Player:
+    if conn.player is None:
+        raise ServerError("not_signed_in", "pick a name before chatting")
+    return conn.player
+
+
+def table_handler(actor: TableActor) -> Handler:
+    async def handle(conn: Connection, message: ClientMessage) -> None:
+        if isinstance(message, Hello):
+            await actor.hello(conn, message.since)
+        elif isinstance(message, Ping):
+            conn.send(PONG)
+        elif isinstance(message, Action):
+            try:
+                await actor.act(conn.player_id, message.version, message.action)
+            except ServerError as exc:
+                conn.send(error(exc.code, exc.message, actor.version))
+        elif isinstance(message, Chat):
+            text = _chat_text(conn, message.text)
+            if commands.is_command(text):
+                conn.send(notice(await commands.table_command(actor, conn.player, text)))
+            else:
+                await actor.say(_speaker(conn), text)
+
+    return handle
+
+
+def lobby_handler(hub: Hub) -> Handler:
+    async def handle(conn: Connection, message: ClientMessage) -> None:
+        if isinstance(message, Hello):
+            await hub.lobby.hello(conn)
+        elif isinstance(message, Ping):
+            conn.send(PONG)
+        elif isinstance(message, Action):
+            raise ServerError("unknown_type", "actions are sent on a table's socket")
+        elif isinstance(message, Chat):
+            text = _chat_text(conn, message.text)
+            if commands.is_command(text):
+                conn.send(notice(commands.lobby_command(text)))
+            else:
+                await hub.lobby.say(_speaker(conn), text)
+
+    return handle
+
+
+@router.websocket("/ws/table/{table_id}")
+async def table_socket(socket: WebSocket, table_id: int) -> None:
+    conn = await _open(socket)
+    if conn is None:
+        return
+    try:
+        actor = await _hub(socket).actor(table_id)
+    except ServerError as exc:
+        conn.send(error(exc.code, exc.message))
+        await conn.close()
+        await socket.close(code=1008)
+        return
+    try:
+        await _serve(conn, table_handler(actor))
+    finally:
+        actor.leave_socket(conn)
+        await conn.close()
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(socket: WebSocket) -> None:
+    conn = await _open(socket)
+    if conn is None:
+        return
+    hub = _hub(socket)
+    try:
+        await _serve(conn, lobby_handler(hub))
+    finally:
+        hub.lobby.leave_socket(conn)
+        await conn.close()

@@ -1,0 +1,40 @@
+"""Match records, players, tables and chat in SQLite (default) or PostgreSQL.
+
+`Store(url)` is the whole API; `Store.migrate()` runs the Alembic migrations in
+`belle/storage/migrations/` (the server does so at every start).
+"""
+
+from belle.storage.store import (
+    EMPTY_SEAT,
+    MODES,
+    STATUSES,
+    ChatLine,
+    ConcurrencyError,
+    NameTakenError,
+    NotFoundError,
+    Player,
+    Seat,
+    Store,
+    StoreError,
+    TableRecord,
+    seat_label,
+)
+
+DEFAULT_DATABASE_URL = "sqlite:///belle.db"
+
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "EMPTY_SEAT",
+    "MODES",
+    "STATUSES",
+    "ChatLine",
+    "ConcurrencyError",
+    "NameTakenError",
+    "NotFoundError",
+    "Player",
+    "Seat",
+    "Store",
+    "StoreError",
+    "TableRecord",
+    "seat_label",
+]

@@ -1,0 +1,46 @@
+"""Alembic, driven from code: `upgrade(engine)` brings a database to the newest schema.
+
+No alembic.ini: the Config is built here, pointing at `belle/storage/migrations/`,
+and the migration runs on a connection of the caller's engine (so SQLite pragmas and
+pool settings apply). The server runs `upgrade` at every start; a new SQLite file is
+created and migrated on the first one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def alembic_config(url: str) -> Config:
+    """An Alembic Config for `url` without any ini file."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return config
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Run every migration up to `revision` on `engine`'s database."""
+    config = alembic_config(engine.url.render_as_string(hide_password=False))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision the database is at (None: not migrated yet)."""
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def head_revision() -> str | None:
+    """The newest revision the code ships."""
+    return ScriptDirectory.from_config(alembic_config("sqlite://")).get_current_head()

@@ -1,0 +1,1 @@
+"""Alembic migrations of the Belle schema, run programmatically (no alembic.ini)."""

@@ -1,0 +1,439 @@
+"""The Store: players, tables, action logs and chat on SQLAlchemy 2 (SQLite or PostgreSQL).
+
+A small synchronous API; each method is one short transaction and returns plain
+dataclasses (no ORM objects escape). The server calls it from a worker thread.
+
+Every write that the table broadcasts as an event (an action, a seat change, the
+start, the end, a chat line at a table) bumps the table's `events` counter in the same
+transaction and returns the new number, so event numbers survive a restart.
+
+`append_action` is optimistic: UNIQUE (match_id, seq) makes the second writer of a seq
+fail with `ConcurrencyError`; that writer reloads the log and retries or refuses.
+The action log is the source of truth: `load_record` rebuilds a `MatchRecord` from it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+from belle import __version__
+from belle.engine.record import MatchRecord, RecordEntry
+from belle.storage import migrate
+from belle.storage.models import actions, chat, players, settings, tables
+
+STATUSES = ("open", "running", "finished")
+MODES = ("live", "turn")
+
+
+class StoreError(Exception):
+    """A storage operation that cannot be done (unknown row, broken constraint)."""
+
+
+class NotFoundError(StoreError):
+    """No row with that id."""
+
+
+class NameTakenError(StoreError):
+    """A player name already used (names are unique case-insensitively)."""
+
+
+class ConcurrencyError(StoreError):
+    """Another writer already appended this (match_id, seq): reload and retry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: int
+    name: str
+    password_hash: str | None
+    created_at: datetime
+
+    @property
+    def registered(self) -> bool:
+        return self.password_hash is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of a table: empty, a person (player id and name) or a bot (its spec)."""
+
+    kind: str  # empty | human | bot
+    player_id: int | None = None
+    name: str | None = None
+    bot: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player_id": self.player_id, "name": self.name, "bot": self.bot}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Seat:
+        return cls(str(data["kind"]), data.get("player_id"), data.get("name"), data.get("bot"))
+
+
+EMPTY_SEAT = Seat("empty")
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A table (a match once started): its configuration, seats and progress."""
+
+    id: int
+    game: str
+    options: dict[str, Any]
+    players: int
+    mode: str
+    status: str
+    seed: int | None
+    seats: list[Seat]
+    version: int  # actions in the log
+    events: int  # events broadcast so far
+    result: dict[str, Any] | None
+    engine_version: str
+    created_by: int | None
+    created_by_name: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    id: int
+    table_id: int | None
+    player_id: int | None
+    name: str
+    text: str
+    at: datetime
+    event: int | None = field(default=None)  # the table's event number; None in the lobby
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they were stored as UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; SQLite gets WAL, foreign keys and a busy timeout."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        if ":memory:" not in url and url.rstrip("/") != "sqlite:":
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    return engine
+
+
+class Store:
+    """Belle's persistence; `Store(url)` connects, `migrate()` creates or upgrades tables."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.is_sqlite = self.engine.dialect.name == "sqlite"
+        self._returning = bool(self.engine.dialect.update_returning)
+
+    def migrate(self) -> None:
+        migrate.upgrade(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- players -----------------------------------------------------------
+    def create_player(self, name: str, password_hash: str | None = None) -> Player:
+        """A new player; NameTakenError if the name is used in any letter case."""
+        created = now()
+        try:
+            with self.engine.begin() as conn:
+                result = conn.execute(insert(players).values(
+                    name=name, name_key=name.casefold(),
+                    password_hash=password_hash, created_at=created,
+                ))
+                key = result.inserted_primary_key
+                assert key is not None
+                return Player(int(key[0]), name, password_hash, created)
+        except IntegrityError as exc:
+            raise NameTakenError(f"the name {name!r} is taken") from exc
+
+    def get_player(self, player_id: int) -> Player | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(players).where(players.c.id == player_id)).first()
+        return _player(row) if row is not None else None
+
+    def get_player_by_name(self, name: str) -> Player | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(players).where(players.c.name_key == name.casefold())
+            ).first()
+        return _player(row) if row is not None else None
+
+    def set_password(self, player_id: int, password_hash: str | None) -> None:
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(players).where(players.c.id == player_id)
+                .values(password_hash=password_hash)
+            )
+            if result.rowcount == 0:
+                raise NotFoundError(f"no player {player_id}")
+
+    # -- tables ------------------------------------------------------------
+    def create_table(
+        self,
+        game: str,
+        options: Mapping[str, Any],
+        num_players: int,
+        mode: str,
+        created_by: int | None,
+    ) -> TableRecord:
+        """An open table with every seat empty."""
+        if mode not in MODES:
+            raise StoreError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        moment = now()
+        with self.engine.begin() as conn:
+            result = conn.execute(insert(tables).values(
+                game=game, options=_jsonable(options), players=num_players, mode=mode,
+                status="open", seed=None, seats=[EMPTY_SEAT.to_json()] * num_players,
+                version=0, events=0, result=None, engine_version=__version__,
+                created_by=created_by, created_at=moment, updated_at=moment,
+            ))
+            key = result.inserted_primary_key
+            assert key is not None
+            return self._table(conn, int(key[0]))
+
+    def get_table(self, table_id: int) -> TableRecord | None:
+        with self.engine.connect() as conn:
+            return self._find_table(conn, table_id)
+
+    def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRecord]:
+        """Tables with `status` (all by default), most recently changed first."""
+        query = _table_query().order_by(tables.c.updated_at.desc(), tables.c.id.desc())
+        if status is not None:
+            query = query.where(tables.c.status == status)
+        with self.engine.connect() as conn:
+            return [_table_record(row) for row in conn.execute(query.limit(limit))]
+
+    def update_seats(self, table_id: int, seats: list[Seat]) -> int:
+        """Store the seats; returns the table's new event number."""
+        with self.engine.begin() as conn:
+            return self._bump(conn, table_id, seats=[s.to_json() for s in seats])
+
+    def start_table(self, table_id: int, seed: int) -> int:
+        with self.engine.begin() as conn:
+            return self._bump(conn, table_id, status="running", seed=seed)
+
+    def finish_table(self, table_id: int, result: Mapping[str, Any]) -> int:
+        with self.engine.begin() as conn:
+            return self._bump(conn, table_id, status="finished", result=dict(result))
+
+    # -- actions -----------------------------------------------------------
+    def append_action(self, match_id: int, seq: int, entry: RecordEntry) -> int:
+        """Append action `seq` (0-based) to the log in one transaction.
+
+        Returns the table's new event number. Raises ConcurrencyError when another
+        writer already stored this seq (nothing is written then).
+        """
+        return self.append_actions(match_id, seq, [entry])
+
+    def append_actions(self, match_id: int, first_seq: int, entries: list[RecordEntry]) -> int:
+        """Append consecutive actions from `first_seq` in one transaction (all or none).
+
+        Each action is one event: returns the last one's number (the first is that
+        minus len(entries) - 1). ConcurrencyError if any seq was already written.
+        """
+        moment = now()
+        rows = [
+            {"match_id": match_id, "seq": first_seq + i, "player": e.player,
+             "action": e.action, "text": e.text, "visible_to": e.visible_to, "at": moment}
+            for i, e in enumerate(entries)
+        ]
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(_INSERT_ACTION, rows)
+                return self._advance(conn, match_id, len(rows), first_seq + len(rows), moment)
+        except IntegrityError as exc:
+            if any(self._has_action(match_id, row["seq"]) for row in rows):
+                raise ConcurrencyError(
+                    f"action {first_seq} of table {match_id} was already written"
+                ) from exc
+            raise NotFoundError(f"no table {match_id}") from exc
+
+    def _advance(
+        self, conn: Connection, table_id: int, count: int, version: int, moment: datetime
+    ) -> int:
+        params = {"tid": table_id, "count": count, "new_version": version, "stamp": moment}
+        if self._returning:
+            number = conn.execute(_ADVANCE.returning(tables.c.events), params).scalar()
+        else:
+            conn.execute(_ADVANCE, params)
+            number = conn.execute(_EVENTS, params).scalar()
+        if number is None:
+            raise NotFoundError(f"no table {table_id}")
+        return int(number)
+
+    def load_actions(self, match_id: int) -> list[RecordEntry]:
+        query = (
+            select(actions.c.player, actions.c.action, actions.c.text, actions.c.visible_to)
+            .where(actions.c.match_id == match_id).order_by(actions.c.seq)
+        )
+        with self.engine.connect() as conn:
+            return [
+                RecordEntry(int(row.player), row.action, row.text,
+                            list(row.visible_to) if row.visible_to is not None else None)
+                for row in conn.execute(query)
+            ]
+
+    def load_record(self, match_id: int) -> MatchRecord:
+        """The match record rebuilt from the rows (the source of truth)."""
+        table = self.get_table(match_id)
+        if table is None:
+            raise NotFoundError(f"no table {match_id}")
+        return MatchRecord(
+            game=table.game,
+            options=dict(table.options),
+            seats=[seat_label(s) for s in table.seats],
+            seed=table.seed,
+            actions=self.load_actions(match_id),
+            engine_version=table.engine_version,
+            result=table.result,
+        )
+
+    # -- chat --------------------------------------------------------------
+    def add_chat(
+        self, table_id: int | None, player_id: int | None, name: str, text: str
+    ) -> ChatLine:
+        """A chat line at a table (bumps its event number) or in the lobby (None)."""
+        moment = now()
+        with self.engine.begin() as conn:
+            result = conn.execute(insert(chat).values(
+                table_id=table_id, player_id=player_id, name=name, text=text, at=moment,
+            ))
+            key = result.inserted_primary_key
+            assert key is not None
+            number = self._bump(conn, table_id) if table_id is not None else None
+        return ChatLine(int(key[0]), table_id, player_id, name, text, moment, number)
+
+    def recent_chat(self, table_id: int | None, limit: int = 50) -> list[ChatLine]:
+        """The last `limit` lines, oldest first."""
+        where = chat.c.table_id.is_(None) if table_id is None else chat.c.table_id == table_id
+        query = select(chat).where(where).order_by(chat.c.id.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(query))
+        return [
+            ChatLine(row.id, row.table_id, row.player_id, row.name, row.text, aware(row.at))
+            for row in reversed(rows)
+        ]
+
+    # -- settings ----------------------------------------------------------
+    def setting(self, key: str, default: Callable[[], str]) -> str:
+        """The stored value of `key`, storing `default()` first if there is none."""
+        with self.engine.connect() as conn:
+            value = conn.execute(select(settings.c.value).where(settings.c.key == key)).scalar()
+        if value is not None:
+            return str(value)
+        try:
+            with self.engine.begin() as conn:
+                fresh = default()
+                conn.execute(insert(settings).values(key=key, value=fresh))
+                return fresh
+        except IntegrityError:  # another process stored it first
+            return self.setting(key, default)
+
+    def session_secret(self) -> str:
+        return self.setting("session_secret", lambda: secrets.token_urlsafe(32))
+
+    # -- helpers -----------------------------------------------------------
+    def _bump(self, conn: Connection, table_id: int, **values: Any) -> int:
+        """Increment the table's event counter (and set `values`); the new number."""
+        result = conn.execute(
+            update(tables).where(tables.c.id == table_id)
+            .values(events=tables.c.events + 1, updated_at=now(), **values)
+        )
+        if result.rowcount == 0:
+            raise NotFoundError(f"no table {table_id}")
+        number = conn.execute(select(tables.c.events).where(tables.c.id == table_id)).scalar()
+        return int(number or 0)
+
+    def _has_action(self, match_id: int, seq: int) -> bool:
+        query = select(func.count()).select_from(actions).where(
+            actions.c.match_id == match_id, actions.c.seq == seq
+        )
+        with self.engine.connect() as conn:
+            return bool(conn.execute(query).scalar())
+
+    def _find_table(self, conn: Connection, table_id: int) -> TableRecord | None:
+        row = conn.execute(_table_query().where(tables.c.id == table_id)).first()
+        return _table_record(row) if row is not None else None
+
+    def _table(self, conn: Connection, table_id: int) -> TableRecord:
+        table = self._find_table(conn, table_id)
+        if table is None:
+            raise NotFoundError(f"no table {table_id}")
+        return table
+
+
+_INSERT_ACTION = actions.insert()
+_ADVANCE = (
+    update(tables).where(tables.c.id == bindparam("tid"))
+    .values(events=tables.c.events + bindparam("count"), version=bindparam("new_version"),
+            updated_at=bindparam("stamp"))
+)
+_EVENTS = select(tables.c.events).where(tables.c.id == bindparam("tid"))
+
+
+def seat_label(seat: Seat) -> str:
+    """How a seat is named in a match record."""
+    if seat.kind == "bot":
+        return f"bot:{seat.bot}"
+    return seat.name or "empty"
+
+
+
+def _table_query() -> Any:
+    return select(tables, players.c.name.label("creator_name")).select_from(
+        tables.outerjoin(players, tables.c.created_by == players.c.id)
+    )
+
+
+def _player(row: Any) -> Player:
+    return Player(int(row.id), row.name, row.password_hash, aware(row.created_at))
+
+
+def _table_record(row: Any) -> TableRecord:
+    return TableRecord(
+        id=int(row.id), game=row.game, options=dict(row.options), players=int(row.players),
+        mode=row.mode, status=row.status, seed=row.seed,
+        seats=[Seat.from_json(s) for s in row.seats], version=int(row.version),
+        events=int(row.events), result=row.result, engine_version=row.engine_version,
+        created_by=row.created_by, created_by_name=row.creator_name,
+        created_at=aware(row.created_at), updated_at=aware(row.updated_at),
+    )
+
+
+def _jsonable(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}

@@ -1,0 +1,64 @@
+// A chat panel: the lines of a room and an input. Lines starting with "/" are table
+// commands (/join [seat], /leave, /start, /bot NAME, /help); the server runs them.
+import { h, fill } from "./ui.js";
+
+const HELP = "Commands: /join [seat], /leave, /start, /bot NAME (e.g. /bot greedy), /help";
+
+export class Chat {
+  /** `send(text)` delivers a line to the server. */
+  constructor(container, { send, title = "Chat", commands = true }) {
+    this.send = send;
+    this.list = h("ol.chat-lines", { "aria-live": "polite" });
+    this.input = h("input", {
+      type: "text",
+      maxLength: 500,
+      placeholder: commands ? "Say something, or /help" : "Say something",
+      "aria-label": "Chat message",
+      autocomplete: "off",
+    });
+    const form = h(
+      "form.chat-form",
+      { onsubmit: (e) => this.submit(e) },
+      this.input,
+      h("button", { type: "submit" }, "Send"),
+    );
+    fill(container, h("h2", {}, title), this.list, form);
+    container.classList.add("chat");
+    this.help = commands ? HELP : null;
+    if (this.help) this.system(this.help);
+  }
+
+  submit(event) {
+    event.preventDefault();
+    const text = this.input.value.trim();
+    if (!text) return;
+    this.input.value = "";
+    this.send(text);
+  }
+
+  /** Replace every line (from a `sync`). */
+  reset(lines) {
+    this.list.replaceChildren();
+    if (this.help) this.system(this.help);
+    for (const line of lines || []) this.add(line);
+  }
+
+  /** Add one line: {from, text, at} (from null/"" = the table itself). */
+  add(line) {
+    const from = line.from ?? line.name ?? null;
+    const item = h(
+      "li" + (from ? "" : ".system"),
+      {},
+      from ? h("b", {}, from + ": ") : null,
+      line.text,
+    );
+    if (line.at) item.title = new Date(typeof line.at === "number" ? line.at * 1000 : line.at).toLocaleString();
+    this.list.append(item);
+    while (this.list.children.length > 200) this.list.firstChild.remove();
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  system(text) {
+    this.add({ from: null, text });
+  }
+}

@@ -1,0 +1,297 @@
+// The lobby: pick a name, create a table with the game's options, list open, running
+// and finished tables, manage seats, and chat. Live updates come from /ws/lobby.
+import { ApiError, Socket, games as fetchGames, get, me, post } from "./api.js";
+import { Chat } from "./chat.js";
+import { seatControls } from "./seats.js";
+import { attempt, fill, h, mySeat, seatLabel, timeAgo, toast } from "./ui.js";
+
+const state = { player: null, games: [], bots: [], tables: { open: [], running: [], finished: [] } };
+const $ = (id) => document.getElementById(id);
+let socket = null; // the lobby socket; reopened when the player changes (it carries the cookie)
+
+async function main() {
+  $("signin-form").addEventListener("submit", signIn);
+  const [player, catalogue] = await Promise.all([attempt(me), attempt(fetchGames)]);
+  state.player = player || null;
+  if (catalogue) Object.assign(state, catalogue);
+  renderWho();
+  renderCreate();
+  await refreshTables();
+  const chat = new Chat($("lobby-chat"), {
+    title: "Lobby chat",
+    commands: false,
+    send: (text) => {
+      if (!state.player) return toast("Pick a name first.");
+      socket.send({ type: "chat", text });
+    },
+  });
+  socket = new Socket("/ws/lobby", {
+    onMessage: (msg) => onLobbyMessage(msg, chat),
+    onStatus: (status) => document.body.classList.toggle("offline", status !== "open"),
+  });
+  setInterval(refreshTables, 15000); // a safety net; the socket normally pushes changes
+}
+
+function onLobbyMessage(msg, chat) {
+  if (msg.type === "sync") {
+    chat.reset(msg.chat || []);
+    if (msg.tables) setTables(msg.tables);
+  } else if (msg.type === "event") {
+    if (msg.kind === "chat") chat.add(msg);
+    else if (msg.kind === "table" && msg.table) upsert(msg.table);
+    else scheduleRefresh();
+  } else if (msg.type === "notice") {
+    chat.system(msg.text);
+  } else if (msg.type === "error") {
+    chat.system(msg.message || msg.code);
+  } else if (msg.type === "tables" || msg.type === "table") {
+    scheduleRefresh();
+  }
+}
+
+let refreshTimer = null;
+function scheduleRefresh() {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(refreshTables, 150);
+}
+
+/** Put a changed table summary in the right list. */
+function upsert(table) {
+  for (const status of ["open", "running", "finished"]) {
+    state.tables[status] = state.tables[status].filter((t) => t.id !== table.id);
+  }
+  const list = state.tables[table.status];
+  if (list) {
+    list.unshift(table);
+    list.sort((a, b) => (b.id > a.id ? 1 : -1));
+  }
+  renderTables();
+}
+
+function setTables(tables) {
+  const list = Array.isArray(tables) ? tables : [...(tables.open || []), ...(tables.running || []), ...(tables.finished || [])];
+  for (const status of ["open", "running", "finished"]) state.tables[status] = list.filter((t) => t.status === status);
+  renderTables();
+}
+
+async function refreshTables() {
+  const lists = await Promise.all(
+    ["open", "running", "finished"].map((status) =>
+      get(`/api/tables?status=${status}`).catch(() => null)),
+  );
+  ["open", "running", "finished"].forEach((status, i) => {
+    const data = lists[i];
+    if (data) state.tables[status] = Array.isArray(data) ? data : data.tables || [];
+  });
+  renderTables();
+}
+
+// -- identity -------------------------------------------------------------
+
+async function signIn(event) {
+  event.preventDefault();
+  const name = $("name").value.trim();
+  const password = $("password").value;
+  const body = password ? { name, password } : { name };
+  const result = await attempt(() => post("/api/session", body));
+  if (!result) return;
+  state.player = result.player || result;
+  $("password").value = "";
+  if (socket) socket.resync();
+  renderWho();
+  renderCreate();
+  renderTables();
+}
+
+function renderWho() {
+  const who = $("who");
+  const player = state.player;
+  $("signin").hidden = !!player;
+  $("create").hidden = !player;
+  if (!player) {
+    fill(who, h("span.muted", {}, "Not signed in"));
+    return;
+  }
+  const keep = h(
+    "form.keep-name",
+    { hidden: true, onsubmit: (e) => keepName(e, keep) },
+    h("input", { type: "password", name: "password", placeholder: "New password", required: true, autocomplete: "new-password", "aria-label": "Password" }),
+    h("button", { type: "submit" }, "Save"),
+  );
+  fill(
+    who,
+    h("span", {}, "Playing as ", h("b", { id: "player-name" }, player.name)),
+    player.registered ? h("span.badge", { title: "This name is kept with a password" }, "kept") : h("button.quiet", { type: "button", onclick: () => { keep.hidden = !keep.hidden; } }, "Keep this name…"),
+    keep,
+    h("button.quiet", { type: "button", onclick: signOut }, "Sign out"),
+  );
+}
+
+async function keepName(event, form) {
+  event.preventDefault();
+  const password = form.elements.password.value;
+  const ok = await attempt(() => post("/api/password", { password }));
+  if (ok === undefined) return;
+  state.player = { ...state.player, registered: true };
+  toast("Your name is kept: sign in with it and this password next time.", "info");
+  renderWho();
+}
+
+async function signOut() {
+  await attempt(() => post("/api/logout"));
+  state.player = null;
+  if (socket) socket.resync();
+  renderWho();
+  renderTables();
+}
+
+// -- creating a table -----------------------------------------------------
+
+function renderCreate() {
+  const form = $("create-form");
+  if (!state.games.length) {
+    fill(form, h("p.empty", {}, "No games are installed."));
+    return;
+  }
+  const gameSelect = h(
+    "select",
+    { name: "game", id: "create-game", onchange: () => renderGameFields() },
+    state.games.map((g) => h("option", { value: g.id }, g.title)),
+  );
+  const fields = h("div.game-fields");
+  const renderGameFields = () => {
+    const game = state.games.find((g) => g.id === gameSelect.value);
+    const players = h(
+      "select",
+      { name: "players", id: "create-players" },
+      range(game.min_players, game.max_players).map((n) => h("option", { value: String(n) }, `${n} players`)),
+    );
+    fill(
+      fields,
+      game.summary ? h("p.summary", {}, game.summary) : null,
+      h("label", {}, "Players ", players),
+      (game.options || []).length ? h("fieldset.options", {}, h("legend", {}, "Options"), game.options.map(optionField)) : null,
+    );
+  };
+  fill(
+    form,
+    h("label", {}, "Game ", gameSelect),
+    fields,
+    h(
+      "fieldset.mode",
+      {},
+      h("legend", {}, "Pace"),
+      h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "live", checked: true }), " live"),
+      h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "turn" }), " turn-based (days)"),
+    ),
+    h("label.inline", {}, h("input", { type: "checkbox", name: "sit", id: "create-sit", checked: true }), " take the first seat"),
+    h("button.primary", { type: "submit", id: "create-submit" }, "Create the table"),
+  );
+  form.onsubmit = createTable;
+  renderGameFields();
+}
+
+function range(a, b) {
+  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+
+/** One input per option of the game's schema, showing its default. */
+function optionField(spec) {
+  const name = "opt:" + spec.name;
+  const help = spec.help ? h("small.help", {}, spec.help) : null;
+  const label = h("span.opt-name", {}, spec.name.replaceAll("_", " "));
+  if (spec.kind === "bool") {
+    return h("label.option.bool", {}, h("input", { type: "checkbox", name, checked: !!spec.default, dataset: { kind: "bool" } }), " ", label, help);
+  }
+  if (spec.kind === "int") {
+    return h("label.option", {}, label, " ", h("input", {
+      type: "number", name, value: String(spec.default), min: spec.minimum ?? "", max: spec.maximum ?? "", step: "1", dataset: { kind: "int" },
+    }), help);
+  }
+  if (spec.kind === "choice") {
+    return h("label.option", {}, label, " ", h("select", { name, value: spec.default, dataset: { kind: "choice" } }, (spec.choices || []).map((c) => h("option", { value: c }, c))), help);
+  }
+  const chosen = new Set(spec.default || []);
+  return h(
+    "fieldset.option.list",
+    { dataset: { kind: "list", name: spec.name } },
+    h("legend", {}, label),
+    (spec.choices || []).map((c) => h("label.inline", {}, h("input", { type: "checkbox", name, value: c, checked: chosen.has(c) }), " " + c)),
+    help,
+  );
+}
+
+function readOptions(form, game) {
+  const options = {};
+  for (const spec of game.options || []) {
+    const name = "opt:" + spec.name;
+    if (spec.kind === "bool") options[spec.name] = form.elements[name].checked;
+    else if (spec.kind === "int") options[spec.name] = parseInt(form.elements[name].value, 10);
+    else if (spec.kind === "choice") options[spec.name] = form.elements[name].value;
+    else options[spec.name] = [...form.querySelectorAll(`input[name="${CSS.escape(name)}"]:checked`)].map((i) => i.value);
+  }
+  return options;
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  const form = event.target;
+  const game = state.games.find((g) => g.id === form.elements.game.value);
+  const body = {
+    game: game.id,
+    players: parseInt(form.elements.players.value, 10),
+    options: readOptions(form, game),
+    mode: form.elements.mode.value,
+  };
+  const result = await attempt(() => post("/api/tables", body));
+  if (!result) return;
+  const table = result.table || result;
+  if (form.elements.sit.checked) await attempt(() => post(`/api/tables/${table.id}/join`, { seat: 0 }));
+  location.href = `/table/${table.id}`;
+}
+
+// -- table lists ----------------------------------------------------------
+
+function renderTables() {
+  renderList($("tables-open"), state.tables.open, "No open table. Create one!");
+  renderList($("tables-running"), state.tables.running, "No game is being played.");
+  renderList($("tables-finished"), state.tables.finished.slice(0, 30), "No finished game yet.");
+}
+
+function renderList(box, tables, emptyText) {
+  if (!tables.length) {
+    fill(box, h("p.empty", {}, emptyText));
+    return;
+  }
+  fill(box, tables.map(tableCard));
+}
+
+function tableCard(table) {
+  const seated = mySeat(table, state.player) !== null;
+  const link = {
+    open: seated ? "Go to the table" : "Look",
+    running: seated ? "Play" : "Watch",
+    finished: "Replay",
+  }[table.status] || "Open";
+  const optionText = Object.entries(table.options || {})
+    .filter(([, v]) => v !== false && !(Array.isArray(v) && !v.length))
+    .map(([k, v]) => (v === true ? k.replaceAll("_", " ") : `${k.replaceAll("_", " ")}: ${v}`))
+    .join(", ");
+  return h(
+    "article.table-card.status-" + table.status,
+    { dataset: { table: String(table.id) } },
+    h(
+      "header",
+      {},
+      h("a.table-title", { href: `/table/${table.id}` }, table.title || table.game),
+      h("span.meta", {}, `#${table.id} · ${table.players} players · ${table.mode === "turn" ? "turn-based" : "live"}`),
+      h("a.button.go", { href: `/table/${table.id}` }, link),
+    ),
+    optionText ? h("p.options-text", {}, optionText) : null,
+    table.status === "open"
+      ? seatControls(table, state.player, state.bots, () => refreshTables())
+      : h("p.seat-names", {}, (table.seats || []).map(seatLabel).join(" · "), table.created_at ? h("span.muted", {}, " — " + timeAgo(table.created_at)) : null),
+  );
+}
+
+main().catch((err) => toast(err instanceof ApiError ? err.message : String(err)));

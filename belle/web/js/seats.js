@@ -1,0 +1,84 @@
+// Seat controls of an open table (join, leave, add or remove a bot, start), shared by
+// the lobby's table cards and the table page.
+import { post, del } from "./api.js";
+import { h, attempt, mySeat, sameName, seatLabel } from "./ui.js";
+
+/**
+ * The seats of `table` as a list with buttons. `changed(table?)` is called after a
+ * successful request (with the new summary when the server returns one).
+ */
+export function seatControls(table, player, bots, changed) {
+  const open = table.status === "open";
+  const mine = mySeat(table, player);
+  const call = (fn) => attempt(async () => {
+    const result = await fn();
+    changed(result && result.seats ? result : (result && result.table) || null);
+  });
+  const botChoice = (seat) => {
+    const select = h("select", { "aria-label": "Bot for seat " + seat }, bots.map((b) => h("option", { value: b }, b)));
+    select.value = bots.includes("greedy") ? "greedy" : bots[0];
+    return h(
+      "span.bot-pick",
+      {},
+      select,
+      h("button.add-bot", {
+        type: "button",
+        title: "Put a bot in this seat",
+        onclick: () => call(() => post(`/api/tables/${table.id}/bots`, { bot: select.value, seat })),
+      }, "+ bot"),
+    );
+  };
+  const rows = (table.seats || []).map((seat) => {
+    const isMe = seat.seat === mine;
+    const actions = [];
+    if (open && player) {
+      if (seat.kind === "empty") {
+        if (mine === null) {
+          actions.push(h("button.join", {
+            type: "button",
+            onclick: () => call(() => post(`/api/tables/${table.id}/join`, { seat: seat.seat })),
+          }, "Sit here"));
+        }
+        actions.push(botChoice(seat.seat));
+      } else if (seat.kind === "bot") {
+        actions.push(h("button.remove-bot.quiet", {
+          type: "button",
+          title: "Remove this bot",
+          onclick: () => call(() => del(`/api/tables/${table.id}/bots/${seat.seat}`)),
+        }, "remove"));
+      } else if (isMe) {
+        actions.push(h("button.leave.quiet", {
+          type: "button",
+          onclick: () => call(() => post(`/api/tables/${table.id}/leave`)),
+        }, "Leave"));
+      }
+    }
+    return h(
+      "li.seat.seat-" + seat.kind + (isMe ? ".me" : ""),
+      { dataset: { seat: String(seat.seat) } },
+      h("span.seat-no", {}, `Seat ${seat.seat}`),
+      h("span.seat-name", {}, seatLabel(seat), isMe ? " (you)" : ""),
+      actions,
+    );
+  });
+  const full = (table.seats || []).every((seat) => seat.kind !== "empty");
+  const mayStart = open && player && full && (mine !== null || sameName(creatorName(table), player.name) || table.created_by === player.id);
+  return h(
+    "div.seat-controls",
+    {},
+    h("ul.seats", {}, rows),
+    open && mayStart
+      ? h("button.start.primary", {
+        type: "button",
+        onclick: () => call(() => post(`/api/tables/${table.id}/start`)),
+      }, "Start the game")
+      : null,
+    open && !full ? h("p.hint", {}, "The game starts when every seat is taken.") : null,
+  );
+}
+
+function creatorName(table) {
+  const by = table.created_by;
+  if (by && typeof by === "object") return by.name;
+  return typeof by === "string" ? by : null;
+}

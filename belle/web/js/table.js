@@ -1,0 +1,475 @@
+// The table page: live play, watching, and the replay of a finished game.
+// The board is drawn by the game's own renderer, /static/games/<game>.js, which
+// exports render(container, view, legal, onAction, ctx) and optionally init(ctx)
+// and seatInfo(view, seat).
+import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
+import { Chat } from "./chat.js";
+import { renderScores } from "./score.js";
+import { seatControls } from "./seats.js";
+import { attempt, fill, h, mySeat, seatLabel, toast } from "./ui.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
+
+const st = {
+  player: null,
+  bots: [],
+  table: null,
+  renderer: null,
+  seat: null,
+  version: null,
+  view: null,
+  legal: [],
+  log: [],
+  toMove: null,
+  over: null, // {ranking, breakdown, scores} once the game has ended
+  pending: false,
+  replay: null, // {seat, record, entries, step, views: Map, noViews}
+};
+let socket = null;
+let chat = null;
+
+async function main() {
+  const [player, catalogue, table] = await Promise.all([
+    attempt(me),
+    fetchGames().catch(() => ({ games: [], bots: ["random", "greedy"] })),
+    get(`/api/tables/${encodeURIComponent(tableId)}`).catch((err) => err),
+  ]);
+  if (table instanceof ApiError) {
+    fill($("board"), h("p.empty", {}, table.status === 404 ? "There is no such table." : table.message));
+    return;
+  }
+  st.player = player || null;
+  st.bots = catalogue.bots;
+  st.table = table.table || table;
+  renderWho();
+  st.renderer = await import(`/static/games/${st.table.game}.js`);
+  if (st.renderer.init) await st.renderer.init({ get, game: st.table.game, table: st.table });
+  chat = new Chat($("chat"), { title: "Table chat", send: (text) => socket.send({ type: "chat", text }) });
+  renderAll();
+  socket = new Socket(`/ws/table/${encodeURIComponent(tableId)}`, {
+    onMessage,
+    onStatus: (status) => {
+      const conn = $("conn");
+      conn.textContent = status === "open" ? "● connected" : "○ reconnecting…";
+      conn.className = "conn " + status;
+    },
+  });
+  document.addEventListener("keydown", onKey);
+}
+
+// -- messages from the server ------------------------------------------------
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "sync":
+      return onSync(msg);
+    case "event":
+      return onEvent(msg);
+    case "error":
+      return onError(msg);
+    case "notice":
+      return chat.system(msg.text);
+    default:
+      return undefined;
+  }
+}
+
+function onSync(msg) {
+  st.table = msg.table || st.table;
+  st.seat = msg.seat ?? null;
+  st.version = msg.version ?? null;
+  st.view = msg.view ?? null;
+  st.toMove = msg.to_move ?? null;
+  st.legal = msg.legal || [];
+  st.log = msg.log || [];
+  st.pending = false;
+  if (msg.chat) chat.reset(msg.chat);
+  const view = st.view || {};
+  if (st.table.status === "finished" || view.phase === "over" || msg.breakdown) {
+    st.over = {
+      breakdown: msg.breakdown || view.breakdown,
+      ranking: msg.ranking || view.ranking,
+      scores: msg.returns || msg.scores || view.scores,
+    };
+  }
+  renderAll();
+  if (st.over) startReplay();
+}
+
+function onEvent(msg) {
+  if (msg.kind === "chat") {
+    chat.add(msg);
+    return;
+  }
+  if (msg.kind === "table") {
+    const before = st.table;
+    st.table = msg.table || st.table;
+    if (msg.view !== undefined) {
+      st.view = msg.view;
+      st.legal = msg.legal || [];
+      st.toMove = msg.to_move ?? null;
+      if (msg.version !== undefined) st.version = msg.version;
+    }
+    const seatChanged = mySeat(st.table, st.player) !== st.seat;
+    if (seatChanged || before.status !== st.table.status) socket.resync();
+    renderAll();
+    return;
+  }
+  if (msg.kind === "action") {
+    if (msg.view) st.view = msg.view;
+    if ("to_move" in msg) st.toMove = msg.to_move;
+    st.legal = msg.legal || [];
+    if (msg.version !== undefined) st.version = msg.version;
+    // Log entries are numbered by state version (as in `sync`), not by event number.
+    st.log.push({ n: msg.version ?? st.log.length + 1, player: msg.player, text: msg.text });
+    st.pending = false;
+    if (st.table.status === "open") st.table = { ...st.table, status: "running" };
+    scheduleRender(); // a burst of bot moves is drawn once
+    return;
+  }
+  if (msg.kind === "over") {
+    if (msg.view) st.view = msg.view;
+    if (msg.table) st.table = msg.table;
+    if (msg.version !== undefined) st.version = msg.version;
+    st.legal = [];
+    st.over = {
+      breakdown: msg.breakdown || (msg.view && msg.view.breakdown),
+      ranking: msg.ranking || (msg.view && msg.view.ranking),
+      scores: msg.returns || msg.scores || (msg.view && msg.view.scores),
+    };
+    st.table = { ...st.table, status: "finished" };
+    renderAll();
+    startReplay();
+  }
+}
+
+function onError(msg) {
+  st.pending = false;
+  if (msg.code === "stale") {
+    socket.resync();
+    return;
+  }
+  const text = msg.message || msg.code;
+  chat.system(text);
+  if (msg.code !== "unknown_type") toast(text);
+  renderPlay();
+}
+
+function onAction(actionJson) {
+  if (st.pending || st.replay) return;
+  st.pending = true;
+  socket.send({ type: "action", version: st.version, action: actionJson });
+  renderLegal();
+}
+
+// -- rendering -----------------------------------------------------------------
+
+let renderTimer = null;
+function scheduleRender() {
+  if (renderTimer !== null) return;
+  renderTimer = setTimeout(() => {
+    renderTimer = null;
+    renderPlay();
+    renderLog();
+  }, 0);
+}
+
+function names() {
+  return (st.table.seats || []).map((seat) => seatLabel(seat) || `Seat ${seat.seat}`);
+}
+
+function renderAll() {
+  fill($("table-title"), st.table.title || st.table.game, h("span.muted", {}, ` · table #${st.table.id}`));
+  renderPlay();
+  renderLog();
+}
+
+function renderWho() {
+  fill($("who"), st.player ? h("span", {}, "Playing as ", h("b", {}, st.player.name)) : h("a", { href: "/" }, "Pick a name in the lobby"));
+}
+
+function toMove() {
+  const view = st.view;
+  if (!view || st.over) return null;
+  if (st.legal.length) return st.seat;
+  return st.toMove ?? view.to_move ?? null;
+}
+
+function renderTurn() {
+  const banner = $("turn");
+  const status = st.table.status;
+  const mover = toMove();
+  let text;
+  let cls = "";
+  if (st.over) {
+    text = st.view && st.view.end_reason ? `Game over — ${st.view.end_reason}` : "Game over";
+    cls = "over";
+  } else if (status === "open") {
+    text = "Waiting for players — the game starts when every seat is taken.";
+  } else if (st.legal.length) {
+    text = "Your turn";
+    cls = "mine";
+  } else if (mover !== null && mover !== undefined && mover >= 0) {
+    text = `${names()[mover] || "Seat " + mover} to play`;
+    cls = "theirs";
+  } else {
+    text = st.view ? "Dealing…" : "Starting…";
+  }
+  banner.textContent = text;
+  banner.className = "turn-banner " + cls;
+  const base = `${st.table.title || st.table.game} #${st.table.id}`;
+  document.title = cls === "mine" ? "Your turn — Belle" : `${base} — Belle`;
+  document.body.classList.toggle("my-turn", cls === "mine");
+}
+
+function renderSeats() {
+  const box = $("seats");
+  const table = st.table;
+  if (table.status === "open") {
+    fill(box, h("h2", {}, "Seats"), seatControls(table, st.player, st.bots, (updated) => {
+      if (updated) st.table = updated;
+      renderAll();
+    }));
+    return;
+  }
+  const mover = toMove();
+  const view = st.replay ? replayView() : st.view;
+  fill(
+    box,
+    h("h2", {}, "Players"),
+    h("ul.seats.player-list", {}, (table.seats || []).map((seat) => h(
+      "li.seat.seat-" + seat.kind + (seat.seat === st.seat ? ".me" : "") + (seat.seat === mover ? ".to-move" : ""),
+      { dataset: { seat: String(seat.seat) } },
+      h("span.seat-no", {}, seat.seat === mover ? "▶" : `${seat.seat}`),
+      h("span.seat-name", {}, seatLabel(seat), seat.seat === st.seat ? " (you)" : ""),
+      view && st.renderer.seatInfo ? h("span.seat-info", {}, st.renderer.seatInfo(view, seat.seat)) : null,
+    ))),
+    st.seat === null && table.status === "running" ? h("p.hint", {}, "You are watching: private information stays hidden.") : null,
+  );
+}
+
+function ctx(extra = {}) {
+  return { names: names(), seat: st.seat, table: st.table, pending: st.pending, ...extra };
+}
+
+function renderPlay() {
+  document.body.dataset.version = st.version ?? "";
+  document.body.dataset.status = st.table.status;
+  renderTurn();
+  renderSeats();
+  const board = $("board");
+  if (st.replay) {
+    renderReplay();
+  } else if (st.view) {
+    st.renderer.render(board, st.view, st.legal, onAction, ctx());
+  } else {
+    fill(board, st.table.status === "open" ? waitingText() : h("p.empty", {}, "Loading…"));
+  }
+  renderLegal();
+  renderScore();
+}
+
+function waitingText() {
+  const t = st.table;
+  const options = Object.entries(t.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${Array.isArray(v) ? v.join(", ") || "none" : v === true ? "on" : v === false ? "off" : v}`);
+  return h(
+    "div.waiting",
+    {},
+    h("p", {}, `${t.title || t.game} for ${t.players} players, ${t.mode === "turn" ? "turn-based" : "live"}.`),
+    options.length ? h("p.muted", {}, "Options — " + options.join(" · ")) : null,
+    h("p.empty", {}, "The board appears when every seat is taken and the game starts. Take a seat, add bots, or type /help in the chat."),
+  );
+}
+
+function renderLegal() {
+  const box = $("actions");
+  const live = !st.replay && st.legal.length > 0;
+  box.hidden = !live;
+  if (!live) {
+    $("legal").replaceChildren();
+    return;
+  }
+  fill(
+    $("legal"),
+    st.legal.map((item, i) => h("button.legal", {
+      type: "button",
+      disabled: st.pending,
+      dataset: { index: String(i), action: item.text },
+      onclick: () => onAction(item.json),
+    }, item.text)),
+  );
+  document.body.classList.toggle("pending", st.pending);
+}
+
+function renderScore() {
+  const box = $("score");
+  const view = st.replay ? replayView() : st.view;
+  if (st.over && (!st.replay || st.replay.step === st.replay.entries.length)) {
+    box.hidden = false;
+    renderScores(box, {
+      title: "Final scores",
+      breakdown: st.over.breakdown,
+      names: names(),
+      scores: st.over.scores,
+      ranking: st.over.ranking,
+    });
+    return;
+  }
+  const breakdown = view && view.breakdown;
+  if (breakdown && Object.values(breakdown).some(Array.isArray)) {
+    box.hidden = false;
+    renderScores(box, {
+      title: st.replay ? "Score at this point" : "Your shares are worth",
+      breakdown,
+      names: names(),
+    });
+    return;
+  }
+  box.hidden = true;
+}
+
+function entryName(player) {
+  if (player === null || player === undefined || player === "chance" || player < 0) return null;
+  return names()[player] || `Seat ${player}`;
+}
+
+function renderLog() {
+  const log = $("log");
+  const entries = st.replay ? st.replay.entries : st.log;
+  fill(log, entries.map((entry, i) => {
+    const who = entryName(entry.player);
+    const item = h(
+      "li" + (who ? "" : ".chance"),
+      { dataset: { n: String(entry.n ?? i + 1) } },
+      h("span.n", {}, String(entry.n ?? i + 1)),
+      who ? h("b", {}, who) : h("i", {}, "table"),
+      " ",
+      entry.text,
+    );
+    if (st.replay) {
+      if (i + 1 === st.replay.step) item.classList.add("current");
+      if (i + 1 > st.replay.step) item.classList.add("future");
+      item.addEventListener("click", () => goTo(i + 1));
+    }
+    return item;
+  }));
+  const current = log.querySelector(".current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+  else log.scrollTop = log.scrollHeight;
+}
+
+// -- replay -------------------------------------------------------------------
+
+async function startReplay() {
+  if (st.replay) return;
+  const seat = st.seat !== null ? st.seat : 0;
+  st.replay = { seat, record: null, entries: [], step: 0, views: new Map(), noViews: false };
+  await loadReplay(seat);
+}
+
+async function loadReplay(seat) {
+  const q = seat === null ? "" : `?seat=${seat}`;
+  const data = await attempt(() => get(`/api/tables/${encodeURIComponent(tableId)}/replay${q}`));
+  if (!data) return;
+  const record = data.record || data;
+  st.replay.seat = seat;
+  st.replay.record = record;
+  st.replay.entries = (record.actions || []).map((a, i) => ({ n: i + 1, player: a.player, text: a.text }));
+  st.replay.views = new Map();
+  if (!st.replay.step || st.replay.step > st.replay.entries.length) st.replay.step = st.replay.entries.length;
+  await goTo(st.replay.step);
+}
+
+function replayView() {
+  const r = st.replay;
+  return (r && r.views.get(r.step)) || (r && r.step === r.entries.length && r.seat === st.seat ? st.view : null);
+}
+
+async function fetchView(step) {
+  const r = st.replay;
+  if (r.noViews || r.views.has(step)) return;
+  const q = new URLSearchParams({ at: String(step) });
+  if (r.seat !== null) q.set("seat", String(r.seat));
+  try {
+    const data = await get(`/api/tables/${encodeURIComponent(tableId)}/view?${q}`);
+    r.views.set(step, data.view || data);
+  } catch (err) {
+    if (err.status === 404 || err.status === 405) r.noViews = true;
+    else toast(err.message);
+  }
+}
+
+async function goTo(step) {
+  const r = st.replay;
+  if (!r) return;
+  step = Math.max(0, Math.min(r.entries.length, step));
+  r.step = step;
+  const seat = r.seat;
+  await fetchView(step);
+  if (r.step !== step || r.seat !== seat) return; // the reader moved on meanwhile
+  renderPlay();
+  renderLog();
+  if (step < r.entries.length) fetchView(step + 1); // read ahead
+}
+
+function renderReplay() {
+  const r = st.replay;
+  const box = $("replay");
+  box.hidden = false;
+  const total = r.entries.length;
+  const seats = st.table.seats || [];
+  const pick = h(
+    "select",
+    { id: "replay-seat", "aria-label": "Viewpoint", onchange: (e) => changeViewpoint(e.target.value) },
+    h("option", { value: "" }, "a spectator"),
+    seats.map((seat) => h("option", { value: String(seat.seat) }, seatLabel(seat))),
+  );
+  pick.value = r.seat === null ? "" : String(r.seat);
+  const slider = h("input", {
+    type: "range", id: "replay-slider", min: "0", max: String(total), value: String(r.step),
+    "aria-label": "Move", oninput: (e) => goTo(parseInt(e.target.value, 10)),
+  });
+  const entry = r.entries[r.step - 1];
+  const who = entry ? entryName(entry.player) : null;
+  fill(
+    box,
+    h(
+      "div.replay-bar",
+      {},
+      h("strong", {}, "Replay"),
+      h("button.replay-first", { type: "button", title: "First (Home)", "aria-label": "First move", onclick: () => goTo(0), disabled: r.step === 0 }, "«"),
+      h("button.replay-prev", { type: "button", title: "Previous (←)", "aria-label": "Previous move", onclick: () => goTo(r.step - 1), disabled: r.step === 0 }, "‹"),
+      h("button.replay-next", { type: "button", title: "Next (→)", "aria-label": "Next move", onclick: () => goTo(r.step + 1), disabled: r.step === total }, "›"),
+      h("button.replay-last", { type: "button", title: "Last (End)", "aria-label": "Last move", onclick: () => goTo(total), disabled: r.step === total }, "»"),
+      slider,
+      h("label.viewpoint", {}, "Seen as ", pick),
+    ),
+    h("p.replay-step", { id: "replay-step" },
+      `Move ${r.step} of ${total}`,
+      entry ? h("span", {}, ": ", who ? h("b", {}, who + " ") : "", entry.text) : " — the start"),
+  );
+  const view = replayView();
+  if (view) st.renderer.render($("board"), view, [], null, ctx({ replay: true, seat: r.seat }));
+  else if (r.noViews) fill($("board"), h("p.empty", {}, "This server cannot show the board of past moves (GET /api/tables/{id}/view?at=N is missing); the move list is on the right."));
+}
+
+async function changeViewpoint(value) {
+  const seat = value === "" ? null : parseInt(value, 10);
+  await loadReplay(seat);
+}
+
+function onKey(event) {
+  if (!st.replay || event.target.closest("input, textarea, select")) return;
+  const keys = { ArrowLeft: -1, ArrowRight: 1 };
+  if (event.key in keys) goTo(st.replay.step + keys[event.key]);
+  else if (event.key === "Home") goTo(0);
+  else if (event.key === "End") goTo(st.replay.entries.length);
+  else return;
+  event.preventDefault();
+}
+
+main().catch((err) => {
+  console.error(err);
+  toast(err.message || String(err));
+});

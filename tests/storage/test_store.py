@@ -1,0 +1,190 @@
+"""The storage contract: the Store API on every database URL of the `database_url` fixture."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+
+import belle
+from belle.bots import make_bot
+from belle.engine import CHANCE, RecordEntry, play_match, replay
+from belle.storage import (
+    ConcurrencyError,
+    NameTakenError,
+    NotFoundError,
+    Seat,
+    Store,
+)
+from belle.storage import migrate as migrations
+from belle.storage.models import metadata
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    store = Store(database_url)
+    store.migrate()
+    yield store
+    store.close()
+
+
+def deal(seat: int, letter: str = "R") -> RecordEntry:
+    return RecordEntry(CHANCE, {"type": "deal", "company": letter}, f"deal {letter}", [seat])
+
+
+def new_table(store: Store, status: str = "open") -> int:
+    creator = store.create_player(f"creator{status}")
+    table = store.create_table("paris_connection", {"house_tie_break": False}, 3, "live",
+                               creator.id)
+    if status != "open":
+        store.start_table(table.id, 1234)
+    return table.id
+
+
+# -- schema -----------------------------------------------------------------
+def test_migrations_reach_head_and_are_idempotent(store: Store) -> None:
+    store.migrate()
+    assert migrations.current_revision(store.engine) == migrations.head_revision()
+
+
+def test_migrations_create_exactly_the_models(store: Store) -> None:
+    with store.engine.connect() as conn:
+        diff = compare_metadata(MigrationContext.configure(conn), metadata)
+    assert diff == []
+
+
+# -- players ----------------------------------------------------------------
+def test_players_have_case_insensitive_unique_names(store: Store) -> None:
+    anna = store.create_player("Anna")
+    assert store.get_player_by_name("ANNA") == anna
+    assert store.get_player(anna.id) == anna
+    assert not anna.registered
+    with pytest.raises(NameTakenError):
+        store.create_player("anna")
+    assert store.get_player_by_name("Bob") is None
+    assert store.get_player(anna.id + 100) is None
+
+
+def test_set_password_registers_the_name(store: Store) -> None:
+    anna = store.create_player("Anna")
+    store.set_password(anna.id, "hash")
+    again = store.get_player_by_name("anna")
+    assert again is not None and again.registered and again.password_hash == "hash"
+    with pytest.raises(NotFoundError):
+        store.set_password(anna.id + 100, "hash")
+
+
+# -- tables -----------------------------------------------------------------
+def test_create_and_get_a_table(store: Store) -> None:
+    anna = store.create_player("Anna")
+    table = store.create_table("paris_connection", {"house_tie_break": True}, 4, "turn",
+                               anna.id)
+    assert table.status == "open" and table.mode == "turn" and table.players == 4
+    assert table.options == {"house_tie_break": True}
+    assert [s.kind for s in table.seats] == ["empty"] * 4
+    assert table.version == 0 and table.events == 0 and table.seed is None
+    assert table.created_by == anna.id and table.created_by_name == "Anna"
+    assert store.get_table(table.id) == table
+    assert store.get_table(table.id + 100) is None
+
+
+def test_list_tables_by_status(store: Store) -> None:
+    open_id = new_table(store)
+    running_id = new_table(store, "running")
+    assert [t.id for t in store.list_tables("open")] == [open_id]
+    assert [t.id for t in store.list_tables("running")] == [running_id]
+    assert store.list_tables("finished") == []
+    assert {t.id for t in store.list_tables()} == {open_id, running_id}
+
+
+def test_seats_start_and_finish_number_events(store: Store) -> None:
+    table_id = new_table(store)
+    anna = store.create_player("Anna")
+    seats = [Seat("human", anna.id, "Anna"), Seat("bot", bot="greedy"), Seat("empty")]
+    assert store.update_seats(table_id, seats) == 1
+    assert store.start_table(table_id, 99) == 2
+    assert store.finish_table(table_id, {"returns": [1, 2, 3]}) == 3
+    table = store.get_table(table_id)
+    assert table is not None
+    assert table.seats == seats and table.seed == 99 and table.status == "finished"
+    assert table.result == {"returns": [1, 2, 3]} and table.events == 3
+    with pytest.raises(NotFoundError):
+        store.update_seats(table_id + 100, seats)
+
+
+# -- actions ----------------------------------------------------------------
+def test_append_and_load_actions(store: Store) -> None:
+    table_id = new_table(store, "running")
+    entries = [deal(0, "R"), deal(0, "B"), RecordEntry(1, {"type": "stop"}, "stop", None)]
+    numbers = [store.append_action(table_id, seq, e) for seq, e in enumerate(entries)]
+    assert numbers == [2, 3, 4]  # the start was event 1
+    assert store.load_actions(table_id) == entries
+    table = store.get_table(table_id)
+    assert table is not None and table.version == 3 and table.events == 4
+
+
+def test_a_duplicate_seq_raises_and_changes_nothing(store: Store) -> None:
+    table_id = new_table(store, "running")
+    store.append_action(table_id, 0, deal(0, "R"))
+    before = store.get_table(table_id)
+    with pytest.raises(ConcurrencyError):
+        store.append_action(table_id, 0, deal(0, "B"))
+    assert store.load_actions(table_id) == [deal(0, "R")]
+    after = store.get_table(table_id)
+    assert after is not None and before is not None
+    assert (after.version, after.events) == (before.version, before.events)
+
+
+def test_a_second_writer_loses_cleanly(store: Store, database_url: str) -> None:
+    table_id = new_table(store, "running")
+    other = Store(database_url)
+    try:
+        other.append_action(table_id, 0, deal(0, "Y"))
+        with pytest.raises(ConcurrencyError):
+            store.append_action(table_id, 0, deal(0, "R"))
+        store.append_action(table_id, 1, deal(0, "R"))  # the loser resyncs and goes on
+    finally:
+        other.close()
+    assert [e.text for e in store.load_actions(table_id)] == ["deal Y", "deal R"]
+
+
+def test_append_to_an_unknown_table(store: Store) -> None:
+    with pytest.raises(NotFoundError):
+        store.append_action(12345, 0, deal(0))
+
+
+def test_the_record_is_rebuilt_from_rows_and_replays(store: Store) -> None:
+    game = belle.load_game("paris_connection")
+    result = play_match(game, [make_bot("random") for _ in range(3)], seed=5)
+    table_id = new_table(store, "running")
+    for seq, entry in enumerate(result.record.actions):
+        store.append_action(table_id, seq, entry)
+    record = store.load_record(table_id)
+    assert record.actions == result.record.actions
+    assert record.seed == 1234 and record.game == "paris_connection"
+    state = replay(record)
+    assert state.is_terminal() and state.returns() == result.state.returns()
+
+
+# -- chat and settings --------------------------------------------------------
+def test_chat_lines_in_the_lobby_and_at_a_table(store: Store) -> None:
+    table_id = new_table(store)
+    anna = store.create_player("Anna")
+    for i in range(5):
+        store.add_chat(None, anna.id, "Anna", f"lobby {i}")
+    line = store.add_chat(table_id, anna.id, "Anna", "hello table")
+    assert line.event == 1 and line.table_id == table_id
+    assert [c.text for c in store.recent_chat(None, limit=3)] == ["lobby 2", "lobby 3", "lobby 4"]
+    assert [c.text for c in store.recent_chat(table_id)] == ["hello table"]
+    assert store.recent_chat(None)[0].at.tzinfo is not None
+
+
+def test_the_session_secret_is_kept(store: Store, database_url: str) -> None:
+    secret = store.session_secret()
+    other = Store(database_url)
+    try:
+        assert other.session_secret() == secret and len(secret) >= 32
+    finally:
+        other.close()
