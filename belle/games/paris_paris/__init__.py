@@ -1,0 +1,57 @@
+"""Paris Paris (Michael Schacht; Abacus Spiele 2003, Rio Grande Games).
+
+2–4 players, chance (the shuffled stop cards, the secret lines, the start player),
+hidden information (each player's secret line, PP-69). Rules:
+shared/rules/paris_paris.md (PP-n); seed: shared/seeds/paris_paris.fr.txt.
+"""
+
+from __future__ import annotations
+
+from belle.engine.game import Game, GameInfo
+from belle.engine.options import OptionSpec
+from belle.engine.registry import register
+from belle.games.paris_paris import data
+from belle.games.paris_paris.actions import ALL_ACTIONS, Action
+from belle.games.paris_paris.rules import READING_NAMES
+from belle.games.paris_paris.state import ParisParisState
+
+INFO = GameInfo(
+    id="paris_paris",
+    title="Paris Paris",
+    min_players=data.MIN_PLAYERS,
+    max_players=data.MAX_PLAYERS,
+    options=(
+        OptionSpec(
+            "dm",
+            "bool",
+            False,
+            "PP-71: at the end all five lines are scored as big excursions "
+            "(instead of the secret lines)",
+        ),
+        OptionSpec(
+            "readings",
+            "list",
+            (),
+            "PP-73: alternative readings of ambiguous rules (none: the rules' defaults)",
+            choices=READING_NAMES,
+        ),
+    ),
+    has_chance=True,
+    has_hidden_info=True,
+    summary="Open shops along the bus lines of Paris; the card nobody takes sends the bus "
+    "on a small excursion, two of a colour on a big one along its whole line.",
+)
+
+
+@register
+class ParisParis(Game[Action]):
+    info = INFO
+
+    def _new_initial_state(self, num_players: int) -> ParisParisState:
+        return ParisParisState(self, num_players)
+
+    def num_distinct_actions(self, num_players: int) -> int:
+        return len(ALL_ACTIONS)
+
+
+__all__ = ["INFO", "ParisParis", "ParisParisState"]

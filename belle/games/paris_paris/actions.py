@@ -1,0 +1,255 @@
+"""Paris Paris actions, their text notation, and JSON and dense-int codecs.
+
+Notation (docs/games/paris_paris.md, "Notation"): `take Pompidou green` (take the
+face-up card of that stop and colour, PP-24), `remove grey` (the shop to push out of a
+full crossing, PP-30; a seat number works too); chance: `lay Luxembourg brown` (a card
+laid face up, PP-22), `secret red` (a seat's secret line, seen by that seat only,
+PP-17), `open blue` (the 2-player open line, PP-18), `first 2` (the start player,
+PP-19). Stops are written by name or three-letter code, accents and case optional.
+All action objects are prebuilt singletons, so legal-action lists allocate nothing.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from belle.engine.errors import InvalidActionError
+from belle.games.paris_paris import data
+from belle.games.paris_paris.rules import CARD_OF, CARDS, NET, NUM_CARDS, NUM_LINES
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take a face-up card and build at its stop (PP-24)."""
+
+    card: int  # index into rules.CARDS
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """Push out the shop of `seat` at the full crossing just chosen (PP-30)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lay:
+    """Chance: the next card of the deck is laid face up (PP-22)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Secret:
+    """Chance: the secret line of the seat being dealt (PP-17), seen by it alone."""
+
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenLine:
+    """Chance: the face-up extra line of a 2-player game (PP-18)."""
+
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class First:
+    """Chance: the start player (PP-19)."""
+
+    seat: int
+
+
+Action = Take | Remove | Lay | Secret | OpenLine | First
+
+MAX_SEATS = data.MAX_PLAYERS
+TAKE = tuple(Take(k) for k in range(NUM_CARDS))
+REMOVE = tuple(Remove(s) for s in range(MAX_SEATS))
+LAY = tuple(Lay(k) for k in range(NUM_CARDS))
+SECRET = tuple(Secret(li) for li in range(NUM_LINES))
+OPEN = tuple(OpenLine(li) for li in range(NUM_LINES))
+FIRST = tuple(First(s) for s in range(MAX_SEATS))
+
+ALL_ACTIONS: tuple[Action, ...] = (*TAKE, *REMOVE, *LAY, *SECRET, *OPEN, *FIRST)
+INDEX = {action: i for i, action in enumerate(ALL_ACTIONS)}
+
+LINE_NAMES = tuple(line.colour for line in data.LINES)
+PLAYER_NAMES = tuple(colour.name for colour in data.PLAYER_COLOURS)
+
+
+def fold(text: str) -> str:
+    """Lower-case, accent-free, single-spaced: how names are compared."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(plain.lower().replace("-", " ").replace("'", " ").split())
+
+
+_STOPS = {
+    **{fold(stop_id): i for i, stop_id in enumerate(NET.ids)},
+    **{fold(name): i for i, name in enumerate(NET.names)},
+}
+_LINES = {
+    **{fold(line.colour): i for i, line in enumerate(data.LINES)},
+    **{fold(line.letter): i for i, line in enumerate(data.LINES)},
+}
+_PLAYERS = {fold(name): i for i, name in enumerate(PLAYER_NAMES)}
+
+
+def card_text(card: int) -> str:
+    kind = CARDS[card]
+    return f"{NET.names[kind.stop]} {LINE_NAMES[kind.line]}"
+
+
+def to_string(action: Action) -> str:
+    match action:
+        case Take(card):
+            return f"take {card_text(card)}"
+        case Remove(seat):
+            return f"remove {PLAYER_NAMES[seat]}"
+        case Lay(card):
+            return f"lay {card_text(card)}"
+        case Secret(line):
+            return f"secret {LINE_NAMES[line]}"
+        case OpenLine(line):
+            return f"open {LINE_NAMES[line]}"
+        case First(seat):
+            return f"first {seat}"
+    raise InvalidActionError(f"{action!r} is not a Paris Paris action")
+
+
+def parse_stop(text: str) -> int:
+    stop = _STOPS.get(fold(text))
+    if stop is None:
+        raise InvalidActionError(
+            f"unknown stop {text!r}; name a stop (e.g. Pompidou) or its code (e.g. POM)"
+        )
+    return stop
+
+
+def parse_line(text: str) -> int:
+    line = _LINES.get(fold(text))
+    if line is None:
+        raise InvalidActionError(
+            f"unknown line colour {text!r}; colours: {', '.join(LINE_NAMES)}"
+        )
+    return line
+
+
+def card_of(stop: int, line: int) -> int:
+    card = CARD_OF.get((stop, line))
+    if card is None:
+        raise InvalidActionError(
+            f"there is no {LINE_NAMES[line]} card for {NET.names[stop]}: the "
+            f"{LINE_NAMES[line]} line does not stop there"
+        )
+    return card
+
+
+def parse_card(args: list[str]) -> int:
+    """`<stop name or code> <colour>`: the colour is the last word."""
+    if len(args) < 2:
+        raise InvalidActionError("a card is written '<stop> <colour>', e.g. 'Pompidou green'")
+    return card_of(parse_stop(" ".join(args[:-1])), parse_line(args[-1]))
+
+
+def parse_seat(text: str) -> int:
+    if text.isdigit() and int(text) < MAX_SEATS:
+        return int(text)
+    seat = _PLAYERS.get(fold(text))
+    if seat is None:
+        raise InvalidActionError(
+            f"a player is a seat number 0–{MAX_SEATS - 1} or a colour "
+            f"({', '.join(PLAYER_NAMES)}), not {text!r}"
+        )
+    return seat
+
+
+USAGE = "take <stop> <colour> (e.g. take Pompidou green) | remove <player colour>"
+
+
+def parse(text: str) -> Action:
+    """Parse the notation; raise InvalidActionError saying what is allowed."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+    words = text.strip().split()
+    if not words:
+        raise InvalidActionError(f"empty action; actions: {USAGE}")
+    verb, args = words[0].lower(), words[1:]
+    if verb == "take":
+        return TAKE[parse_card(args)]
+    if verb == "lay":
+        return LAY[parse_card(args)]
+    if verb == "remove" and len(args) == 1:
+        return REMOVE[parse_seat(args[0])]
+    if verb == "first" and len(args) == 1 and args[0].isdigit():
+        return FIRST[parse_seat(args[0])]
+    if verb == "secret" and len(args) == 1:
+        return SECRET[parse_line(args[0])]
+    if verb == "open" and len(args) == 1:
+        return OPEN[parse_line(args[0])]
+    raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+
+
+def card_json(card: int) -> dict[str, str]:
+    kind = CARDS[card]
+    return {"stop": NET.ids[kind.stop], "line": LINE_NAMES[kind.line]}
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    match action:
+        case Take(card) | Lay(card):
+            return {"type": type(action).__name__.lower(), **card_json(card)}
+        case Remove(seat) | First(seat):
+            return {"type": type(action).__name__.lower(), "seat": seat}
+        case Secret(line):
+            return {"type": "secret", "line": LINE_NAMES[line]}
+        case OpenLine(line):
+            return {"type": "open", "line": LINE_NAMES[line]}
+    raise InvalidActionError(f"{action!r} is not a Paris Paris action")
+
+
+def _field(payload: dict[str, Any], key: str) -> str:
+    value = payload.get(key)
+    if not isinstance(value, str):
+        raise InvalidActionError(f"action field {key!r} must be a string")
+    return value
+
+
+def _seat_field(payload: dict[str, Any]) -> int:
+    seat = payload.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
+        raise InvalidActionError(f"'seat' must be an integer from 0 to {MAX_SEATS - 1}")
+    return seat
+
+
+def from_json(payload: Any) -> Action:
+    if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
+        raise InvalidActionError("an action is a JSON object with a string 'type'")
+    kind = payload["type"]
+    if kind in ("take", "lay"):
+        card = card_of(parse_stop(_field(payload, "stop")), parse_line(_field(payload, "line")))
+        return TAKE[card] if kind == "take" else LAY[card]
+    if kind == "remove":
+        return REMOVE[_seat_field(payload)]
+    if kind == "first":
+        return FIRST[_seat_field(payload)]
+    if kind in ("secret", "open"):
+        line = parse_line(_field(payload, "line"))
+        return SECRET[line] if kind == "secret" else OPEN[line]
+    raise InvalidActionError(
+        f"unknown action type {kind!r}; types: take, remove, lay, secret, open, first"
+    )
+
+
+def to_int(action: Action) -> int:
+    index = INDEX.get(action)
+    if index is None:
+        raise InvalidActionError(f"{action!r} is not a Paris Paris action")
+    return index
+
+
+def from_int(index: int) -> Action:
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ALL_ACTIONS):
+        raise InvalidActionError(f"action index must be from 0 to {len(ALL_ACTIONS) - 1}")
+    return ALL_ACTIONS[index]

@@ -1,0 +1,245 @@
+"""Paris Paris rules helpers: the network built from data.py, the derived card deck,
+the readings of ambiguous rules, and the scoring of excursions and the bag.
+
+Pure functions over plain values, no state. Stops and lines are ints (indices into
+data.STOPS and data.LINES); the shops on the board are one tuple of owner seats per
+stop. A scoring result is a list of `Item(stop, seat, points, reason)`, the itemised
+list REQ-PP-10 asks for.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from belle.games.paris_paris import data
+
+Shops = Sequence[tuple[int, ...]]
+"""Per stop, the seats owning its shops (0, 1 or 2 entries)."""
+
+SMALL, CROSSING, ADJACENT = "small excursion shop", "crossing shop", "adjacent shop"
+
+
+@dataclass(frozen=True, slots=True)
+class Network:
+    """The map as tables indexed by stop number (stop i is data.STOPS[i])."""
+
+    ids: tuple[str, ...]
+    names: tuple[str, ...]
+    routes: tuple[tuple[int, ...], ...]  # per line, its stops in route order
+    lines_at: tuple[tuple[int, ...], ...]  # per stop, the lines through it (PP-5)
+    is_crossing: tuple[bool, ...]
+    is_terminus: tuple[bool, ...]
+    capacity: tuple[int, ...]  # PP-27
+    crossings: tuple[tuple[int, ...], ...]  # per line, its crossings in route order
+    neighbours: tuple[tuple[int, ...], ...]  # per stop, one segment away on any line
+    line_neighbours: tuple[dict[int, tuple[int, ...]], ...]  # per stop: line -> stops
+
+
+def _build_network() -> Network:
+    ids = tuple(s.id for s in data.STOPS)
+    index = {stop_id: i for i, stop_id in enumerate(ids)}
+    routes = tuple(tuple(index[s] for s in line.stops) for line in data.LINES)
+    lines_at = tuple(
+        tuple(li for li, route in enumerate(routes) if stop in route) for stop in range(len(ids))
+    )
+    is_crossing = tuple(len(lines) == 2 for lines in lines_at)  # PP-5
+    is_terminus = tuple(
+        any(stop in (route[0], route[-1]) for route in routes) for stop in range(len(ids))
+    )
+    line_neighbours: list[dict[int, tuple[int, ...]]] = []
+    for stop in range(len(ids)):
+        per_line: dict[int, tuple[int, ...]] = {}
+        for li in lines_at[stop]:
+            route = routes[li]
+            at = route.index(stop)
+            per_line[li] = tuple(route[j] for j in (at - 1, at + 1) if 0 <= j < len(route))
+        line_neighbours.append(per_line)
+    return Network(
+        ids=ids,
+        names=tuple(s.name for s in data.STOPS),
+        routes=routes,
+        lines_at=lines_at,
+        is_crossing=is_crossing,
+        is_terminus=is_terminus,
+        capacity=tuple(
+            data.CAPACITY_CROSSING if c else data.CAPACITY_OTHER for c in is_crossing
+        ),
+        crossings=tuple(tuple(s for s in route if is_crossing[s]) for route in routes),
+        neighbours=tuple(
+            tuple(n for ns in per_line.values() for n in ns) for per_line in line_neighbours
+        ),
+        line_neighbours=tuple(line_neighbours),
+    )
+
+
+NET = _build_network()
+NUM_STOPS = len(NET.ids)
+NUM_LINES = len(NET.routes)
+
+
+class CardKind(NamedTuple):
+    """A stop card (PP-10): the stop it names and the colour of its segment."""
+
+    stop: int
+    line: int
+    copies: int  # how many such cards the deck holds
+
+
+def _derive_deck() -> tuple[CardKind, ...]:
+    """P-4, PP-8: one card per segment end, so 1 per terminus, 2 per middle stop and
+    colour. Derived from the routes, never typed in (a route correction fixes it)."""
+    copies: dict[tuple[int, int], int] = {}
+    for li, route in enumerate(NET.routes):
+        for a, b in itertools.pairwise(route):
+            for stop in (a, b):
+                copies[(stop, li)] = copies.get((stop, li), 0) + 1
+    return tuple(CardKind(stop, li, n) for (stop, li), n in copies.items())
+
+
+CARDS = _derive_deck()
+NUM_CARDS = len(CARDS)
+CARD_OF = {(c.stop, c.line): k for k, c in enumerate(CARDS)}
+
+
+def check_network() -> list[str]:
+    """The known counts of rules section 3 (PP-3..9, PP-11); [] when all hold."""
+    problems = []
+    if NUM_LINES != 5 or any(len(r) != 7 for r in NET.routes):
+        problems.append("PP-3/PP-4: 5 lines of 7 stops")
+    if any(len(c) != 4 for c in NET.crossings):
+        problems.append("PP-7: 4 crossings per line")
+    if any(NET.is_crossing[s] and NET.is_terminus[s] for s in range(NUM_STOPS)):
+        problems.append("PP-9: a crossing is never a terminus")
+    if sum(c.copies for c in CARDS) != data.DECK_SIZE:
+        problems.append("PP-11: 60 cards")
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    """PP-73: the readings of the ambiguous rules in one object; defaults as the rules.
+
+    Each flag switches to the named alternative reading.
+    """
+
+    small_each_direction: bool = False  # PP-40/P-10: nearest stop in each direction
+    adjacent_for_all: bool = False  # PP-52/P-11: adjacent shops score for any owner
+    adjacent_line_only: bool = False  # PP-54/P-11: adjacency along the toured line only
+    self_removed_out: bool = False  # PP-33/P-9: self-removed shops leave the game
+    returns_two_players: bool = False  # P-8: 2 players, removed shops go back to owner
+
+
+READING_NAMES = (
+    "small_each_direction",
+    "adjacent_for_all",
+    "adjacent_line_only",
+    "self_removed_out",
+    "returns_two_players",
+)
+
+
+def readings_from(names: Sequence[str]) -> Readings:
+    return Readings(**{name: name in names for name in READING_NAMES})
+
+
+class Item(NamedTuple):
+    """One line of an excursion's scoring (REQ-PP-10)."""
+
+    stop: int
+    seat: int
+    points: int
+    reason: str
+
+
+def _shop_items(stop: int, owners: tuple[int, ...], points: int, reason: str) -> list[Item]:
+    """One item per owner, `points` per shop it has at `stop` (PP-43)."""
+    items = []
+    for seat in sorted(set(owners)):
+        items.append(Item(stop, seat, points * owners.count(seat), reason))
+    return items
+
+
+def nearest_occupied(shops: Shops, stop: int, line: int, each_direction: bool) -> list[int]:
+    """PP-39..42: the nearest occupied stops along `line` from the empty `stop`.
+
+    Both directions are searched, counting segments along the line only (PP-41). By
+    default only the nearer one scores, both on a tie (PP-40); `each_direction` takes
+    the nearest in each direction (P-10). No occupied stop: nobody (PP-42).
+    """
+    route = NET.routes[line]
+    at = route.index(stop)
+    found: list[tuple[int, int]] = []  # (distance, stop)
+    for step in (-1, 1):
+        j = at + step
+        while 0 <= j < len(route):
+            if shops[route[j]]:
+                found.append((abs(j - at), route[j]))
+                break
+            j += step
+    if not found or each_direction:
+        return [s for _, s in found]
+    best = min(d for d, _ in found)
+    return [s for d, s in found if d == best]
+
+
+def small_excursion(shops: Shops, card: int, readings: Readings) -> list[Item]:
+    """PP-37..43: the leftover card's stop scores 1 per shop; if empty, the nearest."""
+    kind = CARDS[card]
+    if shops[kind.stop]:  # PP-38
+        return _shop_items(kind.stop, shops[kind.stop], data.SMALL_EXCURSION_POINTS, SMALL)
+    items: list[Item] = []
+    for stop in nearest_occupied(shops, kind.stop, kind.line, readings.small_each_direction):
+        items.extend(_shop_items(stop, shops[stop], data.SMALL_EXCURSION_POINTS, SMALL))
+    return items
+
+
+def _adjacent_stops(crossing: int, line: int, readings: Readings) -> tuple[int, ...]:
+    """PP-54: one segment away on either line (or on the toured line only, P-11)."""
+    if readings.adjacent_line_only:
+        return NET.line_neighbours[crossing][line]
+    return NET.neighbours[crossing]
+
+
+def big_excursion(shops: Shops, line: int, readings: Readings) -> list[Item]:
+    """PP-49..57: the bus tours `line`; only its crossings score.
+
+    At each crossing, each shop scores 1 for its owner (PP-50); each player with a shop
+    there also scores 1 per own shop on the adjacent stops (PP-51, PP-53), once however
+    many shops he has at the crossing (PP-55). An adjacent crossing's shops count here
+    and again when the bus reaches it (PP-56); nothing else scores (PP-57).
+    """
+    items: list[Item] = []
+    for crossing in NET.crossings[line]:
+        owners = shops[crossing]
+        items.extend(_shop_items(crossing, owners, data.CROSSING_SHOP_POINTS, CROSSING))
+        near = [seat for stop in _adjacent_stops(crossing, line, readings) for seat in shops[stop]]
+        scorers = sorted(set(near)) if readings.adjacent_for_all else sorted(set(owners))
+        for seat in scorers:  # PP-52: by default only owners at the crossing
+            count = near.count(seat)
+            if count:
+                items.append(Item(crossing, seat, data.ADJACENT_SHOP_POINTS * count, ADJACENT))
+    return items
+
+
+def bag_scores(bag: Sequence[int]) -> list[int]:
+    """PP-62..64: the sole leader in the bag scores 1 per shop; a tie, or 2 players,
+    scores nothing."""
+    scores = [0] * len(bag)
+    if len(bag) < data.BAG_MIN_PLAYERS:  # PP-64
+        return scores
+    top = max(bag)
+    leaders = [seat for seat, n in enumerate(bag) if n == top]
+    if top > 0 and len(leaders) == 1:  # PP-63: a tie scores nothing
+        scores[leaders[0]] = data.BAG_POINTS_PER_SHOP * top
+    return scores
+
+
+def totals(items: Sequence[Item], players: int) -> list[int]:
+    """Points per seat of a list of items."""
+    points = [0] * players
+    for item in items:
+        points[item.seat] += item.points
+    return points

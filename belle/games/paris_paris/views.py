@@ -1,0 +1,177 @@
+"""What each seat may know in Paris Paris (PP-68..70), the board material for the
+browser, score breakdowns, and determinizations.
+
+Public: the face-up cards, the shops, the discard area, the scores and every excursion,
+each player's supply and bag count (PP-68, P-14), the 2-player open line. Private until
+the end: each secret line, seen by its owner only (PP-69). Hidden from all: the order
+of the deck (PP-70; the engine draws it by chance, so only its counts exist).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from belle.engine.game import ScoreLine
+from belle.games.paris_paris import data
+from belle.games.paris_paris.actions import LINE_NAMES, PLAYER_NAMES, SECRET, Secret, card_json
+from belle.games.paris_paris.rules import NET, NUM_LINES, Item
+
+if TYPE_CHECKING:
+    from belle.games.paris_paris.state import Excursion, ParisParisState
+
+NONE = -1
+
+
+def _line(line: int) -> str | None:
+    return LINE_NAMES[line] if line != NONE else None
+
+
+def item_json(item: Item) -> dict[str, Any]:
+    """REQ-PP-10: stop, player, points and reason."""
+    return {"stop": NET.ids[item.stop], "seat": item.seat, "points": item.points,
+            "reason": item.reason}
+
+
+def excursion_json(excursion: Excursion) -> dict[str, Any]:
+    return {
+        "round": excursion.round,
+        "kind": excursion.kind,
+        "line": LINE_NAMES[excursion.line],
+        "stop": NET.ids[excursion.stop] if excursion.stop != NONE else None,
+        "owner": excursion.owner if excursion.owner != NONE else None,
+        "items": [item_json(item) for item in excursion.items],
+    }
+
+
+def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
+    """The JSON-able view of `seat` (None: spectator)."""
+    over = state.phase == "over"
+    result: dict[str, Any] = {
+        "game": "paris_paris",
+        "players": state.num_players,
+        "seat": seat,
+        "phase": state.phase,
+        "dm": state.dm,
+        "round": state.round,
+        "rounds": state.rounds,
+        "to_move": state.to_move if state.phase in ("pick", "remove") else None,
+        "start_player": state.start_player if state.start_player != NONE else None,
+        "face_up": [card_json(card) for card in state.face_up],
+        "pending_stop": NET.ids[state.pending_stop] if state.pending_stop != NONE else None,
+        "shops": {NET.ids[s]: list(owners) for s, owners in enumerate(state.shops) if owners},
+        "supply": list(state.supply),
+        "on_board": list(state.on_board),
+        "bag": list(state.bag),
+        "discard": [card_json(card) for card in state.discard if card != NONE],
+        "deck": state.deck_left,
+        "open_line": _line(state.open_line),
+        "scores": state.returns(),
+        "excursions": [excursion_json(e) for e in state.excursions],
+        "breakdown": [breakdown(state, s) for s in range(state.num_players)],
+        "secret_line": None,
+    }
+    if seat is not None and 0 <= seat < state.num_players:
+        result["secret_line"] = _line(state.secret[seat])  # PP-69, REQ-PP-8
+    if over:
+        result["secret_lines"] = [_line(line) for line in state.secret]
+        result["ranking"] = state.ranking()
+        result["end_reason"] = f"all {state.rounds} rounds are played (PP-20)"
+    return result
+
+
+def board_json() -> dict[str, Any]:
+    """The fixed map for the browser renderer (GET /api/games/paris_paris/board)."""
+    return {
+        "stops": [
+            {"id": s.id, "name": s.name, "x": s.x, "y": s.y,
+             "crossing": NET.is_crossing[i], "terminus": NET.is_terminus[i],
+             "capacity": NET.capacity[i], "lines": [LINE_NAMES[li] for li in NET.lines_at[i]]}
+            for i, s in enumerate(data.STOPS)
+        ],
+        "lines": [
+            {"colour": line.colour, "letter": line.letter, "css": line.css,
+             "stops": list(line.stops)}
+            for line in data.LINES
+        ],
+        "players": [{"name": p.name, "css": p.css} for p in data.PLAYER_COLOURS],
+    }
+
+
+def _sum(state: ParisParisState, seat: int, kind: str) -> tuple[int, int]:
+    """Points and number of excursions of one kind that gave `seat` points."""
+    points = count = 0
+    for excursion in state.excursions:
+        if excursion.kind == kind:
+            got = sum(i.points for i in excursion.items if i.seat == seat)
+            points += got
+            count += 1 if got else 0
+    return points, count
+
+
+def breakdown(state: ParisParisState, seat: int) -> list[ScoreLine]:
+    """The score display: small and big excursions, each final line, the bag."""
+    lines: list[ScoreLine] = []
+    for kind, component in (("small", "small excursions"), ("big", "big excursions")):
+        points, count = _sum(state, seat, kind)
+        lines.append({"component": component, "points": points,
+                      "detail": f"scored in {count} excursion{'s' if count != 1 else ''}"})
+    for excursion in state.excursions:
+        if excursion.kind == "final":
+            owner = excursion.owner
+            whose = "all lines (dm)" if state.dm else (
+                f"{PLAYER_NAMES[owner]}'s secret line" if owner != NONE else "open line")
+            lines.append({
+                "component": f"final: {LINE_NAMES[excursion.line]} line",
+                "points": sum(i.points for i in excursion.items if i.seat == seat),
+                "detail": whose,
+            })
+    if state.phase == "over":
+        bag = state.points[seat][3]
+        rule = "no bag scoring with 2 players" if state.num_players == 2 else (
+            "sole leader: 1 per shop" if bag else "only a sole leader scores")
+        lines.append({"component": "bag", "points": bag,
+                      "detail": f"{state.bag[seat]} shops in the bag; {rule}"})
+    return lines
+
+
+def full_state(state: ParisParisState) -> dict[str, Any]:
+    """The true state, secret lines included (tests, snapshots)."""
+    return {
+        **view(state, None),
+        "secret_lines": [_line(line) for line in state.secret],
+        "deal_seat": state.deal_seat,
+        "deck_counts": list(state.deck),
+        "readings": list(state.reading_names),
+        "history": [state.action_to_string(a) for a in state.history],
+    }
+
+
+def resample(state: ParisParisState, seat: int, rng: random.Random) -> ParisParisState:
+    """Deal the other seats' secret lines again from the lines `seat` has not seen.
+
+    `seat` knows its own line and the open line; every other dealt line is one of the
+    rest, distinct (PP-17). The deck needs nothing: it is only counts (PP-70).
+    """
+    new = state.clone()
+    if state.phase == "over":
+        return new  # PP-59: every line is revealed
+    others = [s for s in range(state.num_players) if s != seat and state.secret[s] != NONE]
+    if not others:
+        return new
+    known = {state.open_line, state.secret[seat]}
+    pool = [li for li in range(NUM_LINES) if li not in known]
+    rng.shuffle(pool)
+    for other in others:
+        new.secret[other] = pool.pop()
+    _rewrite_deals(new)
+    return new
+
+
+def _rewrite_deals(state: ParisParisState) -> None:
+    """Make the secret-line entries of the history agree with the resampled lines."""
+    dealt = 0
+    for index, action in enumerate(state.history):
+        if isinstance(action, Secret):
+            state.history[index] = SECRET[state.secret[dealt]]
+            dealt += 1

@@ -1,0 +1,283 @@
+// Paris Paris in the browser: the bus map of Paris with its five coloured lines, the
+// stops and their shops, the face-up cards, the waiting cards, the bag counts, the
+// viewer's own secret line, and every excursion's itemised scoring.
+//
+// The map comes from the server (GET /api/games/paris_paris/board, built from
+// belle/games/paris_paris/data.py); nothing of data.py is copied here. A card is taken
+// by clicking it (or its highlighted stop, REQ-PP-5); on a full crossing the shop to
+// remove is chosen by clicking its colour (REQ-PP-6). Only the view is drawn, so a
+// secret line shows only for its owner (REQ-PP-8).
+import { fill, h, s } from "/static/js/ui.js";
+
+const FALLBACK_PLAYERS = [
+  { name: "green", css: "#3fae49" }, { name: "grey", css: "#8d8d8d" },
+  { name: "purple", css: "#8e44ad" }, { name: "yellow", css: "#f2c616" },
+];
+const STYLE = `
+.pp { display: grid; gap: .6rem; }
+.pp-status { padding: .4rem .6rem; border-radius: 4px; background: #f3efe6; }
+.pp-status.active { background: #f6e8c2; box-shadow: inset 3px 0 0 #b8860b; }
+.pp-main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(220px, 300px); gap: .8rem; align-items: start; }
+.pp-map { width: 100%; height: auto; max-height: 74vh; display: block; background: #fbf8f1; border: 1px solid #d8cfbd; border-radius: 6px; }
+.pp-map .route { fill: none; stroke-width: 7; stroke-linecap: round; stroke-linejoin: round; opacity: .85; }
+.pp-map .stop-dot { fill: #fff; stroke: #333; stroke-width: 2; }
+.pp-map .stop.crossing .stop-dot { stroke-width: 3; }
+.pp-map .stop.offered .stop-dot { fill: #ffe680; stroke: #b8860b; stroke-width: 4; }
+.pp-map .stop.legal { cursor: pointer; }
+.pp-map .stop.legal:hover .stop-dot { fill: #ffd23f; }
+.pp-map .stop.pending .stop-dot { stroke: #c0392b; stroke-width: 5; }
+.pp-map .stop-name { font: 600 13px sans-serif; fill: #222; paint-order: stroke; stroke: #fbf8f1; stroke-width: 4px; }
+.pp-map .shop { stroke: #222; stroke-width: 1.5; }
+.pp-map .shop.removable { cursor: pointer; stroke: #c0392b; stroke-width: 3.5; }
+.pp-side { display: grid; gap: .6rem; }
+.pp-side h3 { margin: 0 0 .3rem; font-size: .95rem; }
+.pp-cards { display: flex; flex-wrap: wrap; gap: .35rem; }
+.pp-card { border: 2px solid #999; border-left-width: 10px; border-radius: 5px; padding: .3rem .5rem; background: #fff; font: inherit; text-align: left; }
+.pp-card.legal { cursor: pointer; box-shadow: 0 0 0 2px #ffd23f; }
+.pp-card.legal:hover { background: #fff6cf; }
+.pp-card small { display: block; color: #555; }
+.pp-remove { display: flex; gap: .4rem; flex-wrap: wrap; }
+.pp-remove-shop { border: 2px solid #222; border-radius: 50%; width: 2.2rem; height: 2.2rem; cursor: pointer; }
+.pp-players td, .pp-players th { padding: .1rem .35rem; text-align: right; }
+.pp-players td:first-child, .pp-players th:first-child { text-align: left; }
+.pp-swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; border: 1px solid #222; margin-right: .3rem; vertical-align: -1px; }
+.pp-line-chip { display: inline-block; padding: 0 .45rem; border-radius: 3px; color: #fff; font-weight: 600; }
+.pp-excursions { max-height: 14rem; overflow: auto; font-size: .85rem; margin: 0; padding-left: 1rem; }
+.pp-excursions li { margin-bottom: .2rem; }
+`;
+
+let board = null;
+let boardError = null;
+
+/** Load the map once per page, and add this renderer's styles. */
+export async function init({ get }) {
+  if (!document.getElementById("pp-style")) {
+    const style = document.createElement("style");
+    style.id = "pp-style";
+    style.textContent = STYLE;
+    document.head.append(style);
+  }
+  try {
+    const data = await get("/api/games/paris_paris/board");
+    board = normalise(data.board || data);
+  } catch (err) {
+    boardError = `The map could not be loaded (${err.message}).`;
+  }
+}
+
+function normalise(data) {
+  const stops = data.stops || [];
+  const byId = new Map(stops.map((st) => [st.id, st]));
+  const lines = data.lines || [];
+  const byColour = new Map(lines.map((l) => [l.colour, l]));
+  return { stops, byId, lines, byColour, players: data.players || FALLBACK_PLAYERS };
+}
+
+const playerCss = (seat) => (board.players[seat] || FALLBACK_PLAYERS[seat]).css;
+const playerName = (seat) => (board.players[seat] || FALLBACK_PLAYERS[seat]).name;
+const lineCss = (colour) => (board.byColour.get(colour) || { css: "#777" }).css;
+const stopName = (id) => (board.byId.get(id) || { name: id }).name;
+
+function lineChip(colour) {
+  return h("span.pp-line-chip", { style: `background:${lineCss(colour)}` }, colour);
+}
+
+function swatch(seat) {
+  return h("span.pp-swatch", { style: `background:${playerCss(seat)}` });
+}
+
+/** Map legal moves by key: "take:STOP:line" and "remove:seat". */
+function legalIndex(legal) {
+  const map = new Map();
+  for (const item of legal || []) {
+    const j = item.json;
+    if (j.type === "take") map.set(`take:${j.stop}:${j.line}`, item);
+    else if (j.type === "remove") map.set(`remove:${j.seat}`, item);
+  }
+  return map;
+}
+
+/**
+ * Draw `view` into `container`. `legal` lists {json, text} for the seat to move;
+ * `onAction(json)` plays one. ctx: {names, seat, pending}.
+ */
+export function render(container, view, legal, onAction, ctx = {}) {
+  if (!board) board = normalise({});
+  const moves = legalIndex(legal);
+  const act = (key) => {
+    const item = moves.get(key);
+    if (item && onAction && !ctx.pending) onAction(item.json);
+  };
+  const names = ctx.names || [];
+  fill(
+    container,
+    h(
+      "div.pp",
+      { dataset: { phase: view.phase } },
+      statusLine(view, moves, names),
+      h(
+        "div.pp-main",
+        {},
+        h("div.pp-map-wrap", {}, drawMap(view, moves, act)),
+        h("div.pp-side", {}, cardsPanel(view, moves, act), removePanel(view, moves, act),
+          secretPanel(view), playersPanel(view, names), discardPanel(view)),
+      ),
+      excursionsPanel(view, names),
+    ),
+  );
+}
+
+/** A short line per seat for the players panel of the table page. */
+export function seatInfo(view, seat) {
+  const parts = [playerName(seat)];
+  if (view.scores) parts.push(`${view.scores[seat]} pts`);
+  if (view.bag) parts.push(`bag ${view.bag[seat]}`);
+  if (view.start_player === seat) parts.push("start player");
+  return parts.join(" · ");
+}
+
+function who(view, seat, names) {
+  return names[seat] || playerName(seat);
+}
+
+function statusLine(view, moves, names) {
+  let text;
+  if (view.phase === "over") text = `Game over: ${view.end_reason || "the game has ended"}.`;
+  else if (view.phase === "setup" || view.phase === "lay") text = `Round ${Math.max(view.round, 1)} of ${view.rounds}: the cards are laid…`;
+  else if (view.phase === "remove") {
+    text = `${stopName(view.pending_stop)} is full.`;
+    text += moves.size ? " Click the shop to remove (on the map or below)." : ` ${who(view, view.to_move, names)} chooses the shop to remove.`;
+  } else if (moves.size) text = `Round ${view.round} of ${view.rounds}: take a card — click it, or its highlighted stop on the map.`;
+  else text = `Round ${view.round} of ${view.rounds}: ${who(view, view.to_move, names)} is choosing a card.`;
+  return h("div.pp-status" + (moves.size ? ".active" : ""), {}, text);
+}
+
+function drawMap(view, moves, act) {
+  if (!board.stops.length) return h("p.empty", {}, boardError || "The map could not be loaded.");
+  const svg = s("svg", { class: "pp-map", viewBox: "0 0 1000 780", role: "img", "aria-label": "Map of Paris" });
+  const routes = s("g", { class: "routes" });
+  board.lines.forEach((line, i) => {
+    // Lines sharing a segment would hide each other: offset each a little.
+    const dx = (i - 2) * 2.5;
+    const pts = line.stops.map((id) => board.byId.get(id)).filter(Boolean).map((st) => `${st.x + dx},${st.y + dx}`);
+    routes.append(s("polyline", { class: "route", points: pts.join(" "), stroke: line.css, dataset: { line: line.colour } },
+      s("title", {}, `${line.colour} line`)));
+  });
+  svg.append(routes);
+  const offered = new Map();
+  for (const card of view.face_up || []) {
+    if (!offered.has(card.stop)) offered.set(card.stop, []);
+    offered.get(card.stop).push(card.line);
+  }
+  const shops = view.shops || {};
+  for (const st of board.stops) svg.append(drawStop(st, shops[st.id] || [], offered.get(st.id), view, moves, act));
+  return svg;
+}
+
+function drawStop(st, owners, offeredLines, view, moves, act) {
+  const takeKeys = (offeredLines || []).map((line) => `take:${st.id}:${line}`).filter((k) => moves.has(k));
+  const pending = view.pending_stop === st.id;
+  const classes = ["stop", st.crossing ? "crossing" : "plain"];
+  if (offeredLines) classes.push("offered");
+  if (takeKeys.length) classes.push("legal");
+  if (pending) classes.push("pending");
+  const r = st.crossing ? 17 : 12;
+  const g = s("g", { class: classes.join(" "), dataset: { stop: st.id }, tabindex: takeKeys.length ? "0" : null });
+  let title = `${st.name}${st.crossing ? " — crossing (" + st.lines.join(", ") + ")" : " (" + st.lines.join(", ") + ")"}`;
+  if (owners.length) title += ` · shops: ${owners.map(playerName).join(", ")}`;
+  if (takeKeys.length) title += ` · click: ${moves.get(takeKeys[0]).text}`;
+  g.append(s("title", {}, title), s("circle", { class: "stop-dot", cx: st.x, cy: st.y, r }));
+  owners.forEach((seat, i) => {
+    const cx = st.x + (owners.length > 1 || st.crossing ? (i === 0 ? -7 : 7) : 0);
+    const removable = pending && moves.has(`remove:${seat}`);
+    const shop = s("rect", {
+      class: "shop" + (removable ? " removable" : ""),
+      x: cx - 6, y: st.y - 6, width: 12, height: 12, rx: 2, fill: playerCss(seat),
+      dataset: { seat: String(seat) },
+    });
+    if (removable) shop.addEventListener("click", (e) => { e.stopPropagation(); act(`remove:${seat}`); });
+    g.append(shop);
+  });
+  const below = st.y > 700 ? -22 : 30;
+  g.append(s("text", { class: "stop-name", x: st.x, y: st.y + below, "text-anchor": "middle" }, st.name));
+  if (takeKeys.length) {
+    const play = () => act(takeKeys[0]);
+    g.addEventListener("click", play);
+    g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(); } });
+  }
+  return g;
+}
+
+function cardButton(card, moves, act, extraClass = "") {
+  const key = `take:${card.stop}:${card.line}`;
+  const legal = moves.has(key);
+  return h(
+    (legal ? "button.pp-card.legal" : "div.pp-card") + extraClass,
+    {
+      type: legal ? "button" : null,
+      style: `border-left-color:${lineCss(card.line)}`,
+      dataset: { stop: card.stop, line: card.line },
+      onclick: legal ? () => act(key) : null,
+    },
+    stopName(card.stop),
+    h("small", {}, `${card.line} line`),
+  );
+}
+
+function cardsPanel(view, moves, act) {
+  const cards = view.face_up || [];
+  return h("section.pp-offer", {}, h("h3", {}, `Face-up cards (${cards.length})`),
+    cards.length ? h("div.pp-cards", {}, cards.map((c) => cardButton(c, moves, act))) : h("p.muted", {}, "—"));
+}
+
+function removePanel(view, moves, act) {
+  if (view.phase !== "remove") return null;
+  const owners = (view.shops || {})[view.pending_stop] || [];
+  const choices = [...new Set(owners)].filter((seat) => moves.has(`remove:${seat}`));
+  if (!choices.length) return null;
+  return h("section.pp-remove-wrap", {}, h("h3", {}, `Remove a shop at ${stopName(view.pending_stop)}`),
+    h("div.pp-remove", {}, choices.map((seat) => h("button.pp-remove-shop", {
+      type: "button", title: `remove ${playerName(seat)}`, style: `background:${playerCss(seat)}`,
+      dataset: { seat: String(seat) }, onclick: () => act(`remove:${seat}`),
+    }))));
+}
+
+function secretPanel(view) {
+  const parts = [];
+  if (view.dm) parts.push(h("p", {}, "Option dm: all five lines are scored at the end."));
+  if (view.secret_line) parts.push(h("p", { id: "pp-secret" }, "Your secret line: ", lineChip(view.secret_line)));
+  if (view.open_line) parts.push(h("p", {}, "Open line: ", lineChip(view.open_line)));
+  if (view.secret_lines && view.secret_lines.some(Boolean)) {
+    parts.push(h("p", {}, "Secret lines: ", view.secret_lines.map((l, seat) => (l ? h("span", {}, swatch(seat), lineChip(l), " ") : null))));
+  }
+  return parts.length ? h("section.pp-lines", {}, parts) : null;
+}
+
+function playersPanel(view, names) {
+  return h("section", {}, h("h3", {}, "Players"), h("table.pp-players", {},
+    h("thead", {}, h("tr", {}, ["player", "score", "supply", "shops", "bag"].map((c) => h("th", {}, c)))),
+    h("tbody", {}, view.scores.map((score, seat) => h("tr", { dataset: { seat: String(seat) } },
+      h("td", {}, swatch(seat), who(view, seat, names)),
+      h("td", {}, String(score)), h("td", {}, String(view.supply[seat])),
+      h("td", {}, String(view.on_board[seat])), h("td.pp-bag", {}, String(view.bag[seat])))))));
+}
+
+function discardPanel(view) {
+  const cards = view.discard || [];
+  return h("section.pp-discard", {}, h("h3", {}, "Waiting cards"),
+    cards.length ? h("div.pp-cards", {}, cards.map((c) => cardButton(c, new Map(), null))) : h("p.muted", {}, "none"),
+    h("p.muted", {}, `${view.deck} cards left in the deck`));
+}
+
+const KIND = { small: "Small excursion", big: "Big excursion", final: "Final excursion" };
+
+function excursionsPanel(view, names) {
+  const list = (view.excursions || []).slice().reverse();
+  return h("section.pp-excursions-wrap", {}, h("h3", {}, "Excursions"),
+    list.length ? h("ol.pp-excursions", { reversed: true }, list.map((e) => h("li", { dataset: { kind: e.kind } },
+      h("b", {}, `${KIND[e.kind]} `), lineChip(e.line),
+      e.stop ? ` from ${stopName(e.stop)}` : "",
+      ` (round ${e.round}): `,
+      e.items.length ? e.items.map((i, k) => h("span", {}, k ? ", " : "", swatch(i.seat), `${who(view, i.seat, names)} +${i.points} at ${stopName(i.stop)} (${i.reason})`)) : "nobody scores",
+    ))) : h("p.muted", {}, "none yet"));
+}
