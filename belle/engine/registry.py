@@ -13,6 +13,7 @@ from belle.engine.errors import UnknownGameError
 from belle.engine.game import Game, GameInfo
 
 _MODULES: dict[str, str] = {
+    "city_of_light": "belle.games.city_of_light",
     "paris_connection": "belle.games.paris_connection",
     "paris_paris": "belle.games.paris_paris",
 }

@@ -1,0 +1,180 @@
+"""City of Light in the terminal: the 8×8 board in colour with its pieces, drawn with Rich.
+
+Everything comes from a VIEW dict (`state.view(seat)`, views.py), so the terminal can
+never show what the viewer may not know. A space is three characters on a background
+of its kind (orange, blue, purple, streetlight `✦`). A building shows its id's last
+letters (`4b` for S4b) in its owner's colour on the space's colour; a piece shows a
+letter (legend below the board). Rows are numbered 1–8 from the top, columns a–h,
+as in the notation (`at c3 90`, `on d5`); slots are A1–D4 (2×2 spaces each).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+BACKGROUND = {"O": "on dark_orange3", "B": "on dodger_blue3", "M": "on medium_purple3",
+              "L": "on grey23", None: "on grey11"}
+OWNER = ("bold bright_white", "bold black")
+COLOUR_NAMES = ("orange", "blue")
+COLOUR_STYLE = ("bold dark_orange", "bold dodger_blue1")
+PIECE_MARK = {
+    "PEINTRE": "Pt", "MOULIN_ROUGE": "Da", "FONTAINE": "Fo", "PENSEUR": "St",
+    "GRANDE_LUMIERE": "✺✺", "BASE_STREETLIGHT": "✦+", "BASE_MIXED": "mx", "BASE_ANNEX": "+1",
+    "BASE_GARDEN": "Ga", "OBELISQUE": "Ob", "INVALIDES": "Hô", "ARC": "Ar",
+    "TOUR_EIFFEL": "/\\", "CATACOMBES": "☠ ",
+}
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+LETTERS = "abcdefgh"
+
+NOTATION_HELP = """\
+  Phase 1:  tile 3 B2 90     lay your hand tile 3 in slot B2, turned 90° clockwise
+            take S4b         take a building from the supply;  pass (no tiles left)
+  Phase 2:  build S4b        choose a building of your reserve, then
+            at c3 90         put it with its top-left corner at c3, turned 90°
+            card peintre     activate a postcard, then its target:
+            on d5 | on d5 N  a space (N/E/S/W: statue facing, Arc direction, annex side)
+            side N | quadrant NE | swap S3a S6b | use | decline
+Spaces a1 (top left) … h8; slots A1 … D4. Score: size × streetlights per building,
++1 per space of your largest complex, −3 per unbuilt building, postcards."""
+
+
+def _index(label: str) -> int:
+    return (int(label[1:]) - 1) * 8 + LETTERS.index(label[0])
+
+
+def _marks(view: dict[str, Any]) -> dict[int, tuple[str, str]]:
+    """Per space: (two characters, style) of what stands on it."""
+    marks: dict[int, tuple[str, str]] = {}
+    for building in view["buildings"]:
+        tag = "Hô" if building["hotel"] else building["id"][1:]
+        style = OWNER[building["owner"]]
+        for k, cell in enumerate(building["cells"]):
+            extra = ""
+            if k == 0 and building["gargoyle"]:
+                extra = "g"
+            if k == 0 and building["louvre"]:
+                extra = "L"
+            if k == 0 and building["skull"]:
+                extra = "☠"
+            marks[_index(cell)] = ((extra + tag)[:2], style)
+    for piece in view["pieces"]:
+        mark = PIECE_MARK.get(piece["card"])
+        if mark is None:
+            continue
+        if piece["card"] == "PENSEUR" and piece.get("facing"):
+            mark = "S" + ARROWS[piece["facing"]]
+        for cell in piece["cells"]:
+            index = _index(cell)
+            if index not in marks or piece["card"] in ("TOUR_EIFFEL", "ARC"):
+                marks[index] = (mark, "bold yellow")
+    return marks
+
+
+def board_text(view: dict[str, Any]) -> Text:
+    """The 8×8 board with column letters and row numbers (slots shown by spacing)."""
+    marks = _marks(view)
+    lines = [Text("    " + "".join(f" {c} " + (" " if i % 2 else "")
+                                     for i, c in enumerate(LETTERS)), style="dim")]
+    for r in range(8):
+        line = Text(f" {r + 1:>2} ", style="dim")
+        for c in range(8):
+            kind = view["spaces"][r * 8 + c]
+            mark, style = marks.get(r * 8 + c, ("✦ " if kind == "L" else "· "
+                                                if kind else "  ", "bold bright_yellow"
+                                                if kind == "L" else "dim"))
+            line.append(f" {mark}", style=f"{style} {BACKGROUND[kind]}")
+            if c % 2:
+                line.append(" ")
+        lines.append(line)
+        if r % 2 and r < 7:
+            lines.append(Text(""))
+    return Text("\n").join(lines)
+
+
+def _tile_text(spaces: list[str]) -> Text:
+    text = Text()
+    for k, kind in enumerate(spaces):
+        text.append(" ✦ " if kind == "L" else "   ", style=f"bold yellow {BACKGROUND[kind]}")
+        if k == 1:
+            text.append("\n")
+    return text
+
+
+def _players(view: dict[str, Any]) -> Table:
+    table = Table.grid(padding=(0, 2))
+    for _ in range(5):
+        table.add_column()
+    table.add_row(Text("player", style="dim"), Text("reserve", style="dim"),
+                  Text("chimneys", style="dim"), Text("markers", style="dim"),
+                  Text("unplayed tiles (stack view)", style="dim"))
+    for seat in (0, 1):
+        name = COLOUR_NAMES[seat] + (" (you)" if view["seat"] == seat else "")
+        if view["to_move"] == seat:
+            name = "▶ " + name
+        table.add_row(Text(name, style=COLOUR_STYLE[seat]),
+                      ", ".join(view["reserves"][seat]) or "—",
+                      str(view["chimneys"][seat]), str(view["markers"][seat]),
+                      " ".join(str(t) for t in view["unplayed"][seat]) or "—")
+    return table
+
+
+def _postcards(view: dict[str, Any]) -> Table:
+    table = Table.grid(padding=(0, 2))
+    table.add_column()
+    table.add_column()
+    for card in view["postcards"]:
+        if card["owner"] is None:
+            state = Text("open", style="green")
+        else:
+            used = "used" if card["used"] else "declined"
+            state = Text(f"{COLOUR_NAMES[card['owner']]}, {used}",
+                         style=COLOUR_STYLE[card["owner"]])
+        name = Text(card["id"].lower(), style="bold")
+        table.add_row(name, state)
+    return table
+
+
+def _score(view: dict[str, Any]) -> Table | None:
+    score = view.get("score")
+    if not score:
+        return None
+    table = Table(title="Score (as if the game ended now)", title_justify="left",
+                  show_edge=False, box=None, padding=(0, 1))
+    table.add_column("")
+    for seat in (0, 1):
+        table.add_column(COLOUR_NAMES[seat], justify="right", style=COLOUR_STYLE[seat])
+    for k, line in enumerate(score[0]):
+        table.add_row(line["component"], str(line["points"]), str(score[1][k]["points"]))
+    totals = [sum(int(line["points"]) for line in score[s]) for s in (0, 1)]
+    table.add_row(Text("total", style="bold"), str(totals[0]), str(totals[1]))
+    return table
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """The whole table for `view`: board, players, hand, supply, postcards, score."""
+    phase = {"setup": "setup", "streets": "phase 1 — lay street tiles or take buildings",
+             "build": "phase 2 — place buildings or activate postcards",
+             "over": "game over"}[view["phase"]]
+    parts: list[RenderableType] = [Text(f"Paris: La Cité de la Lumière — {phase}",
+                                        style="bold"), board_text(view), _players(view)]
+    hand = view.get("hand")
+    if hand:
+        parts.append(Text(f"Your hand: tile {hand['tile']}", style="bold"))
+        parts.append(_tile_text(hand["spaces"]))
+    parts.append(Text("Supply: " + (", ".join(view["supply"]) or "empty")))
+    pending = view.get("pending") or {}
+    if pending.get("building") or pending.get("card"):
+        what = " / ".join(str(v) for v in pending.values() if v)
+        parts.append(Text(f"In progress: {what}", style="bold green"))
+    parts.append(_postcards(view))
+    score = _score(view)
+    if score is not None:
+        parts.append(score)
+    parts.append(Text("Pt painter  Da dancer  Fo fountain  S↑ statue  ✺✺ large lamp  "
+                      "Ob obelisk  Hô Hôtel  Ar Arc  /\\ Eiffel  ☠ skull  g gargoyle  "
+                      "L Louvre", style="dim"))
+    return Group(*parts)

@@ -1,0 +1,139 @@
+"""A whole game of Paris: La Cité de la Lumière played by clicks against a bot (issue 4,
+item 6): tiles and buildings placed on the board, the stack view opened in phase 1, the
+planning mode used once (and kept private, in this browser only), the score display
+opened, and the end with the final scores."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import expect
+
+GAME_SECONDS = 90  # a safety net; the game takes a few seconds of clicks
+
+
+def my_turn(page: Any) -> bool:
+    return bool(
+        page.evaluate("() => !!document.querySelector('#legal button.legal:not([disabled])')")
+    )
+
+
+def over(page: Any) -> bool:
+    return bool(page.evaluate("() => !!document.querySelector('#turn.over')"))
+
+
+def settle(page: Any) -> None:
+    page.wait_for_selector("#legal button.legal[disabled]", state="detached")
+
+
+def count(page: Any, selector: str) -> int:
+    return int(page.locator(selector).count())
+
+
+def click_a_move(page: Any) -> str:
+    """Play one atomic action by clicking the board or the side panel (never the list)."""
+    board = ".col-board"
+    if count(page, f"{board} .slot.legal"):
+        few = count(page, ".col-player.owner-0 .reserve-chip") < 4
+        if count(page, ".supply-chip.legal") and few:
+            page.locator(".supply-chip.legal").first.click()
+            return "take"
+        page.locator(f"{board} .slot.legal .slot-hit").first.click()
+        return "tile"
+    if count(page, f"{board} .put.legal"):
+        page.locator(f"{board} .put.legal .anchor").first.click()
+        return "at"
+    if count(page, ".facing"):
+        page.locator(".facing").first.click()
+        return "facing"
+    if count(page, f"{board} .target.legal"):
+        page.locator(f"{board} .target.legal .target-hit").first.click()
+        return "on"
+    choices = page.locator(".col-choice:not(.decline)")
+    if choices.count():
+        choices.first.click()
+        return "choice"
+    if count(page, ".col-choice.decline"):
+        page.locator(".col-choice.decline").click()
+        return "decline"
+    if count(page, ".reserve-chip.legal"):
+        page.locator(".reserve-chip.legal").first.click()
+        return "build"
+    if count(page, ".col-card.legal"):
+        page.locator(".col-card.legal").first.click()
+        return "card"
+    if count(page, ".supply-chip.legal"):
+        page.locator(".supply-chip.legal").first.click()
+        return "take"
+    page.locator(".col-pass").click()
+    return "pass"
+
+
+def use_planning_mode(page: Any) -> None:
+    """REQ-COL-P1..P8: switch to the plan, place a building freely, Sync, switch back."""
+    page.check("#plan-toggle")
+    expect(page.locator(".col-board.planning")).to_be_visible()
+    page.locator('.plan-piece[data-plan="S6a"]').click()
+    page.locator('.plan-hit[data-plancell="a1"]').click()
+    expect(page.locator('.plan-building[data-planned="S6a"]')).to_have_count(1)
+    page.locator(".plan-sync").click()
+    page.locator(".plan-reload").click()  # back to the plan saved at the turn's start
+    expect(page.locator('.plan-building[data-planned="S6a"]')).to_have_count(0)
+    page.locator('.plan-hit[data-plancell="b2"]').click()  # S6a is still picked
+    expect(page.locator('.plan-building[data-planned="S6a"]')).to_have_count(1)
+    page.uncheck("#plan-toggle")
+    expect(page.locator(".col-board.planning")).to_have_count(0)
+
+
+def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
+    page = new_page("Lumière")
+    page.select_option("#create-game", "city_of_light")
+    page.click("#create-submit")
+    page.wait_for_url("**/table/*")
+    page.locator('#seats li[data-seat="1"] button.add-bot').click()
+    expect(page.locator('#seats li[data-seat="1"]')).to_have_class(re.compile("seat-bot"))
+    page.locator("#seats button.start").click()
+    expect(page.locator(".col-board")).to_be_visible()
+
+    stack_seen = planned = False
+    moves: list[str] = []
+    deadline = time.monotonic() + GAME_SECONDS
+    while not over(page):
+        assert time.monotonic() < deadline, f"the game did not end in time: {moves[-10:]}"
+        if not my_turn(page):
+            page.wait_for_timeout(30)
+            continue
+        phase = page.locator(".col").get_attribute("data-phase")
+        if phase == "streets" and not stack_seen:
+            expect(page.locator("#private-hand")).to_be_visible()  # own hand tile only
+            page.locator('.stack-marker[data-seat="1"]').click()
+            expect(page.locator(".col-stack .stack-tile").first).to_be_visible()
+            page.locator('.stack-marker[data-seat="1"]').click()
+            stack_seen = True
+        if phase == "build" and not planned and not count(page, ".col-board .put.legal"):
+            use_planning_mode(page)
+            planned = True
+            page.locator(".col-score .score-open").first.click()  # REQ-COL-D3
+            expect(page.locator(".col-score .score-items")).to_be_visible()
+        moves.append(click_a_move(page))
+        settle(page)
+    assert stack_seen and planned
+    assert {"tile", "take", "build", "at", "card"} <= set(moves), moves
+
+    # The plan stayed in this browser: saved when the turn ended, never sent anywhere.
+    stored = page.evaluate(
+        "() => Object.keys(localStorage).filter(k => k.startsWith('belle:city_of_light:plan'))"
+        ".map(k => localStorage.getItem(k))")
+    assert stored and "S6a" in stored[0]
+
+    expect(page.locator("#turn")).to_contain_text("Game over")
+    page.screenshot(path="/tmp/city_of_light_end.png", full_page=True)
+    scores = page.locator("#score details.score-seat")
+    expect(scores).to_have_count(2)
+    scores.first.locator("summary").click()
+    expect(scores.first.locator(".score-line", has_text="lit buildings")).to_be_visible()
+    page.locator(".col-score .score-open").nth(1).click()
+    expect(page.locator(".col-score .score-items")).to_be_visible()
+    assert page.js_errors == []

@@ -1,0 +1,410 @@
+"""Every postcard: its placement rule (legal and refused targets) and its scoring,
+each citing its COL rule (rules/city_of_light.md, sections 2.6 to 2.9)."""
+
+from __future__ import annotations
+
+import pytest
+
+import belle
+from belle.games.city_of_light import data
+from belle.games.city_of_light.state import CityOfLightState
+
+from .helpers import BLUE, OPEN, ORANGE, add, grid, mask, play, texts
+
+ALL = [c.id for c in data.POSTCARDS]
+
+
+def with_cards(*ids: str, rows: list[str] | None = None, to_move: int = ORANGE,
+               reserves: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> CityOfLightState:
+    fill = [c for c in ALL if c not in ids]
+    cards = tuple(ids) + tuple(fill[: 8 - len(ids)])
+    return grid(rows or OPEN, cards=cards, to_move=to_move, reserves=reserves)
+
+
+def card_points(st: CityOfLightState, seat: int, name: str) -> int:
+    line = st.score_breakdown()[seat][3]
+    return sum(i["points"] for i in line["items"] if i["label"] == name)
+
+
+def targets(st: CityOfLightState, card: str) -> list[str]:
+    play(st, f"card {card}")
+    return [t for t in texts(st) if t != "decline"]
+
+
+# -- Le Peintre ---------------------------------------------------------------------
+def test_peintre_placement_own_free_col104_col105() -> None:
+    """COL-104, COL-105 (G-4): a free street section of the activator's colour."""
+    st = with_cards("PEINTRE", rows=["OLBBBBBB"] + ["BBBBBBBB"] * 7)
+    assert targets(st, "peintre") == ["on a1"]
+
+
+def test_peintre_scores_two_per_lamp_col106_col108() -> None:
+    """COL-106..108: 2 per distinct streetlight next to the painter's surroundings."""
+    rows = ["OOLOBBBB", "OOOLBBBB", "LOOOBBBB"] + ["BBBBBBBB"] * 5
+    st = with_cards("PEINTRE", rows=rows)
+    add(st, ORANGE, "a2", "b2", "c2", bid=0)  # walls the region a1 b1 off from below
+    play(st, "card peintre", "on a1")
+    # region a1 b1 (c1 lamp, a2 b2 built): lamps c1 only; d2 and a3 are outside
+    assert card_points(st, ORANGE, "Le Peintre") == 2
+
+
+def test_peintre_eiffel_spaces_bound_the_region_col109() -> None:
+    """COL-109, COL-191: the tower's four spaces count as occupied for Le Peintre."""
+    rows = ["OOOOOOOO", "OOOOLOOL"] + ["BBBBBBBB"] * 6
+    st = with_cards("PEINTRE", "TOUR_EIFFEL", rows=rows)
+    add(st, BLUE, *[f"{c}{r}" for c in "abcdefgh" for r in range(3, 9)], bid=0)
+    play(st, "card peintre", "on a1")
+    assert card_points(st, ORANGE, "Le Peintre") == 4  # e2 and h2
+    st.to_move = ORANGE
+    play(st, "card tour_eiffel", "on e1")  # e1 f1 e2 f2: h2 is cut off
+    assert card_points(st, ORANGE, "Le Peintre") == 2
+
+
+def test_peintre_ring_variant_col108() -> None:
+    """COL-108 alternative: the 8 neighbouring spaces."""
+    rows = ["OOOOBBBB", "OOOOBBBB", "OOOOBBLB"] + ["BBBBBBBB"] * 5
+    st = grid(rows, cards=("PEINTRE", *data.FIRST_GAME_SET[1:]), variants=("painter_ring",))
+    play(st, "card peintre", "on a1")
+    assert card_points(st, ORANGE, "Le Peintre") == 0  # g3 is far from a1's ring
+
+
+# -- Moulin Rouge ---------------------------------------------------------------------
+def test_moulin_rouge_region_col110_col113_col114() -> None:
+    """COL-110..114: the dancer's unbuilt region, bounded by lamps, buildings, pieces;
+    every colour counts."""
+    rows = ["OOOLBBBB", "LLLLBBBB"] + ["BBBBBBBB"] * 6
+    st = with_cards("MOULIN_ROUGE", "FONTAINE", rows=rows)
+    assert "on e1" not in targets(st, "moulin_rouge")  # own colour only
+    play(st, "on a1")
+    assert card_points(st, ORANGE, "Moulin Rouge") == 3  # a1 b1 c1
+    st.to_move = ORANGE
+    play(st, "card fontaine", "on c1")  # a piece bounds her surroundings (COL-102)
+    assert card_points(st, ORANGE, "Moulin Rouge") == 2
+    add(st, ORANGE, "b1", bid=0)
+    assert card_points(st, ORANGE, "Moulin Rouge") == 1
+
+
+# -- Fontaine des Mers ----------------------------------------------------------------
+def test_fontaine_three_per_own_adjacent_building_col117_col120() -> None:
+    """COL-117..120: own or purple free space; 3 per own adjacent building, once each."""
+    rows = ["OMOOBBBB"] + ["OOOOBBBB"] * 7
+    st = with_cards("FONTAINE", rows=rows)
+    assert "on b1" in targets(st, "fontaine") and "on e1" not in texts(st)
+    play(st, "on b1")
+    add(st, ORANGE, "a1", "a2", bid=0)  # touches b1 once (a1)
+    add(st, ORANGE, "c1", "c2", "b2", bid=1)  # touches b1 twice: counts once (COL-119)
+    add(st, BLUE, "e1", bid=2)
+    assert card_points(st, ORANGE, "Fontaine des Mers") == 6
+
+
+# -- Le Penseur -----------------------------------------------------------------------
+def test_penseur_needs_free_street_in_front_col121_col123() -> None:
+    """COL-121..123: own free space; the front on the board and a free street section."""
+    rows = ["OLOOBBBB"] + ["LBBBBBBB"] + ["BBBBBBBB"] * 6
+    st = with_cards("PENSEUR", rows=rows)
+    found = targets(st, "penseur")
+    assert "on a1 N" not in found  # off the board
+    assert "on a1 E" not in found  # b1 is a streetlight
+    assert "on a1 S" not in found  # a2 is a streetlight
+    assert "on c1 W" not in found and "on c1 S" in found
+
+
+def test_penseur_scoring_col124_col125_col127() -> None:
+    """COL-124: 2 per free orthogonal, 1 per free diagonal section; COL-125: 0 when the
+    front is built; COL-127: 12 at most."""
+    st = with_cards("PENSEUR", reserves=(("S3a",), ()))
+    play(st, "card penseur", "on b2 S")
+    assert card_points(st, ORANGE, "Le Penseur") == 12
+    add(st, ORANGE, "a1", bid=1)
+    assert card_points(st, ORANGE, "Le Penseur") == 11
+    add(st, ORANGE, "b3", bid=2)  # the front
+    assert card_points(st, ORANGE, "Le Penseur") == 0
+
+
+def test_penseur_lamps_variant_col126() -> None:
+    """COL-126: streetlights are not free sections (the variant counts them)."""
+    rows = ["LLLOBBBB"] + ["OOOOBBBB"] * 7
+    for variants, expected in (((), 8), (("statue_lamps_free",), 12)):
+        cards = ("PENSEUR", *tuple(c for c in data.FIRST_GAME_SET if c != "PENSEUR"))
+        st = grid(rows, cards=cards, variants=variants)
+        play(st, "card penseur", "on b2 S")
+        assert card_points(st, ORANGE, "Le Penseur") == expected
+
+
+# -- La Grande Lumière ------------------------------------------------------------------
+def test_grande_lumiere_on_a_free_lamp_col128_col129() -> None:
+    """COL-128, COL-129: on a streetlight not covered and not under another piece."""
+    rows = ["LOOOBBBL"] + ["OOOOBBBB"] * 7
+    st = with_cards("GRANDE_LUMIERE", rows=rows)
+    assert targets(st, "grande_lumiere") == ["on a1", "on h1"]
+
+
+def test_grande_lumiere_pattern_and_blocking_col130_col135() -> None:
+    """COL-130..135 (G-7): distance-2 light, blocked only by other buildings; it lights
+    buildings of both players, counted once."""
+    rows = ["OOOOBBBB", "OOOOBBBB", "OOLOBBBB"] + ["OOOOBBBB"] * 5
+    st = with_cards("GRANDE_LUMIERE", rows=rows)
+    far = add(st, ORANGE, "c5", bid=0)  # two below c3
+    diag = add(st, BLUE, "d4", bid=1)  # diagonal, owned by blue (COL-135)
+    assert st.b_mask[far] and st.score_breakdown()[ORANGE][0]["points"] == 0
+    play(st, "card grande_lumiere", "on c3")
+    assert st.score_breakdown()[ORANGE][0]["points"] == 1
+    assert st.score_breakdown()[BLUE][0]["points"] == 1
+    add(st, BLUE, "c4", bid=2)  # blocks c5 (COL-133); lit itself
+    assert st.score_breakdown()[ORANGE][0]["points"] == 0
+    assert st.score_breakdown()[BLUE][0]["points"] == 2  # d4 (c4 is a different bldg)
+    assert diag >= 0
+
+
+# -- Sacré-Cœur -------------------------------------------------------------------------
+def test_sacre_coeur_cancels_the_penalty_col137() -> None:
+    """COL-137, COL-138: no unbuilt penalty for its activator."""
+    st = with_cards("SACRE_COEUR", reserves=(("S3a", "S3b"), ()))
+    assert st.score_breakdown()[ORANGE][2]["points"] == -6
+    play(st, "card sacre_coeur", "use")
+    assert st.score_breakdown()[ORANGE][2]["points"] == 0
+
+
+# -- Métropolitain ----------------------------------------------------------------------
+def test_metropolitain_builds_over_lamps_col140_col141() -> None:
+    """COL-140, COL-141 (G-6): a building over a streetlight, which goes dark."""
+    rows = ["OLOOBBBB", "LOOOBBBB"] + ["BBBBBBBB"] * 6
+    st = with_cards("METROPOLITAIN", rows=rows, reserves=(("S3a",), ()))
+    play(st, "build S3a")
+    assert texts(st) == ["at b2 0"]  # only b2 c2 d2 avoids the lamps normally
+    st = with_cards("METROPOLITAIN", rows=rows, reserves=(("S3a",), ()))
+    play(st, "card metropolitain", "build S3a")
+    assert "at a1 0" in texts(st)
+    play(st, "at a1 0")
+    assert st.card_used[data.CARD_INDEX["METROPOLITAIN"]] and st.chimneys[ORANGE] == 6
+    assert st.score_breakdown()[ORANGE][0]["points"] == 3  # a2 lights a1; b1 is dark
+
+
+# -- reconstructed base cards (G-3) ------------------------------------------------------
+def test_streetlight_tile_col142_col143() -> None:
+    """COL-142, COL-143: the space becomes a streetlight for both players."""
+    st = with_cards("BASE_STREETLIGHT")
+    add(st, BLUE, "e2", bid=0)
+    play(st, "card base_streetlight", "on d2")
+    assert st.kinds[mask("d2").bit_length() - 1] == data.LAMP
+    assert st.score_breakdown()[BLUE][0]["points"] == 1
+
+
+def test_mixed_tile_col144_col146() -> None:
+    """COL-144..146: an orange or blue space becomes purple; buildings may cover it."""
+    st = with_cards("BASE_MIXED", to_move=BLUE, reserves=((), ("S3a",)))
+    play(st, "card base_mixed", "on d1")
+    assert st.kinds[3] == data.PURPLE
+    st.to_move = BLUE
+    play(st, "build S3a")
+    assert "at b1 0" not in texts(st) and "at d1 0" in texts(st)
+
+
+def test_annex_grows_a_building_col147_col148() -> None:
+    """COL-147, COL-148: next to an own building, it adds one space for all scoring."""
+    rows = ["OOOOBBBB", "OOOLBBBB"] + ["OOOOBBBB"] * 6
+    st = with_cards("BASE_ANNEX", rows=rows)
+    index = add(st, ORANGE, "a2", "b2", bid=0)
+    found = targets(st, "base_annex")
+    assert "on c2 W" in found and "on d1 W" not in found
+    play(st, "on c2 W")
+    assert bin(st.b_mask[index]).count("1") == 3
+    assert st.score_breakdown()[ORANGE][0]["points"] == 3  # d2 lights the annex c2
+
+
+def test_garden_col149_col150() -> None:
+    """COL-149, COL-150 (G-3 placeholder): 2 per own adjacent building."""
+    st = with_cards("BASE_GARDEN")
+    play(st, "card base_garden", "on b1")
+    add(st, ORANGE, "a1", bid=0)
+    add(st, ORANGE, "b2", bid=1)
+    assert card_points(st, ORANGE, "(unknown base card: botanical garden)") == 4
+
+
+def test_switch_col151_col152() -> None:
+    """COL-151, COL-152 (G-3): a reserve building for one of the supply."""
+    st = with_cards("BASE_SWITCH", reserves=(("S3a",), ()))
+    assert "swap S3a S6a" in targets(st, "base_switch")
+    play(st, "swap S3a S6a")
+    assert st.view(None)["reserves"][ORANGE] == ["S6a"]
+
+
+# -- Eiffel expansion ---------------------------------------------------------------------
+def test_obelisque_each_player_col157_col161() -> None:
+    """COL-157..161: each player 2 per own building in the obelisk's row or column."""
+    st = with_cards("OBELISQUE")
+    add(st, ORANGE, "a3", "b3", bid=0)  # row 3
+    add(st, BLUE, "c7", "c8", bid=1)  # column c
+    add(st, BLUE, "e1", bid=2)  # neither
+    play(st, "card obelisque", "on c3")
+    assert card_points(st, ORANGE, "Obélisque de Louxor") == 2
+    assert card_points(st, BLUE, "Obélisque de Louxor") == 2
+
+
+@pytest.mark.parametrize("cells,expected", [
+    ((), 0), (("a1",), 2), (("a1", "h8"), 8), (("d1", "a4", "h5"), 4)])
+def test_quartiers_pauvres_table_col163_col165(cells: tuple[str, ...], expected: int) -> None:
+    """COL-163..165 (6.3: three edges score 4): 1/2/4/8 for 1/2/3/4 edges."""
+    st = with_cards("QUARTIERS_PAUVRES", rows=["MMMMMMMM"] * 8)
+    for cell in cells:
+        add(st, ORANGE, cell, bid=0)
+    play(st, "card quartiers_pauvres", "use")
+    assert card_points(st, ORANGE, "Quartiers Pauvres") == expected
+
+
+def test_invalides_col166_col171() -> None:
+    """COL-166..171: a one-space building with a chimney; +distance to the nearest edge."""
+    rows = ["OOOOBBBB", "OOLOBBBB"] + ["OOOOBBBB"] * 6
+    st = with_cards("INVALIDES", reserves=(("S3a",), ()))
+    st.kinds[10] = data.LAMP  # c2
+    st.kind_mask[ORANGE] &= ~mask("c2")
+    st.kind_mask[data.LAMP] |= mask("c2")
+    play(st, "card invalides", "on c3")
+    assert st.chimneys[ORANGE] == 6 and st.b_owner == [ORANGE]
+    lines = st.score_breakdown()[ORANGE]
+    assert lines[0]["points"] == 1  # lit by c2 (COL-168)
+    assert card_points(st, ORANGE, "Hôtel des Invalides") == 2  # row 3: two from the top
+    assert lines[2]["points"] == -3  # the reserve S3a, not the Hôtel (COL-171)
+    assert rows
+
+
+def test_invalides_needs_a_chimney_col167() -> None:
+    """COL-167: without a chimney the Hôtel cannot be placed."""
+    st = with_cards("INVALIDES")
+    st.chimneys[ORANGE] = 0
+    assert targets(st, "invalides") == []
+
+
+def test_notre_dame_counts_for_both_complexes_col172_col176() -> None:
+    """COL-172..176: on an opponent building; both count it in their complex."""
+    st = with_cards("NOTRE_DAME")
+    assert targets(st, "notre_dame") == []  # COL-173: no opponent building yet
+    play(st, "decline")
+    st = with_cards("NOTRE_DAME")
+    add(st, ORANGE, "c1", "c2", bid=0)
+    blue = add(st, BLUE, "d1", "d2", "d3", bid=1)
+    add(st, ORANGE, "e1", bid=2)  # orange on a blue... scoring-level only
+    play(st, "card notre_dame", "on d1")
+    assert st.gargoyle_building == blue
+    assert st.score_breakdown()[ORANGE][1]["points"] == 6  # c1 c2 + d1..d3 + e1
+    assert st.score_breakdown()[BLUE][1]["points"] == 3
+
+
+def test_arc_col177_col183() -> None:
+    """COL-177..183: ends on own free sections, middle anywhere free; counts in the
+    activator's complex; not a building; a lamp under the middle keeps lighting."""
+    rows = ["OLOOBBBB"] + ["OOOOBBBB"] * 7
+    st = with_cards("ARC", rows=rows)
+    found = targets(st, "arc")
+    assert "on a1 E" in found  # a1 O, b1 L (middle), c1 O
+    assert "on b1 E" not in found and "on e1 E" not in found
+    add(st, ORANGE, "a2", bid=0)
+    play(st, "on a1 E")
+    assert st.score_breakdown()[ORANGE][1]["points"] == 4  # a2 + the Arc's 3 spaces
+    assert st.score_breakdown()[ORANGE][0]["points"] == 0  # a2 lit by nothing
+    add(st, ORANGE, "b2", bid=1)
+    assert st.score_breakdown()[ORANGE][0]["points"] == 1  # b1 still lights b2
+
+
+def test_tour_eiffel_placement_col184_col187() -> None:
+    """COL-184..187: four free spaces at a crossing with a streetlight; then blocked."""
+    rows = ["OOOOBBBB", "OLOOBBBB"] + ["OOOOBBBB"] * 6
+    st = with_cards("TOUR_EIFFEL", rows=rows, reserves=(("S3a",), ()))
+    assert targets(st, "tour_eiffel") == ["on a1", "on b1", "on a2", "on b2"]
+    play(st, "on a1")
+    st.to_move = ORANGE
+    play(st, "build S3a")
+    assert not any(t in texts(st) for t in ("at a1 0", "at a1 90", "at b1 0", "at a2 0"))
+
+
+def test_louvre_col193_col197() -> None:
+    """COL-193..197: on an own building; +1 per adjacent space not covered by another."""
+    st = with_cards("LOUVRE")
+    assert targets(st, "louvre") == []  # COL-194
+    play(st, "decline")
+    st = with_cards("LOUVRE")
+    add(st, ORANGE, "a1", "b1", bid=0)  # neighbours a2 b2 c1
+    add(st, BLUE, "c1", bid=1)
+    play(st, "card louvre", "on a1")
+    assert card_points(st, ORANGE, "Musée du Louvre") == 2
+
+
+def test_catacombes_col198_col205() -> None:
+    """COL-198..205 (6.3): skull on the opponent's colour; he may build on it; the
+    activator gets half his points for that building, rounded down."""
+    rows = ["OOOOBLBB"] + ["OOOOBBBB"] * 7
+    st = with_cards("CATACOMBES", rows=rows, reserves=((), ("S3a",)))
+    found = targets(st, "catacombes")
+    assert "on e1" in found and "on a1" not in found
+    play(st, "on e1")
+    assert card_points(st, ORANGE, "Catacombes de Paris") == 0  # COL-202
+    play(st, "build S3a", "at e1 90")  # blue builds over the skull (COL-199, COL-201)
+    assert st.skull_building == 0
+    assert st.score_breakdown()[BLUE][0]["points"] == 3  # 3 × f1
+    assert card_points(st, ORANGE, "Catacombes de Paris") == 1  # 3 // 2
+    assert st.score_breakdown()[BLUE][3]["points"] == 0  # COL-205
+
+
+def test_catacombes_half_of_21_is_10_col203() -> None:
+    """Section 6.3: on a building worth 21 the activator gets 10."""
+    rows = ["OOOOLBBB", "OOOOBBBL", "OOOOLBBB"] + ["OOOOBBBB"] * 5
+    st = with_cards("CATACOMBES", rows=rows, to_move=ORANGE)
+    play(st, "card catacombes", "on f2")
+    index = add(st, BLUE, "e2", "f2", "g2", "f3", "f1", "g1", "g3", bid=0)
+    assert st.skull_building == index
+    assert st.score_breakdown()[BLUE][0]["points"] == 21
+    assert card_points(st, ORANGE, "Catacombes de Paris") == 10
+
+
+# -- promos -----------------------------------------------------------------------------
+def test_seine_each_player_col207_col209() -> None:
+    """COL-207..209: each player 3 per own building touching the chosen side."""
+    st = with_cards("SEINE")
+    add(st, ORANGE, "a1", bid=0)
+    add(st, BLUE, "h1", "h2", bid=1)
+    add(st, BLUE, "e5", bid=2)
+    assert targets(st, "seine") == ["side N", "side E", "side S", "side W"]
+    play(st, "side N")
+    assert card_points(st, ORANGE, "La Seine") == 3
+    assert card_points(st, BLUE, "La Seine") == 3
+
+
+def test_seine_declined_scores_nothing_col65_col209() -> None:
+    """COL-65, COL-209: declined, La Seine scores for nobody."""
+    st = with_cards("SEINE")
+    add(st, ORANGE, "a1", bid=0)
+    play(st, "card seine", "decline")
+    assert card_points(st, ORANGE, "La Seine") == 0
+
+
+def test_liberte_col210_col214() -> None:
+    """COL-210..214: 3 per own building fully inside the quadrant, 2 partly inside."""
+    st = with_cards("LIBERTE")
+    add(st, ORANGE, "a1", "b1", bid=0)  # inside NW
+    add(st, ORANGE, "d2", "e2", bid=1)  # partly
+    add(st, BLUE, "e1", bid=2)  # NE
+    play(st, "card liberte", "quadrant NW")
+    assert card_points(st, ORANGE, "La Liberté éclairant le monde") == 5
+    assert card_points(st, BLUE, "La Liberté éclairant le monde") == 0
+
+
+def test_stamp_point_variant_col89() -> None:
+    """COL-89: stamp_points default 0; the variant adds +1 per stamped activated card."""
+    st = grid(OPEN, cards=data.FIRST_GAME_SET, variants=("stamp_point",))
+    play(st, "card sacre_coeur", "use")
+    assert card_points(st, ORANGE, "Sacré-Cœur") == 1
+    assert all(c.stamp_points == 0 for c in data.POSTCARDS)
+
+
+def test_pieces_block_later_pieces_col96_col97_col200() -> None:
+    """COL-96, COL-97, COL-200: a piece's space takes no other piece (the skull too)."""
+    st = with_cards("MOULIN_ROUGE", "PEINTRE", "CATACOMBES")
+    play(st, "card moulin_rouge", "on a1")
+    st.to_move = ORANGE
+    assert "on a1" not in targets(st, "peintre")
+    play(st, "decline")
+    st.to_move = BLUE
+    play(st, "card catacombes", "on a2")
+    st.to_move = ORANGE
+    with pytest.raises(belle.IllegalActionError):
+        play(st, "card peintre")  # already activated (COL-62)
