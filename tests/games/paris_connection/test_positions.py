@@ -6,6 +6,7 @@ Each position is built from an action log, so a failure prints something reprodu
 from __future__ import annotations
 
 import pytest
+
 from .helpers import dealt, default_hands, play
 
 POSITIONS = {

@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from .helpers import B, K, N, P, R, Y, dealt, default_hands, label, play, rural_neighbours
 
 import belle
 from belle.games.paris_connection import actions as act
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import BOARD, hexes_in
 from belle.games.paris_connection.state import ParisConnectionState
+
+from .helpers import B, K, N, P, R, Y, dealt, default_hands, label, play, rural_neighbours
 
 
 def test_setup_counts_s1() -> None:
