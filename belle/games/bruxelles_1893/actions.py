@@ -1,0 +1,225 @@
+"""Bruxelles 1893 actions, their text notation, and JSON and dense-int codecs.
+
+Every decision of a turn is one small action (design.md: a multi-decision turn is a
+sequence of atomic actions). Notation (docs/games/bruxelles_1893.md, "Notation"):
+
+    shield 2,3   place C2   bid 3   market   bourse   grand-place   parc   copy sale
+    pass   keep red   cursor up   sell green   cover 1   hire 2   keep figure
+    discard figure   take wood   pay bf   needle A   build D5   activate solvay
+    accept   decline   use bonus   keep bonus art   settle brugmann
+    chance: strip 3   compass wood   bonus architect   figure maus   draw red
+            first 1   stock SX-04
+
+All action objects are prebuilt singletons, so legal-action lists allocate nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from belle.engine.errors import InvalidActionError
+from belle.games.bruxelles_1893 import data
+from belle.games.bruxelles_1893.rules import space_label
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """One action: a verb and an integer argument (-1 when the verb takes none)."""
+
+    verb: str
+    arg: int = -1
+
+
+Action = Act
+
+DIRECTIONS = ("up", "down", "left", "right")
+DIRECTION_DELTAS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+FIGURE_IDS = tuple(f.id for f in data.FIGURES)
+BONUS_IDS = tuple(b.id for b in data.BONUS_CARDS)
+STOCK_IDS = tuple(c.id for c in data.STOCK_CARDS)
+BRUSSELS_WORDS = ("market", "bourse", "grand-place", "parc")
+
+# verb -> (number of values, names of the values or None for numbers)
+_SPACE_NAMES = tuple(space_label(s) for s in range(data.SPACES))
+_SHIELD_NAMES = tuple(f"{s // 4 + 1},{s % 4 + 1}" for s in range(16))
+VERBS: dict[str, tuple[str, ...] | None] = {
+    # chance
+    "strip": tuple(str(i + 1) for i in range(5)),
+    "compass": data.COMPASS_TILES,
+    "bonus": BONUS_IDS,
+    "figure": FIGURE_IDS,
+    "draw": data.ART_COLOURS,
+    "first": tuple(str(i) for i in range(data.MAX_PLAYERS)),
+    "stock": STOCK_IDS,
+    # decisions
+    "shield": _SHIELD_NAMES,
+    "place": _SPACE_NAMES,
+    "bid": tuple(str(i) for i in range(1, data.MAX_BID + 1)),
+    "copy": data.AN_ACTIONS,
+    "keep": data.ART_COLOURS,
+    "cursor": DIRECTIONS,
+    "sell": data.ART_COLOURS,
+    "cover": ("1", "2"),
+    "hire": ("1", "2", "3", "4"),
+    "take": data.MATERIALS_NAMES,
+    "pay": data.PAY_NAMES,
+    "needle": ("A", "B"),
+    "build": _SPACE_NAMES,
+    "activate": FIGURE_IDS,
+    "keep-bonus": data.BONUS_CATEGORIES,
+    "settle": FIGURE_IDS,
+}
+# Verbs without argument; the Brussels actions are their own verbs.
+BARE = ("pass", "accept", "decline", "keep-figure", "discard-figure", "use-bonus",
+        *BRUSSELS_WORDS)
+_PRINTED = {"keep-figure": "keep figure", "discard-figure": "discard figure",
+            "use-bonus": "use bonus", "keep-bonus": "keep bonus"}
+
+ALL_ACTIONS: tuple[Act, ...] = (
+    *(Act(verb) for verb in BARE),
+    *(Act(verb, i) for verb, names in VERBS.items() for i in range(len(names or ()))),
+)
+INDEX = {action: i for i, action in enumerate(ALL_ACTIONS)}
+_BY_KEY = {(a.verb, a.arg): a for a in ALL_ACTIONS}
+
+
+def get(verb: str, arg: int = -1) -> Act:
+    """The prebuilt singleton for (verb, arg)."""
+    return _BY_KEY[(verb, arg)]
+
+
+PASS = get("pass")
+ACCEPT = get("accept")
+DECLINE = get("decline")
+KEEP_FIGURE = get("keep-figure")
+DISCARD_FIGURE = get("discard-figure")
+USE_BONUS = get("use-bonus")
+BRUSSELS = tuple(get(word) for word in BRUSSELS_WORDS)
+STRIP = tuple(get("strip", i) for i in range(5))
+COMPASS = tuple(get("compass", i) for i in range(6))
+DEAL_BONUS = tuple(get("bonus", i) for i in range(len(BONUS_IDS)))
+DEAL_FIGURE = tuple(get("figure", i) for i in range(len(FIGURE_IDS)))
+DRAW = tuple(get("draw", i) for i in range(5))
+FIRST = tuple(get("first", i) for i in range(data.MAX_PLAYERS))
+STOCK = tuple(get("stock", i) for i in range(len(STOCK_IDS)))
+SHIELD = tuple(get("shield", i) for i in range(16))
+PLACE = tuple(get("place", i) for i in range(data.SPACES))
+BID = (None, *(get("bid", i) for i in range(data.MAX_BID)))  # BID[n] bids n BF
+COPY = tuple(get("copy", i) for i in range(5))
+KEEP_ART = tuple(get("keep", i) for i in range(5))
+STEP = tuple(get("cursor", i) for i in range(4))
+SELL = tuple(get("sell", i) for i in range(5))
+COVER = (get("cover", 0), get("cover", 1))
+HIRE = tuple(get("hire", i) for i in range(4))
+TAKE = tuple(get("take", i) for i in range(3))
+PAY = tuple(get("pay", i) for i in range(5))
+NEEDLE = (get("needle", 0), get("needle", 1))
+BUILD = tuple(get("build", i) for i in range(data.SPACES))
+ACTIVATE = tuple(get("activate", i) for i in range(len(FIGURE_IDS)))
+KEEP_BONUS = tuple(get("keep-bonus", i) for i in range(4))
+SETTLE = tuple(get("settle", i) for i in range(len(FIGURE_IDS)))
+
+CHANCE_VERBS = frozenset(("strip", "compass", "bonus", "figure", "draw", "first", "stock"))
+
+
+def bid_value(action: Act) -> int:
+    """The BF of a `bid` action (its arg is n - 1)."""
+    return action.arg + 1
+
+
+def to_string(action: Act) -> str:
+    verb = action.verb
+    if verb in BARE:
+        return _PRINTED.get(verb, verb)
+    names = VERBS.get(verb)
+    if names is None or not 0 <= action.arg < len(names):
+        raise InvalidActionError(f"{action!r} is not a Bruxelles 1893 action")
+    return f"{_PRINTED.get(verb, verb)} {names[action.arg]}"
+
+
+USAGE = (
+    "shield 2,3 | place C2 | bid 3 | market | bourse | grand-place | parc | copy sale | "
+    "pass | keep red | cursor up | sell green | cover 1 | hire 2 | keep figure | "
+    "discard figure | take wood | pay bf | needle A | build D5 | activate solvay | "
+    "accept | decline | use bonus | keep bonus art | settle brugmann"
+)
+
+
+def _norm(word: str) -> str:
+    return word.strip().lower().replace("é", "e").replace("_", "-")
+
+
+def _find(names: tuple[str, ...], word: str) -> int | None:
+    folded = [_norm(n) for n in names]
+    target = _norm(word)
+    return folded.index(target) if target in folded else None
+
+
+def parse(text: str) -> Act:
+    """Parse the notation; raise InvalidActionError saying what is allowed."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+    words = [_norm(w) for w in text.split()]
+    if not words:
+        raise InvalidActionError(f"empty action; actions: {USAGE}")
+    if len(words) >= 2 and words[0] in ("keep", "discard", "use") and words[1] in (
+            "figure", "bonus"):
+        words = [f"{words[0]}-{words[1]}", *words[2:]]
+    if words[0] == "grand" and len(words) == 2 and words[1] == "place":
+        words = ["grand-place"]
+    verb, args = words[0], words[1:]
+    if verb in BARE and verb != "keep-bonus":
+        if not args:
+            return get(verb)
+        raise InvalidActionError(f"{verb!r} takes no argument; actions: {USAGE}")
+    names = VERBS.get(verb)
+    if names is not None and len(args) == 1:
+        found = _find(names, args[0])
+        if found is not None:
+            return get(verb, found)
+        raise InvalidActionError(
+            f"{_PRINTED.get(verb, verb)} takes one of {', '.join(names[:30])}"
+            f"{' …' if len(names) > 30 else ''}, not {args[0]!r}"
+        )
+    raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+
+
+def to_json(action: Act) -> dict[str, Any]:
+    """Wire form: {"type": verb, "value": name} (value absent for bare verbs)."""
+    if action.verb in BARE:
+        return {"type": action.verb}
+    names = VERBS.get(action.verb)
+    if names is None or not 0 <= action.arg < len(names):
+        raise InvalidActionError(f"{action!r} is not a Bruxelles 1893 action")
+    return {"type": action.verb, "value": names[action.arg]}
+
+
+def from_json(payload: Any) -> Act:
+    if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
+        raise InvalidActionError("an action is a JSON object with a string 'type'")
+    verb = payload["type"]
+    if verb in BARE:
+        if "value" in payload:
+            raise InvalidActionError(f"{verb!r} takes no 'value'")
+        return get(verb)
+    names = VERBS.get(verb)
+    if names is None:
+        raise InvalidActionError(f"unknown action type {verb!r}")
+    value = payload.get("value")
+    if not isinstance(value, str) or value not in names:
+        raise InvalidActionError(f"{verb!r} needs 'value', one of {', '.join(names[:12])} …")
+    return get(verb, names.index(value))
+
+
+def to_int(action: Act) -> int:
+    index = INDEX.get(action)
+    if index is None:
+        raise InvalidActionError(f"{action!r} is not a Bruxelles 1893 action")
+    return index
+
+
+def from_int(index: int) -> Act:
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ALL_ACTIONS):
+        raise InvalidActionError(f"action index must be from 0 to {len(ALL_ACTIONS) - 1}")
+    return ALL_ACTIONS[index]

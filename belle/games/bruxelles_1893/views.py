@@ -1,0 +1,367 @@
+"""What each seat may know in Bruxelles 1893, the score lines, and determinizations.
+
+Almost everything is open: money, bids under assistants, works, materials, figures,
+bonus cards. Deck contents are public counts whose order does not exist (each deal is
+a chance node). The one secret: when a seat draws several works at once (a Workshop
+with exhibition tiles, a figure or bonus card that draws 2), only it sees them until
+it keeps one (BRX-71, BRX-72); the others see how many it drew. `resample` redraws
+those works for the other seats and rewrites their hidden history entries.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from belle.engine.game import ScoreLine
+from belle.games.bruxelles_1893 import actions as act
+from belle.games.bruxelles_1893 import data, flow, rules
+
+if TYPE_CHECKING:
+    from belle.games.bruxelles_1893.state import BruxellesState
+
+COLOURS = data.ART_COLOURS
+
+
+def _colour_counts(counts: list[int]) -> dict[str, int]:
+    return {COLOURS[c]: n for c, n in enumerate(counts) if n}
+
+
+def _private_drawer(state: BruxellesState) -> int:
+    """The seat holding privately drawn works now, or -1."""
+    groups = state.art_groups
+    if state.drawn and groups and groups[-1][3] < 0:
+        return groups[-1][2]
+    return -1
+
+
+def view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
+    """The JSON-able view of `seat` (None: spectator)."""
+    over = state.phase == "over"
+    player = state.current_player()
+    drawer = _private_drawer(state)
+    result: dict[str, Any] = {
+        "game": "bruxelles_1893",
+        "players": state.num_players,
+        "seat": seat,
+        "round": state.round,
+        "phase": state.phase,
+        "first_player": state.first if state.first >= 0 else None,
+        "to_move": player if player >= 0 else None,
+        "decision": decision(state),
+        "exhibition": {
+            "year": data.EXHIBITION_YEARS[state.round - 1] if state.round else None,
+            "owners": [s if s >= 0 else None for s in state.exhibition_owner[:state.round]],
+        },
+        "board": board_state(state),
+        "stock": stock_view(state),
+        "compass": {
+            "tiles": [data.COMPASS_TILES[t] for t in state.compass],
+            "needles": list(state.needles),
+        },
+        "theatre": [data.FIGURES[f].id if f >= 0 else None for f in state.theatre],
+        "theatre_deck": sum(state.fig_deck),
+        "workshop": {"cursor": list(state.cursor)},
+        "shop": [[COLOURS[c] for c in stack] for stack in state.shop],
+        "sales": state.sales,
+        "piles": {"coloured": sum(state.coloured), "black": state.black},
+        "supply": {
+            **{m: state.mat_supply[i] for i, m in enumerate(data.MATERIALS_NAMES)},
+            "joker": state.joker_supply,
+        },
+        "brussels": [
+            {"action": data.BRUSSELS[b], "title": data.BRUSSELS_TITLES[b],
+             "uses": state.uses[b], "next_cost": state.uses[b] + 1,
+             "assistants": list(state.brussels[b])}
+            for b in range(4)
+        ],
+        "players_state": [player_view(state, s) for s in range(state.num_players)],
+        "drawn": None,
+        "drawn_count": len(state.drawn),
+        "payment": dict(zip(data.PAY_NAMES, state.paid, strict=True))
+        if state.tasks and state.tasks[-1][0] == "pay" else None,
+        "notes": list(state.notes),
+    }
+    if drawer < 0 or seat == drawer:
+        result["drawn"] = [COLOURS[c] for c in state.drawn]
+    if over:
+        result["scores"] = state.returns()
+        result["ranking"] = state.ranking()
+        result["breakdown"] = state.score_breakdown()
+    return result
+
+
+def board_state(state: BruxellesState) -> dict[str, Any]:
+    spaces = []
+    for space in range(data.SPACES):
+        row = space // data.COLS
+        action = flow.space_action(state, space) if row < len(state.strips) else None
+        spaces.append({
+            "label": rules.space_label(space),
+            "action": data.AN_ACTIONS[action] if action is not None else None,
+            "assistant": state.assistant[space] if state.assistant[space] >= 0 else None,
+            "bid": state.bid[space] or None,
+            "building": state.building[space] if state.building[space] >= 0 else None,
+            "available": bool(state.area >> space & 1),
+        })
+    return {
+        "strips": [s + 1 for s in state.strips],
+        "side": "expert" if state.expert else "basic",
+        "spaces": spaces,
+        "shield": _shield_text(state.shield),
+        "bonus_strip": [data.BONUS_CARDS[c].id if c >= 0 else None for c in state.bonus_strip],
+        "bonus_deck": sum(state.bonus_deck),
+    }
+
+
+def _shield_text(shield: int) -> str | None:
+    if shield < 0:
+        return None
+    r, c = rules.shield_rc(shield)
+    return f"{r},{c}"
+
+
+def stock_view(state: BruxellesState) -> dict[str, Any] | None:
+    if state.stock_card < 0:
+        return None
+    card = data.STOCK_CARDS[state.stock_card]
+    line = card.lines[state.num_players - 2]
+    return {"id": card.id, "shields": [f"{r},{c}" for r, c in line], "payout": card.payout}
+
+
+def player_view(state: BruxellesState, seat: int) -> dict[str, Any]:
+    tracks = state.tracks[seat]
+    return {
+        "money": state.money[seat],
+        "vp": state.vp[seat],
+        "assistants": state.assistants[seat],
+        "courthouse": state.court[seat],
+        "out": state.out[seat],
+        "architect": tracks[0] + 1,
+        "architect_value": rules.track_value(data.ARCHITECT_TRACK, tracks[0]),
+        "city_hall": tracks[1] + 1,
+        "city_hall_value": rules.track_value(data.CITY_HALL_TRACK, tracks[1]),
+        "palace": tracks[2] + 1,
+        "palace_value": rules.track_value(data.PALACE_TRACK, tracks[2]),
+        "built": state.built[seat],
+        "works": _colour_counts(state.works[seat]),
+        "materials": dict(zip(data.MATERIALS_NAMES, state.mats[seat], strict=True)),
+        "jokers": state.jokers[seat],
+        "exhibitions": state.exh[seat],
+        "figures": [
+            {"id": data.FIGURES[f].id, "ready": bool(state.ready[seat] >> f & 1),
+             "payment": data.FIGURES[f].payment}
+            for f in range(len(data.FIGURES)) if state.kept[seat] >> f & 1
+        ],
+        "bonus_kept": dict(zip(data.BONUS_CATEGORIES, state.bonus_kept[seat], strict=True)),
+        "passed": state.passed[seat] if state.phase == "action" else False,
+    }
+
+
+PROMPTS = {
+    "shield": "choose the shield for the bracket (the largest area opens)",
+    "turn": "place an assistant on the Art Nouveau board, take a Brussels action, or pass",
+    "bid": "bid for the space just taken (at least 1 BF)",
+    "keep_art": "keep one of the works drawn",
+    "sale": "move the workshop cursor, then sell a work",
+    "cover": "choose which shop work to cover",
+    "hire": "hire a public figure at the Royal Theatre",
+    "fig_keep": "keep the public figure (pay it at the end) or discard it",
+    "material": "take a noble material",
+    "pay": "pay the construction, one unit at a time",
+    "needle": "turn a compass needle one space clockwise",
+    "build": "place the building tile on an empty space",
+    "secondary": "secondary action for your building",
+    "grand": "activate a ready public figure, or stop",
+    "copy": "choose the Art Nouveau action to copy",
+    "bonus": "use the bonus card now, or keep it for a final scoring category",
+    "settle": "pay your public figures; unpaid ones cost 5 VP",
+}
+
+
+def decision(state: BruxellesState) -> dict[str, Any] | None:
+    if not state.tasks or state.tasks[-1][0] not in flow.DECISIONS:
+        return None
+    task = state.tasks[-1]
+    kind = task[0]
+    seat = state.to_move if kind == "turn" else int(task[1])
+    info: dict[str, Any] = {"kind": kind, "seat": seat, "text": PROMPTS[kind]}
+    if kind == "bid":
+        info["space"] = rules.space_label(task[2])
+    elif kind == "sale":
+        info["steps_left"] = task[2]
+        info["exhibition"] = bool(task[3])
+    elif kind == "material":
+        info["left"] = task[2]
+    elif kind == "secondary":
+        info["action"] = data.AN_ACTIONS[task[2]]
+    elif kind == "grand":
+        info["left"] = task[2]
+    elif kind in ("fig_keep", "bonus"):
+        table = data.FIGURES if kind == "fig_keep" else data.BONUS_CARDS
+        info["card"] = table[task[2]].id
+    elif kind == "cover":
+        info["colour"] = COLOURS[task[2]]
+    elif kind == "pay":
+        info["cost"] = data.TILE_COST[state.built[seat]]
+    return info
+
+
+# -- scores -------------------------------------------------------------------------
+def running_breakdown(state: BruxellesState, seat: int) -> list[ScoreLine]:
+    return [{"component": "VP on the score track", "points": state.vp[seat],
+             "detail": "final scoring comes after round 5"}]
+
+
+def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
+    """BRX-189..197 in order; the track VP floor of BRX-5 applies to the debts."""
+    track_vp = state.vp[seat]
+    unpaid = bin(state.unpaid[seat]).count("1")
+    loss = min(track_vp, unpaid * data.UNPAID_FIGURE_VP)
+    architect = rules.track_value(data.ARCHITECT_TRACK, state.tracks[seat][0])
+    built = state.built[seat]
+    lines: list[ScoreLine] = [
+        {"component": "VP during the game", "points": track_vp,
+         "detail": "sales, constructions, shields, cards"},
+        {"component": "public figures unpaid", "points": -loss,
+         "detail": f"{unpaid} unpaid × −{data.UNPAID_FIGURE_VP} (score floor 0)"},
+        {"component": "buildings", "points": built * architect,  # BRX-118, BRX-192
+         "detail": f"{built} tiles × architect {architect}"},
+        {"component": "masterpiece completion", "points": rules.completion_vp(built),
+         "detail": f"{built} of 6 tiles built"},
+    ]
+    money = state.money[seat]
+    sources = (money, state.assistants[seat], sum(state.mats[seat]) + state.jokers[seat],
+               sum(state.works[seat]))
+    for cat, count in enumerate(state.bonus_kept[seat]):
+        if count:
+            each = rules.bonus_category_vp(cat, *sources)
+            lines.append({"component": f"bonus cards: {data.BONUS_CATEGORIES[cat]}",
+                          "points": count * each,
+                          "detail": f"{count} × {data.BONUS_CATEGORY_TEXT[cat]} = {each}"})
+    lines.append({"component": "money", "points": money // data.BF_PER_VP,
+                  "detail": f"{money} BF, 1 VP per {data.BF_PER_VP} BF (kept)"})
+    return lines
+
+
+def heuristic(state: BruxellesState, seat: int) -> float:
+    """A rough worth of each seat's position; own worth minus the best opponent's."""
+    worths = [_worth(state, s) for s in range(state.num_players)]
+    others = [w for s, w in enumerate(worths) if s != seat]
+    return worths[seat] - max(others)
+
+
+def _worth(state: BruxellesState, seat: int) -> float:
+    if state.phase == "over":
+        return float(state.vp[seat])
+    tracks = state.tracks[seat]
+    built = state.built[seat]
+    figures = state.kept[seat]
+    debt = sum(f.payment for i, f in enumerate(data.FIGURES) if figures >> i & 1)
+    return (
+        state.vp[seat]
+        + built * (rules.track_value(data.ARCHITECT_TRACK, tracks[0]) + 1.5)
+        + rules.completion_vp(built)
+        + state.money[seat] * 0.3
+        + sum(state.mats[seat]) * 0.9 + state.jokers[seat] * 0.7
+        + sum(state.works[seat]) * 1.4
+        + (tracks[0] + tracks[1] + tracks[2]) * 1.5
+        + state.exh[seat] * 1.5
+        + sum(state.bonus_kept[seat]) * 3.0
+        + bin(figures).count("1") * 2.0 - debt * 0.3
+        - state.court[seat] * 3.0
+        - _courthouse_risk(state, seat)
+        + sum(1 for a in state.assistant if a == seat) * 1.5  # an action under way
+    )
+
+
+def _courthouse_risk(state: BruxellesState, seat: int) -> float:
+    """About one assistant (3 points) lost if the seat leads the Brussels board."""
+    totals = [sum(state.brussels[b][s] for b in range(4)) for s in range(state.num_players)]
+    mine = totals[seat]
+    if mine and mine >= max(totals):
+        return 3.0
+    return 0.0
+
+
+# -- the whole state ------------------------------------------------------------------
+def full_state(state: BruxellesState) -> dict[str, Any]:
+    """The true state, hidden draws included (tests, snapshots)."""
+    return {
+        **view(state, None),
+        "drawn_all": [COLOURS[c] for c in state.drawn],
+        "coloured_pile": list(state.coloured),
+        "art_groups": [[*list(g[:4]), list(g[4])] for g in state.art_groups],
+        "decks": {"stock": list(state.stock_deck), "figures": list(state.fig_deck),
+                  "figure_discards": list(state.fig_discard), "bonus": list(state.bonus_deck)},
+        "compass_spaces": list(state.compass),
+        "tasks": [list(t) for t in state.tasks],
+        "unpaid": list(state.unpaid),
+        "to_move_seat": state.to_move,
+        "history": [state.action_to_string(a) for a in state.history],
+    }
+
+
+def board_json() -> dict[str, Any]:
+    """Fixed material for the browser (GET /api/games/bruxelles_1893/board)."""
+    return {
+        "actions": list(data.AN_ACTIONS),
+        "strips": {"basic": [list(s) for s in data.STRIPS_BASIC],
+                   "expert": [list(s) for s in data.STRIPS_EXPERT]},
+        "colours": [{"id": c, "css": css} for c, css in zip(COLOURS, data.ART_CSS, strict=True)],
+        "grid": {"money_by_row": list(data.MONEY_BY_ROW), "vp_by_col": list(data.VP_BY_COL),
+                 "points": [list(p) for p in data.CURSOR_POINTS]},
+        "tracks": {"architect": list(data.ARCHITECT_TRACK),
+                   "city_hall": list(data.CITY_HALL_TRACK),
+                   "palace": list(data.PALACE_TRACK)},
+        "figures": [{"id": f.id, "name": f.name, "effect": list(f.effect),
+                     "payment": f.payment} for f in data.FIGURES],
+        "bonus_cards": [{"id": b.id, "text": b.text} for b in data.BONUS_CARDS],
+        "bonus_categories": [{"id": c, "text": t} for c, t in
+                             zip(data.BONUS_CATEGORIES, data.BONUS_CATEGORY_TEXT, strict=True)],
+        "brussels": [{"id": b, "title": t} for b, t in
+                     zip(data.BRUSSELS, data.BRUSSELS_TITLES, strict=True)],
+        "exhibitions": list(data.EXHIBITION_YEARS),
+        "tile_costs": list(data.TILE_COST),
+    }
+
+
+# -- determinization ------------------------------------------------------------------
+def resample(state: BruxellesState, seat: int, rng: random.Random) -> BruxellesState:
+    """Redraw the works other seats drew in private, consistent with what they kept.
+
+    A finished private draw is rebuilt as the kept work plus random others from the
+    pile as it was (known to all: every work outside the piles is face up or was);
+    a pending one (drawn, not yet kept) is redrawn from the pile plus the drawn works.
+    Only public facts and `rng` are used, so the result depends only on what `seat`
+    knows.
+    """
+    new = state.clone()
+    for start, count, owner, kept, snapshot in state.art_groups:
+        if owner == seat:
+            continue
+        if kept < 0:
+            pool = [a + b for a, b in zip(state.coloured, _counts(state.drawn), strict=True)]
+            draws = _sample(pool, len(state.drawn), rng)
+            new.drawn = draws
+            new.coloured = [p - d for p, d in zip(pool, _counts(draws), strict=True)]
+        else:
+            pool = list(snapshot)
+            pool[kept] -= 1
+            draws = [kept, *_sample(pool, count - 1, rng)]
+            rng.shuffle(draws)
+        for offset, colour in enumerate(draws):
+            new.history[start + offset] = act.DRAW[colour]
+    return new
+
+
+def _counts(colours: list[int]) -> list[int]:
+    counts = [0] * 4
+    for c in colours:
+        counts[c] += 1
+    return counts
+
+
+def _sample(pool: list[int], k: int, rng: random.Random) -> list[int]:
+    bag = [c for c, n in enumerate(pool) for _ in range(n)]
+    return rng.sample(bag, k)

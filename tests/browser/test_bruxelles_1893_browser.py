@@ -1,0 +1,99 @@
+"""A whole Bruxelles 1893 game played by clicks on the board against a bot (issue 7).
+
+Every human decision is made by clicking the SVG boards or the architect panel
+(elements with `data-action`), except the choices that have no place on the table
+(bids, keep/discard, bonus cards, pass), which are the renderer's own buttons.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import expect
+
+GAME_SECONDS = 100  # a safety net; a game with a greedy bot takes well under a minute
+
+READ = """() => ({
+  board: [...document.querySelectorAll('.brx [data-action].brx-legal')].map(e => e.dataset.action),
+  extra: [...document.querySelectorAll('.brx .brx-choice')].map(e => e.dataset.action),
+})"""
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.evaluate(
+        "() => !!document.querySelector('#legal button.legal:not([disabled])')"))
+
+
+def over(page: Any) -> bool:
+    return bool(page.evaluate("() => !!document.querySelector('#turn.over')"))
+
+
+def settle(page: Any) -> None:
+    page.wait_for_selector("#legal button.legal[disabled]", state="detached")
+
+
+def choose(moves: dict[str, list[str]], placed: int) -> str:
+    """Play a little each round (two placements), then pass; take every sub-step."""
+    board, extra = moves["board"], moves["extra"]
+    if "pass" in extra and placed >= 2:
+        return "pass"
+    for prefix in ("sell ", "place ", "shield ", "hire ", "take ", "pay ", "needle ",
+                   "build ", "keep ", "cover ", "activate "):
+        found = [m for m in board if m.startswith(prefix)]
+        if found:
+            return found[0]
+    for first in ("bid 1", "keep figure", "use bonus", "accept", "settle", "decline"):
+        found = [m for m in extra if m.startswith(first)]
+        if found:
+            return found[0]
+    return (board + extra)[0]
+
+
+def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
+    page = new_page("Victor")
+    page.select_option("#create-game", "bruxelles_1893")
+    page.select_option("#create-players", "2")
+    page.click("#create-submit")
+    page.wait_for_url("**/table/*")
+    page.locator('#seats li[data-seat="1"] button.add-bot').click()
+    expect(page.locator('#seats li[data-seat="1"]')).to_have_class(re.compile("seat-bot"))
+    page.locator("#seats button.start").click()
+    expect(page.locator(".brx-art")).to_be_visible()
+    expect(page.locator(".brx-brussels")).to_be_visible()
+    expect(page.locator(".brx-art .brx-space")).to_have_count(25)
+
+    clicks, placed, last_round = 0, 0, 0
+    shot = False
+    deadline = time.monotonic() + GAME_SECONDS
+    while not over(page):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if not my_turn(page):
+            page.wait_for_timeout(30)
+            continue
+        moves = page.evaluate(READ)
+        status = page.locator(".brx-status").inner_text()
+        match = re.search(r"Round (\d)/5", status)
+        if match and int(match.group(1)) != last_round:
+            last_round, placed = int(match.group(1)), 0
+        move = choose(moves, placed)
+        placed += move.startswith("place ") or move in ("market", "bourse", "parc")
+        if move in moves["board"]:
+            page.locator(f'.brx [data-action="{move}"].brx-legal').first.click()
+        else:
+            page.locator(f'.brx .brx-choice[data-action="{move}"]').click()
+        settle(page)
+        clicks += 1
+        if not shot and move.startswith("place "):
+            page.screenshot(path="/tmp/bruxelles_1893_table.png", full_page=True)
+            shot = True
+    assert clicks > 10
+    expect(page.locator("#turn")).to_contain_text("Game over")
+    expect(page.locator(".brx-status")).to_contain_text("Game over")
+    scores = page.locator("#score details.score-seat")
+    expect(scores).to_have_count(2)
+    scores.first.locator("summary").click()
+    expect(scores.first.locator(".score-line", has_text="buildings")).to_be_visible()
+    page.screenshot(path="/tmp/bruxelles_1893_end.png", full_page=True)
+    assert page.js_errors == []
