@@ -131,7 +131,10 @@ class TerminalMatch:
             return self.human_turn(player)
         action = bot_decision(seat.bot, self.state, player, self.rngs[player])
         self.flush_chance()
-        self.show_move(player, self.state.action_to_string(action))
+        secret = self.state.action_visibility(action) is not None
+        text = (self.state.public_action_text(action) if secret
+                else self.state.action_to_string(action))
+        self.show_move(player, text)
         self.advance(action)
         return True
 

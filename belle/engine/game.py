@@ -207,6 +207,24 @@ class State(ABC, Generic[A]):
     def chance_visibility(self, action: A) -> frozenset[int] | None:
         """Seats that may see this chance outcome; `None` if everyone may."""
 
+    def player_action_visibility(self, action: A) -> frozenset[int] | None:
+        """Seats that may see this player action; `None` (the default) if everyone may.
+
+        A game overrides this for the rare action whose content is secret, such as a
+        card chosen from a hidden pile: the others learn only that an action was taken.
+        """
+        return None
+
+    def public_action_text(self, action: A) -> str:
+        """What seats that may not see a secret player action are told of it."""
+        return "a secret move"
+
+    def action_visibility(self, action: A) -> frozenset[int] | None:
+        """Who may see `action`, about to be applied here (chance outcome or move)."""
+        if self.current_player() == CHANCE:
+            return self.chance_visibility(action)
+        return self.player_action_visibility(action)
+
     def history_visibility(self) -> list[frozenset[int] | None]:
         """Visibility of each history entry (None = public), aligned with `history`."""
         return list(self._visibility)
@@ -225,7 +243,7 @@ class State(ABC, Generic[A]):
 
     def _log(self, action: A) -> None:
         """Append `action` to the history with its visibility; call before applying it."""
-        seen_by = self.chance_visibility(action) if self.current_player() == CHANCE else None
+        seen_by = self.action_visibility(action)
         self.history.append(action)
         self._visibility.append(seen_by)
 

@@ -67,7 +67,7 @@ class MatchRecord:
     def append(self, state: State[Any], action: Any) -> None:
         """Record `action` as about to be applied to `state`."""
         player = state.current_player()
-        seen_by = state.chance_visibility(action) if player == CHANCE else None
+        seen_by = state.action_visibility(action)
         self.actions.append(
             RecordEntry(
                 player,

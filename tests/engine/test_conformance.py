@@ -151,8 +151,10 @@ def _counterfactual(record: MatchRecord, k: int, j: int) -> tuple[Any, Any] | No
     and only k and j could tell the two states apart. Returns (true, altered) at the
     longest prefix that stays legal, or None when nothing differs.
     """
-    private_k = [i for i, e in enumerate(record.actions) if e.visible_to == [k]]
-    private_j = [i for i, e in enumerate(record.actions) if e.visible_to == [j]]
+    private_k = [i for i, e in enumerate(record.actions)
+                 if e.player == CHANCE and e.visible_to == [k]]
+    private_j = [i for i, e in enumerate(record.actions)
+                 if e.player == CHANCE and e.visible_to == [j]]
     swapped = {}
     for a, b in zip(private_k, private_j, strict=False):
         if record.actions[a].action != record.actions[b].action:
