@@ -15,6 +15,7 @@ from belle.engine.game import Game, GameInfo
 _MODULES: dict[str, str] = {
     "bruxelles_1893": "belle.games.bruxelles_1893",
     "city_of_light": "belle.games.city_of_light",
+    "paris": "belle.games.paris",
     "paris_connection": "belle.games.paris_connection",
     "paris_paris": "belle.games.paris_paris",
 }

@@ -1,0 +1,582 @@
+"""Paris actions, their text notation, and JSON and dense-int codecs.
+
+Notation (docs/games/paris.md, "Notation"). Places: a building space is its district
+code and value (`MO5`), a landmark is `L` and its value (`L12`), a bank `bank-MO`, the
+Arc de Triomphe `arc`. Player actions: `draw 2`, `put LV`, `key MO`, `key arc`,
+`move bank-MO MO3`, `move MO8 build L12 MO`, `endgame`, `pick 4`, `pass`, `end`,
+`bonus 18`, `nobonus`, `give 2`, `done`, `vptile 3 CH`, `novptile`, `buy wood`,
+`sell silver`, `use 18`, `use 10 wood`, `use 23 wood marble`, `play f6`,
+`play res gold`. Chance: `first 1`, `token wood`, `track 7`, `top 2 MO`, `value 5`,
+`peek 3`, `see 1111112211`. Every action object is a prebuilt singleton in ALL_ACTIONS,
+whose order is the dense int codec.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from belle.engine.errors import InvalidActionError
+from belle.games.paris import data
+
+
+@dataclass(frozen=True, slots=True)
+class First:
+    """Chance: the start player (PARIS-35)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """Chance, random setup: the token on the next token spot (PARIS-151)."""
+
+    kind: int
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """Chance, random setup: the number laid on the next track space (PARIS-152)."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Top:
+    """Chance: the district on the back of a stack's new top tile (PARIS-14, G-15)."""
+
+    stack: int
+    district: int
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """Chance: the value of the tile just drawn, turned over for all (PARIS-52)."""
+
+    value_index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Peek:
+    """Chance seen by the searcher only: how the kinds of end-game tile lie in the
+    slots it is shown (slot i shows kind i + offset, mod 10), so the slot it picks
+    tells the others nothing (PARIS-104). The offset is drawn from 0..999 (only its
+    last digit matters): see docs/games/paris.md, "Decisions"."""
+
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class See:
+    """Chance seen by the searcher only, certain: the pile it looks through (PARIS-103),
+    coded by the copies left of each kind (pile_code). In the history, what the searcher
+    saw is part of what it knows (views.resample keeps to it)."""
+
+    code: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Step 1: take the top tile of a stack (PARIS-52)."""
+
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class Put:
+    """Free-district variant: the district where the drawn tile goes (PARIS-154)."""
+
+    district: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceKey:
+    """Action A: a key from behind the screen to a bank (0..5) or the Arc (6)."""
+
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Action B: a key from `src` (bank 0..5, arc 6, space 7+s) to space `dst`; with
+    `build` >= 0 the landmark `dst` is first built in district `build` (PARIS-76)."""
+
+    src: int
+    dst: int
+    build: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """Action C: look through the end-game pile to take a tile (PARIS-103)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Action C, second half: the slot of the tile taken from the searched pile."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """G-13: no action A, B or C is possible."""
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """End the turn (after step 2 the player may still use tiles and exchange)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """Take the top bonus tile of a track space (PARIS-113, tile 17)."""
+
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoBonus:
+    """Decline the bonus tile of a value 1-3 building (PARIS-117)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """Hand in a prestige token on a landmark's reward slot (PARIS-98)."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """Stop handing in prestige tokens."""
+
+
+@dataclass(frozen=True, slots=True)
+class VpTile:
+    """Place a VP tile on a district's empty VP-tile spot (PARIS-127)."""
+
+    tile: int
+    district: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoVpTile:
+    """Decline to place a VP tile (the seed's "may", PARIS-127)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy a resource from the general supply (PARIS-108, PARIS-110)."""
+
+    kind: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sell:
+    """Sell a resource or prestige token (PARIS-108, PARIS-109)."""
+
+    kind: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseBonus:
+    """Use a held bonus tile (PARIS-118) with its choices (-1: none)."""
+
+    number: int
+    first: int
+    second: int
+
+
+@dataclass(frozen=True, slots=True)
+class UseEnd:
+    """Use a held end-game tile (PARIS-105) with its choice (-1: none)."""
+
+    tile: int
+    choice: int
+
+
+Action = (
+    First | Token | Track | Top | Value | Peek | See | Draw | Put | PlaceKey | Move | EndGame
+    | Pick | Pass | End | Bonus | NoBonus | Give | Done | VpTile | NoVpTile | Buy | Sell
+    | UseBonus | UseEnd
+)
+
+ND, NV, NL = data.NUM_DISTRICTS, data.NUM_VALUES, data.NUM_LANDMARKS
+NS = data.NUM_SPACES
+ARC = 6  # PlaceKey target / Move source of the Arc
+NSRC = 7 + NS  # move sources: 6 banks, the Arc, 44 spaces
+MAX_SLOTS = len(data.END_TILES)  # one slot per kind of end-game tile
+CODES = [d.code for d in data.DISTRICTS]
+
+FIRST = tuple(First(s) for s in range(4))
+TOKEN = tuple(Token(k) for k in range(6))
+TRACK = tuple(Track(n) for n in range(1, data.NUM_BONUS_NUMBERS + 1))
+TOP = tuple(tuple(Top(st, d) for d in range(ND)) for st in range(data.NUM_STACKS))
+VALUE = tuple(Value(v) for v in range(NV))
+PEEK_OUTCOMES = 1000
+PEEK = tuple(Peek(r) for r in range(PEEK_OUTCOMES))
+PEEK_SET = frozenset(PEEK)
+RADIX = tuple(t.copies + 1 for t in data.END_TILES)
+PILE_CODES = 1
+for _radix in RADIX:
+    PILE_CODES *= _radix
+SEE = tuple(See(c) for c in range(PILE_CODES))
+
+
+def pile_code(counts: list[int] | tuple[int, ...]) -> int:
+    """The mixed-radix code of a pile (copies left of each end-game tile kind)."""
+    code = 0
+    for count, radix in zip(reversed(counts), reversed(RADIX), strict=True):
+        code = code * radix + count
+    return code
+
+
+def pile_counts(code: int) -> list[int]:
+    counts = []
+    for radix in RADIX:
+        counts.append(code % radix)
+        code //= radix
+    return counts
+DRAW = tuple(Draw(st) for st in range(data.NUM_STACKS))
+PUT = tuple(Put(d) for d in range(ND))
+PLACE = tuple(PlaceKey(t) for t in range(7))
+MOVE = tuple(tuple(Move(src, dst, -1) for dst in range(NS)) for src in range(NSRC))
+BUILD = tuple(
+    tuple(tuple(Move(src, NS - NL + lm, d) for d in range(ND)) for lm in range(NL))
+    for src in range(NSRC)
+)
+ENDGAME, PASS, END, NOBONUS, DONE, NOVPTILE = EndGame(), Pass(), End(), NoBonus(), Done(), \
+    NoVpTile()
+PICK = tuple(Pick(i) for i in range(MAX_SLOTS))
+BONUS = tuple(Bonus(s) for s in range(data.TRACK_LENGTH + 1))  # index = space 1..30
+GIVE = tuple(Give(i) for i in range(3))
+VPTILE = tuple(tuple(VpTile(t, d) for d in range(ND)) for t in range(len(data.VP_TILES)))
+BUY = tuple(Buy(k) for k in data.RESOURCES)
+SELL = tuple(Sell(k) for k in range(6))
+
+
+def bonus_choices(number: int) -> list[tuple[int, int]]:
+    """The (first, second) choices a bonus tile is used with (-1: no choice)."""
+    kind = data.BONUS[number - 1].kind
+    if kind == "resource_choice":
+        return [(k, -1) for k in data.RESOURCES]
+    if kind == "prestige_choice":
+        return [(k, -1) for k in data.PRESTIGE]
+    if kind == "token_choice":
+        return [(k, -1) for k in range(6)]
+    if kind == "two_resources":
+        return [(a, b) for a in data.RESOURCES for b in data.RESOURCES if a <= b]
+    return [(-1, -1)]
+
+
+def end_choices(tile: int) -> list[int]:
+    kind = data.END_TILES[tile].kind
+    if kind == "resource_choice":
+        return list(data.RESOURCES)
+    if kind == "prestige_choice":
+        return list(data.PRESTIGE)
+    return [-1]
+
+
+USE = {
+    (n, a, b): UseBonus(n, a, b)
+    for n in range(1, data.NUM_BONUS_NUMBERS + 1)
+    for a, b in bonus_choices(n)
+}
+USE_END = {(t, c): UseEnd(t, c) for t in range(len(data.END_TILES)) for c in end_choices(t)}
+
+ALL_ACTIONS: tuple[Action, ...] = (
+    *FIRST, *TOKEN, *TRACK, *(a for row in TOP for a in row), *VALUE, *PEEK, *SEE, *DRAW,
+    *PUT,
+    *PLACE, *(a for row in MOVE for a in row),
+    *(a for src in BUILD for lm in src for a in lm),
+    ENDGAME, *PICK, PASS, END, *BONUS[1:], NOBONUS, *GIVE, DONE,
+    *(a for row in VPTILE for a in row), NOVPTILE, *BUY, *SELL, *USE.values(),
+    *USE_END.values(),
+)
+INDEX = {action: i for i, action in enumerate(ALL_ACTIONS)}
+
+# -- names ------------------------------------------------------------------------------
+
+
+def space_name(space: int) -> str:
+    """`MO5` for a building space, `L12` for a landmark."""
+    if space < data.NUM_BUILDINGS:
+        return f"{CODES[space // NV]}{data.VALUES[space % NV]}"
+    return f"L{data.LANDMARKS[space - data.NUM_BUILDINGS].value}"
+
+
+def source_name(src: int) -> str:
+    if src < ND:
+        return f"bank-{CODES[src]}"
+    if src == ARC:
+        return "arc"
+    return space_name(src - 7)
+
+
+SPACE_BY_NAME = {space_name(s).lower(): s for s in range(NS)}
+SOURCE_BY_NAME = {source_name(s).lower(): s for s in range(NSRC)}
+DISTRICT_BY_NAME = {
+    **{d.code.lower(): i for i, d in enumerate(data.DISTRICTS)},
+    **{d.name.lower(): i for i, d in enumerate(data.DISTRICTS)},
+    **{d.id.lower(): i for i, d in enumerate(data.DISTRICTS)},
+}
+KIND_BY_NAME = {
+    **{k: i for i, k in enumerate(data.STOCK_KINDS)},
+    "prestige-gold": data.PGOLD, "gold-prestige": data.PGOLD,
+}
+END_BY_CODE = {t.code: i for i, t in enumerate(data.END_TILES)}
+
+
+def _district(text: str) -> int:
+    d = DISTRICT_BY_NAME.get(text.lower())
+    if d is None:
+        raise InvalidActionError(f"unknown district {text!r}; districts: {', '.join(CODES)}")
+    return d
+
+
+def _kind(text: str, allowed: tuple[int, ...] = tuple(range(6))) -> int:
+    k = KIND_BY_NAME.get(text.lower())
+    if k is None or k not in allowed:
+        names = ", ".join(data.STOCK_KINDS[a] for a in allowed)
+        raise InvalidActionError(f"unknown kind {text!r}; kinds here: {names}")
+    return k
+
+
+def _int(text: str, low: int, high: int, what: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+        raise InvalidActionError(f"{what} must be a number from {low} to {high}, not {text!r}")
+    return int(text)
+
+
+def _choice_word(kind: int) -> str:
+    return f" {data.STOCK_KINDS[kind]}" if kind >= 0 else ""
+
+
+def to_string(action: Action) -> str:
+    """The notation of `action` (parse() reads it back)."""
+    match action:
+        case First(seat):
+            return f"first {seat}"
+        case Token(kind):
+            return f"token {data.STOCK_KINDS[kind]}"
+        case Track(number):
+            return f"track {number}"
+        case Top(stack, district):
+            return f"top {stack + 1} {CODES[district]}"
+        case Value(vi):
+            return f"value {data.VALUES[vi]}"
+        case Peek(offset):
+            return f"peek {offset}"
+        case See(code):
+            return "see " + "".join(str(c) for c in pile_counts(code))
+        case Draw(stack):
+            return f"draw {stack + 1}"
+        case Put(district):
+            return f"put {CODES[district]}"
+        case PlaceKey(target):
+            return "key arc" if target == ARC else f"key {CODES[target]}"
+        case Move(src, dst, build):
+            tail = f"build {space_name(dst)} {CODES[build]}" if build >= 0 else space_name(dst)
+            return f"move {source_name(src)} {tail}"
+        case Pick(slot):
+            return f"pick {slot + 1}"
+        case Bonus(space):
+            return f"bonus {space}"
+        case Give(slot):
+            return f"give {slot + 1}"
+        case VpTile(tile, district):
+            return f"vptile {tile + 1} {CODES[district]}"
+        case Buy(kind):
+            return f"buy {data.STOCK_KINDS[kind]}"
+        case Sell(kind):
+            return f"sell {data.STOCK_KINDS[kind]}"
+        case UseBonus(number, first, second):
+            return f"use {number}{_choice_word(first)}{_choice_word(second)}"
+        case UseEnd(tile, choice):
+            return f"play {data.END_TILES[tile].code}{_choice_word(choice)}"
+    for word, singleton in _WORDS.items():
+        if action == singleton:
+            return word
+    raise InvalidActionError(f"{action!r} is not a Paris action")
+
+
+_WORDS: dict[str, Action] = {
+    "endgame": ENDGAME, "pass": PASS, "end": END, "nobonus": NOBONUS, "done": DONE,
+    "novptile": NOVPTILE,
+}
+
+USAGE = (
+    "draw 1 | put LV | key MO | key arc | move bank-MO MO3 | move MO8 build L12 MO | "
+    "endgame | pick 1 | bonus 18 | nobonus | give 1 | done | vptile 3 CH | novptile | "
+    "buy wood | sell silver | use 18 | use 10 wood | play f6 | pass | end"
+)
+
+
+def _parse_move(args: list[str]) -> Action:
+    if len(args) < 2:
+        raise InvalidActionError("move is written 'move <from> <to>', e.g. 'move arc MO1'")
+    src = SOURCE_BY_NAME.get(args[0].lower())
+    if src is None:
+        raise InvalidActionError(f"unknown key place {args[0]!r}: bank-MO, arc, MO5 or L12")
+    if args[1].lower() == "build":
+        if len(args) not in (3, 4):
+            raise InvalidActionError("a new landmark is written 'move MO8 build L12 [MO]'")
+        dst = SPACE_BY_NAME.get(args[2].lower(), -1)
+        if dst < data.NUM_BUILDINGS:
+            raise InvalidActionError(f"{args[2]!r} is not a landmark (L9 to L16)")
+        if len(args) == 4:
+            district = _district(args[3])
+        elif src < ND:
+            district = src
+        elif 7 <= src < 7 + data.NUM_BUILDINGS:
+            district = (src - 7) // NV
+        else:
+            raise InvalidActionError("say the district: 'move arc build L12 MO'")
+        return BUILD[src][dst - data.NUM_BUILDINGS][district]
+    if len(args) != 2:
+        raise InvalidActionError("move is written 'move <from> <to>', e.g. 'move arc MO1'")
+    target = SPACE_BY_NAME.get(args[1].lower())
+    if target is None:
+        raise InvalidActionError(f"unknown space {args[1]!r}: a building (MO5) or landmark (L12)")
+    return MOVE[src][target]
+
+
+def _parse_use(args: list[str]) -> Action:
+    if not args or len(args) > 3:
+        raise InvalidActionError("use is written 'use 18' or 'use 10 wood'")
+    number = _int(args[0], 1, data.NUM_BONUS_NUMBERS, "a bonus tile")
+    picks = [_kind(a) for a in args[1:]]
+    if len(picks) == 2:
+        picks.sort()
+    first, second = [*picks, -1, -1][:2]
+    action = USE.get((number, first, second))
+    if action is None:
+        raise InvalidActionError(f"bonus tile {number} is used as: " + ", ".join(
+            to_string(USE[(number, a, b)]) for a, b in bonus_choices(number)))
+    return action
+
+
+def _parse_play(args: list[str]) -> Action:
+    if not args or len(args) > 2 or args[0].lower() not in END_BY_CODE:
+        codes = ", ".join(END_BY_CODE)
+        raise InvalidActionError(f"play is written 'play f6' or 'play res wood'; tiles: {codes}")
+    tile = END_BY_CODE[args[0].lower()]
+    choice = _kind(args[1]) if len(args) == 2 else -1
+    action = USE_END.get((tile, choice))
+    if action is None:
+        raise InvalidActionError(f"end-game tile {args[0]!r} is played as: " + ", ".join(
+            to_string(USE_END[(tile, c)]) for c in end_choices(tile)))
+    return action
+
+
+def _one(args: list[str], n: int, usage: str) -> list[str]:
+    if len(args) != n:
+        raise InvalidActionError(f"written {usage!r}")
+    return args
+
+
+def parse(text: str) -> Action:
+    """Parse the notation; raise InvalidActionError saying what is allowed."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+    words = text.strip().split()
+    if not words:
+        raise InvalidActionError(f"empty action; actions: {USAGE}")
+    verb, args = words[0].lower(), words[1:]
+    if verb in _WORDS and not args:
+        return _WORDS[verb]
+    match verb:
+        case "move":
+            return _parse_move(args)
+        case "use":
+            return _parse_use(args)
+        case "play":
+            return _parse_play(args)
+        case "key":
+            (target,) = _one(args, 1, "key MO / key arc")
+            return PLACE[ARC] if target.lower() == "arc" else PLACE[_district(target)]
+        case "draw":
+            return DRAW[_int(_one(args, 1, "draw 1")[0], 1, data.NUM_STACKS, "a stack") - 1]
+        case "put":
+            return PUT[_district(_one(args, 1, "put LV")[0])]
+        case "pick":
+            return PICK[_int(_one(args, 1, "pick 1")[0], 1, MAX_SLOTS, "a slot") - 1]
+        case "bonus":
+            return BONUS[_int(_one(args, 1, "bonus 18")[0], 1, data.TRACK_LENGTH, "a space")]
+        case "give":
+            return GIVE[_int(_one(args, 1, "give 1")[0], 1, 3, "a reward slot") - 1]
+        case "vptile":
+            tile, district = _one(args, 2, "vptile 3 CH")
+            return VPTILE[_int(tile, 1, len(data.VP_TILES), "a VP tile") - 1][_district(district)]
+        case "buy":
+            return BUY[_kind(_one(args, 1, "buy wood")[0], data.RESOURCES)]
+        case "sell":
+            return SELL[_kind(_one(args, 1, "sell wood")[0])]
+    return _parse_chance(verb, args, text)
+
+
+def _parse_chance(verb: str, args: list[str], text: str) -> Action:
+    match verb:
+        case "first":
+            return FIRST[_int(_one(args, 1, "first 0")[0], 0, 3, "a seat")]
+        case "token":
+            return TOKEN[_kind(_one(args, 1, "token wood")[0])]
+        case "track":
+            return TRACK[_int(_one(args, 1, "track 7")[0], 1, data.NUM_BONUS_NUMBERS,
+                              "a bonus number") - 1]
+        case "top":
+            stack, district = _one(args, 2, "top 1 MO")
+            return TOP[_int(stack, 1, data.NUM_STACKS, "a stack") - 1][_district(district)]
+        case "value":
+            value = _int(_one(args, 1, "value 5")[0], 1, 8, "a building value")
+            if value not in data.VALUES:
+                raise InvalidActionError("building values are 1, 2, 3, 4, 5 and 8")
+            return VALUE[data.VALUES.index(value)]
+        case "peek":
+            return PEEK[_int(_one(args, 1, "peek 0")[0], 0, PEEK_OUTCOMES - 1, "an offset")]
+        case "see":
+            (digits,) = _one(args, 1, "see 1111112211")
+            if len(digits) != len(RADIX) or not all(
+                    d.isascii() and d.isdigit() and int(d) < r
+                    for d, r in zip(digits, RADIX, strict=False)):
+                raise InvalidActionError(
+                    "see is written with one digit per end-game tile kind, e.g. see 1111112211")
+            return SEE[pile_code([int(d) for d in digits])]
+    raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+
+
+# -- JSON: {"type": verb, "args": [words...]} is the notation split, checked ------------
+
+
+def to_json(action: Action) -> dict[str, Any]:
+    words = to_string(action).split()
+    return {"type": words[0], "args": words[1:]}
+
+
+def from_json(payload: Any) -> Action:
+    if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
+        raise InvalidActionError("an action is a JSON object with a string 'type'")
+    args = payload.get("args", [])
+    if not isinstance(args, list) or not all(
+        isinstance(a, str) and a.strip() and len(a.split()) == 1 for a in args
+    ):
+        raise InvalidActionError("action 'args' must be a list of single words")
+    kind = payload["type"]
+    if len(kind.split()) != 1:
+        raise InvalidActionError(f"unknown action type {kind!r}")
+    return parse(" ".join([kind, *args]))
+
+
+def to_int(action: Action) -> int:
+    index = INDEX.get(action)
+    if index is None:
+        raise InvalidActionError(f"{action!r} is not a Paris action")
+    return index
+
+
+def from_int(index: int) -> Action:
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ALL_ACTIONS):
+        raise InvalidActionError(f"action index must be from 0 to {len(ALL_ACTIONS) - 1}")
+    return ALL_ACTIONS[index]

@@ -1,0 +1,208 @@
+"""Paris legal actions: what the player to move may do in each phase (PARIS-50..126),
+as pure functions over a ParisState. state.py applies actions; this module only reads.
+
+Legal-action lists are built from prebuilt singletons (actions.py), so they allocate no
+action objects; `move_legal` is the fast test `ParisState.is_legal` uses for moves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from belle.games.paris import actions as act
+from belle.games.paris import data, rules
+from belle.games.paris.actions import Action, Move
+from belle.games.paris.rules import NB, NS, SPACE_VALUE, TILE_COST, TILE_TYPE
+
+if TYPE_CHECKING:
+    from belle.games.paris.state import ParisState
+
+STEP1, STEP2, BENEFIT = "step1", "step2", "benefit"
+ND = data.NUM_DISTRICTS
+NV = data.NUM_VALUES
+
+
+def move_legal(state: ParisState, seat: int, move: Move) -> bool:
+    """PARIS-67..88 for one move: what _moves would list."""
+    src, dst, build = move.src, move.dst, move.build
+    if src < ND:
+        district, base = src, 0
+        if not state.bank_keys[src] >> seat & 1:
+            return False
+    elif src == act.ARC:
+        district, base = -1, 0
+        if not state.arc_keys >> seat & 1:
+            return False
+    else:
+        space = src - 7
+        if seat not in state.space_keys[space]:
+            return False
+        district, base = state._space_district(space), SPACE_VALUE[space]
+    value = SPACE_VALUE[dst]
+    if value <= base:
+        return False
+    if build < 0:
+        return (
+            (district < 0 or state._space_district(dst) == district)
+            and enterable(state, seat, dst)
+            and affordable(state, seat, value - base, space_cost(state, dst)))
+    return (
+        dst >= NB and state.landmark_district[dst - NB] < 0
+        and (district < 0 or build == district)
+        and value > state.landmark_top[build]
+        and affordable(state, seat, value - base, data.LANDMARKS[dst - NB].cost))
+
+def step2_actions(state: ParisState, seat: int) -> list[Action]:
+    """PARIS-56: action A (PARIS-58..66), B (PARIS-67..92) or C (PARIS-57, 103)."""
+    legal: list[Action] = []
+    if state.keys[seat]:  # PARIS-59
+        bit = 1 << seat
+        legal.extend(act.PLACE[d] for d in range(ND) if not state.bank_keys[d] & bit)
+        if not state.arc_keys & bit:
+            legal.append(act.PLACE[act.ARC])
+    legal.extend(moves(state, seat))
+    if not any(state.stack_size) and any(state.eg_pile):
+        legal.append(act.ENDGAME)
+    if not legal:
+        legal.append(act.PASS)  # G-13
+    return legal
+
+def key_sources(state: ParisState, seat: int) -> list[tuple[int, int, int]]:
+    """(source, district or -1 for the Arc, value paid from) of each of seat's keys."""
+    bit = 1 << seat
+    sources = [(d, d, 0) for d in range(ND) if state.bank_keys[d] & bit]
+    if state.arc_keys & bit:
+        sources.append((act.ARC, -1, 0))
+    for space in range(NS):
+        if seat in state.space_keys[space]:
+            sources.append((7 + space, state._space_district(space), SPACE_VALUE[space]))
+    return sources
+
+def enterable(state: ParisState, seat: int, space: int) -> bool:
+    """PARIS-55, PARIS-68, PARIS-101, PARIS-102: on the board and unoccupied, or
+    occupied only by seat (tile 9 active) or only by others (tile 16 active)."""
+    if space < NB:
+        if state.built[space] < 0:
+            return False
+    elif state.landmark_district[space - NB] < 0:
+        return False
+    keys = state.space_keys[space]
+    if not keys:
+        return True
+    mine = seat in keys
+    if state.flag_own and mine and all(k == seat for k in keys):
+        return True
+    return state.flag_share and not mine
+
+def affordable(state: ParisState, seat: int, francs: int, cost: tuple[int, int, int]) -> bool:
+    """PARIS-88: all the francs and all the resources."""
+    stock = state.stock[seat]
+    return (state.francs[seat] >= francs and stock[0] >= cost[0] and stock[1] >= cost[1]
+            and stock[2] >= cost[2])
+
+def space_cost(state: ParisState, space: int) -> tuple[int, int, int]:
+    if space < NB:
+        return TILE_COST[state.built[space]]
+    return data.LANDMARKS[space - NB].cost
+
+def moves(state: ParisState, seat: int) -> list[Action]:
+    """PARIS-67..88: every affordable key move, new landmarks included."""
+    moves: list[Action] = []
+    for src, district, base in key_sources(state, seat):
+        districts = range(ND) if district < 0 else (district,)  # PARIS-69, PARIS-70
+        for d in districts:
+            targets = [*rules.DISTRICT_SPACES[d]]
+            targets.extend(
+                NB + lm for lm in range(data.NUM_LANDMARKS) if state.landmark_district[lm] == d)
+            for space in targets:
+                value = SPACE_VALUE[space]
+                if value > base and enterable(state, seat, space) and affordable(state,
+                        seat, value - base, space_cost(state, space)):  # PARIS-71, 83, 84
+                    moves.append(act.MOVE[src][space])
+            for lm, spec in enumerate(data.LANDMARKS):  # PARIS-76..79
+                if (state.landmark_district[lm] < 0 and spec.value > state.landmark_top[d]
+                        and spec.value > base
+                        and affordable(state, seat, spec.value - base, spec.cost)):
+                    moves.append(act.BUILD[src][lm][d])
+    return moves
+
+def put_districts(state: ParisState, tile: int) -> list[int]:
+    """PARIS-154, PARIS-155: an empty space of the tile's value in a district
+    without a building of the same type."""
+    value_index = tile % NV
+    kind = TILE_TYPE[tile]
+    return [
+        d for d in range(ND)
+        if state.built[d * NV + value_index] < 0
+        and all(state.built[s] < 0 or TILE_TYPE[state.built[s]] != kind
+                for s in rules.DISTRICT_SPACES[d])
+    ]
+
+def bonus_spaces(state: ParisState, seat: int, after: int) -> list[int]:
+    """PARIS-113..116, PARIS-120: spaces beyond `after` with a tile whose number
+    seat has never held."""
+    if state.meeple[seat] >= data.TRACK_LENGTH:
+        return []  # PARIS-116
+    owned = state.bonus_held[seat] | state.bonus_used[seat]
+    return [
+        s for s in range(after + 1, data.TRACK_LENGTH + 1)
+        if state.track_cnt[s] and not owned >> state.track_num[s] & 1
+    ]
+
+def benefit_actions(state: ParisState, seat: int) -> list[Action]:
+    kind = state.pending[0]
+    if kind[0] == "bonus":
+        fee = kind[1]
+        legal: list[Action] = []
+        if state.francs[seat] >= fee:  # PARIS-96
+            legal = [act.BONUS[s] for s in bonus_spaces(state, seat, state.meeple[seat])]
+        legal.append(act.NOBONUS)  # PARIS-117
+        return legal
+    if kind[0] == "prestige":
+        _, landmark, used = kind
+        slots = data.LANDMARKS[landmark].slots
+        legal = [act.GIVE[i] for i, (metal, _) in enumerate(slots)
+                 if not used >> i & 1 and state.stock[seat][metal]]
+        legal.append(act.DONE)
+        return legal
+    legal = [
+        act.VPTILE[t][d] for t in range(len(data.VP_TILES)) if state.vp_tile_free[t]
+        for d in range(ND) if state.vp_tile_at[d] < 0
+    ]
+    legal.append(act.NOVPTILE)  # seed: the player "may" place it (PARIS-127, not PARIS-128)
+    return legal
+
+def free_actions(state: ParisState, seat: int) -> list[Action]:
+    """PARIS-51, PARIS-105, PARIS-108..112, PARIS-118: tiles and exchanges."""
+    legal: list[Action] = []
+    francs = state.francs[seat]
+    for k in data.RESOURCES:
+        if state.supply[k] and francs >= data.BUY_PRICE[k]:
+            legal.append(act.BUY[k])
+    stock = state.stock[seat]
+    legal.extend(act.SELL[k] for k in range(6) if stock[k])
+    held = state.bonus_held[seat]
+    if held:
+        for number in range(1, 31):
+            if held >> number & 1 and tile_usable(state, seat, data.BONUS[number - 1].kind,
+                                                        data.BONUS[number - 1].amount):
+                legal.extend(act.USE[(number, a, b)] for a, b in act.bonus_choices(number))
+    for tile, count in enumerate(state.eg_held[seat]):
+        spec = data.END_TILES[tile]
+        if count and tile_usable(state, seat, spec.kind, spec.amount):
+            legal.extend(act.USE_END[(tile, c)] for c in act.end_choices(tile))
+    return legal
+
+def tile_usable(state: ParisState, seat: int, kind: str, amount: int) -> bool:
+    if kind == "francs_to_vp":
+        return False  # PARIS-119
+    if kind == "key":
+        return state.reserve[seat] > 0 and state.francs[seat] >= amount  # PARIS-125
+    if kind == "stack_own":
+        return state.phase in (STEP1, STEP2) and not state.flag_own
+    if kind == "share_opponent":
+        return state.phase in (STEP1, STEP2) and not state.flag_share
+    if kind == "take_any":  # PARIS-124, PARIS-116
+        return state.phase != BENEFIT and bool(bonus_spaces(state, seat, 0))
+    return True
+

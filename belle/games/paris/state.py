@@ -1,0 +1,699 @@
+"""The Paris State: setup by chance, the two-step turn, benefits, the end and scoring.
+
+Phases: FIRST, TOKENS, TRACK (setup chance), REVEAL (chance: the district on a stack's
+new top tile), STEP1 (draw, PARIS-52), VALUE (chance: the drawn tile's value), PUT
+(free-district variant), STEP2 (action A, B or C, PARIS-56), PEEK and SEE (chance
+seen by the searcher: how the slots lie, then the pile; PARIS-103, PARIS-104), PICK,
+BENEFIT (bonus tile, prestige hand-in, VP tile: one decision at a time from
+`pending`), TAKE_ANY (bonus tile 17), AFTER (tiles and exchanges after step 2, then
+`end`) and OVER.
+
+The deal of building tiles is deferred: a stack is a count whose top district is
+revealed when it becomes the top, and a drawn tile's value is a chance outcome over the
+unseen tiles of that district. As every unseen tile (the 3 removed ones included) is
+exchangeable, this has exactly the distribution of shuffling and splitting at setup
+(PARIS-46, PARIS-47), and nobody holds a hidden deal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
+from belle.games.paris import actions as act
+from belle.games.paris import data, legal, rules, views
+from belle.games.paris.actions import (
+    Action,
+    Bonus,
+    Buy,
+    Draw,
+    First,
+    Give,
+    Move,
+    Peek,
+    Pick,
+    PlaceKey,
+    Put,
+    See,
+    Sell,
+    Token,
+    Top,
+    Track,
+    UseBonus,
+    UseEnd,
+    Value,
+    VpTile,
+)
+from belle.games.paris.rules import NB, NS, SPACE_VALUE
+
+FIRST, TOKENS, TRACK, REVEAL, STEP1, VALUE, PUT, STEP2 = (
+    "first", "tokens", "track", "reveal", "step1", "value", "put", "step2")
+PEEK, SEE, PICK, BENEFIT, TAKE_ANY, AFTER, OVER = (
+    "peek", "see", "pick", "benefit", "take_any", "after", "over")
+CHANCE_PHASES = frozenset({FIRST, TOKENS, TRACK, REVEAL, VALUE, PEEK, SEE})
+FREE_PHASES = frozenset({STEP1, STEP2, BENEFIT, AFTER})  # PARIS-51, G-12
+NV = data.NUM_VALUES
+ND = data.NUM_DISTRICTS
+NE = len(data.END_TILES)
+RANDOM_TOKEN_SPOTS = tuple(s for s in range(NB) if s % NV != NV - 1)  # not the 8s
+_PEEK_CHANCE = tuple((peek, 1 / act.PEEK_OUTCOMES) for peek in act.PEEK)
+ZONE_NUMBERS = tuple(
+    tuple(n for n in range(1, 31) if data.zone_of(n) == z) for z in range(3))
+
+
+class ParisState(State[Action]):
+    """One game of Paris. Lists are indexed by seat, district, space or landmark."""
+
+    def __init__(self, game: Any, num_players: int) -> None:
+        n = num_players
+        self.game = game
+        self.num_players = n
+        self.history = []
+        self._visibility = []
+        self.random_setup = bool(game.option("random_setup"))
+        self.free_districts = bool(game.option("free_districts"))
+        self.phase = FIRST
+        self.start_player = -1
+        self.to_move = -1
+        self.francs = [data.START_FRANCS] * n  # PARIS-36
+        self.keys = [data.START_KEYS[n]] * n  # PARIS-40, PARIS-158
+        self.reserve = [data.RESERVE_KEYS_PER_COLOUR] * n  # PARIS-41
+        self.stock = [[0] * 6 for _ in range(n)]  # tokens and tile-tokens behind the screen
+        self.vstock = [[0] * 6 for _ in range(n)]  # of which tiles used as tokens (PARIS-121)
+        self.vp_parts = [[0, 0, 0, 0] for _ in range(n)]  # value 8, landmarks, bonus, end
+        self.bank_keys = [0] * ND  # bitmask of seats per bank (PARIS-62, PARIS-64)
+        self.arc_keys = 0  # PARIS-63
+        self.space_keys: list[tuple[int, ...]] = [()] * NS
+        self.built = [-1] * NB  # the tile on each building space (PARIS-55)
+        self.landmark_district = [-1] * data.NUM_LANDMARKS  # -1: in the supply (PARIS-34)
+        self.landmark_top = [0] * ND  # highest landmark value built per district (PARIS-79)
+        self.token_at = [k for row in data.TOKEN_LAYOUT for k in row]  # PARIS-38
+        self.supply = [0, 0, 0]  # PARIS-39: no resource in the supply at the start
+        self.district_keys = [0] * ND
+        self.triggered = [False] * ND
+        self.vp_tile_at = [-1] * ND
+        self.vp_tile_free = [True] * len(data.VP_TILES)  # PARIS-42
+        self.track_num = list(range(data.TRACK_LENGTH + 1))  # PARIS-45 (index 0 unused)
+        self.track_cnt = [0] + [data.bonus_copies(k, n) for k in range(1, 31)]
+        self.meeple = [0] * n  # PARIS-32
+        self.bonus_held = [0] * n  # bitmasks of numbers (PARIS-120)
+        self.bonus_used = [0] * n
+        removed = 0 if self.free_districts else data.REMOVED_TILES  # PARIS-46, PARIS-153
+        per_stack = (NB - removed) // data.NUM_STACKS
+        self.stack_size = [per_stack] * data.NUM_STACKS
+        self.stack_top = [-1] * data.NUM_STACKS
+        self.unseen = [True] * NB
+        self.discarded: list[int] = []  # free-district tiles that fit nowhere (PARIS-156)
+        self.drawing = -1  # the stack being drawn from
+        self.drawn = -1  # the drawn tile waiting for a district (PUT)
+        self.setup_index = 0
+        self.after_reveal = STEP1  # reveals at setup lead to the first turn
+        self.resume = STEP2  # where tile 17's choice returns to
+        if self.random_setup:
+            self.token_at = [data.GOLD if s % NV == NV - 1 else -1 for s in range(NB)]
+        self.eg_pile = [t.copies for t in data.END_TILES]  # PARIS-43
+        self.eg_held = [[0] * NE for _ in range(n)]
+        self.eg_takes: list[tuple[int, int, int, int]] = []  # seat, tile, peek index, slot
+        self.eg_uses: list[tuple[int, int, int]] = []  # seat, tile, takes by then
+        # per seat, each search it made: (the pile it saw, takes before it)
+        self.eg_looks: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(n)]
+        self.eg_offset = 0
+        self.flag_own = False  # bonus tile 9 active this turn (PARIS-101)
+        self.flag_share = False  # bonus tile 16 active this turn (PARIS-102)
+        self.pending: list[tuple[Any, ...]] = []
+        self.end_triggered = False
+        self.turns_left = -1
+        self.turns = 0
+        self._final: list[list[ScoreLine]] | None = None
+
+    # -- whose turn ------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase in CHANCE_PHASES:
+            return CHANCE
+        if self.phase == OVER:
+            return TERMINAL
+        return self.to_move
+
+    # -- chance ----------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        phase = self.phase
+        if phase == FIRST:
+            return [(act.FIRST[s], 1 / self.num_players) for s in range(self.num_players)]
+        if phase == TOKENS:
+            left = self._tokens_left()
+            total = sum(left)
+            return [(act.TOKEN[k], c / total) for k, c in enumerate(left) if c]
+        if phase == TRACK:
+            numbers = self._track_left()
+            return [(act.TRACK[k - 1], 1 / len(numbers)) for k in numbers]
+        if phase == REVEAL:
+            return self._reveal_outcomes()
+        if phase == VALUE:
+            district = self.stack_top[self.drawing]
+            values = [v for v in range(NV) if self.unseen[district * NV + v]]
+            return [(act.VALUE[v], 1 / len(values)) for v in values]
+        if phase == PEEK:
+            return list(_PEEK_CHANCE)
+        if phase == SEE:
+            return [(act.SEE[act.pile_code(self.eg_pile)], 1.0)]
+        return []
+
+    def chance_visibility(self, action: Action) -> frozenset[int] | None:
+        """PARIS-104: only the searcher sees how the pile lies before it."""
+        if isinstance(action, (Peek, See)):
+            return frozenset((self.to_move,))
+        return None
+
+    def _tokens_left(self) -> list[int]:
+        """PARIS-151: the 12 wood/marble and 18 prestige tokens not yet laid."""
+        left = [c if k != data.GOLD else 0 for k, c in enumerate(data.TOKEN_COUNTS)]
+        for spot in RANDOM_TOKEN_SPOTS[: self.setup_index]:
+            left[self.token_at[spot]] -= 1
+        return left
+
+    def _track_left(self) -> list[int]:
+        """PARIS-152: the numbers of the current space's zone not yet laid."""
+        space = self.setup_index + 1
+        laid = set(self.track_num[1:space])
+        return [k for k in ZONE_NUMBERS[data.zone_of(space)] if k not in laid]
+
+    def _reveal_outcomes(self) -> list[tuple[Action, float]]:
+        """G-15: the district on the back of the stack's new top tile. Every unseen tile
+        is equally likely; other stacks' shown tops are spoken for."""
+        left = [0] * ND
+        for tile in range(NB):
+            if self.unseen[tile]:
+                left[tile // NV] += 1
+        for stack, top in enumerate(self.stack_top):
+            if top >= 0 and stack != self.drawing:
+                left[top] -= 1
+        total = sum(left)
+        return [(act.TOP[self.drawing][d], c / total) for d, c in enumerate(left) if c > 0]
+
+    # -- legal actions ---------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """PARIS-49, PARIS-50: step 1 (STEP1, VALUE, PUT), then step 2 (STEP2 and what
+        follows), with tiles and exchanges mixed in (PARIS-51)."""
+        phase = self.phase
+        if phase in CHANCE_PHASES:
+            return [a for a, _ in self.chance_outcomes()]
+        if phase == OVER:
+            return []
+        seat = self.to_move
+        if phase == STEP1:
+            found: list[Action] = [act.DRAW[s] for s in range(3) if self.stack_size[s]]
+        elif phase == STEP2:
+            found = legal.step2_actions(self, seat)
+        elif phase == PUT:
+            found = [act.PUT[d] for d in legal.put_districts(self, self.drawn)]
+        elif phase == PICK:
+            found = [act.PICK[i] for i in range(NE) if self.eg_pile[(i + self.eg_offset) % NE]]
+        elif phase == TAKE_ANY:
+            found = [act.BONUS[s] for s in legal.bonus_spaces(self, seat, 0)]
+        elif phase == BENEFIT:
+            found = legal.benefit_actions(self, seat)
+        else:
+            found = [act.END]
+        if phase in FREE_PHASES:
+            found.extend(legal.free_actions(self, seat))
+        return found
+
+    def is_legal(self, action: Action) -> bool:
+        """Fast paths for the frequent actions (the same tests as legal_actions);
+        everything else is looked up in legal_actions()."""
+        phase = self.phase
+        if phase == PEEK:
+            return isinstance(action, Peek) and action in act.PEEK_SET
+        if phase in (STEP1, STEP2, BENEFIT, AFTER) and isinstance(
+                action, (Buy, Sell, UseBonus, UseEnd)):
+            return action in legal.free_actions(self, self.to_move)
+        if phase == STEP2:
+            seat = self.to_move
+            if isinstance(action, Move):
+                return legal.move_legal(self, seat, action)
+            if isinstance(action, PlaceKey):
+                return bool(self.keys[seat]) and not (
+                    self.arc_keys if action.target == act.ARC else self.bank_keys[action.target]
+                ) >> seat & 1
+        return action in self.legal_actions()
+
+    def _space_district(self, space: int) -> int:
+        return space // NV if space < NB else self.landmark_district[space - NB]
+
+    # -- applying --------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        self._log(action)
+        seat = self.to_move
+        match action:
+            case First(s):
+                self.start_player = self.to_move = s
+                self.phase = TOKENS if self.random_setup else REVEAL
+                self.drawing = 0
+            case Token(kind):
+                self._lay_token(kind)
+            case Track(number):
+                self._lay_track(number)
+            case Top(stack, district):
+                self.stack_top[stack] = district
+                self._next_reveal_or(self.after_reveal)
+            case Draw(stack):
+                self.drawing, self.phase = stack, VALUE
+            case Value(v):
+                self._drawn(self.stack_top[self.drawing] * NV + v)
+            case Put(district):
+                self._build_tile(self.drawn, district * NV + self.drawn % NV)
+                self._after_draw()
+            case PlaceKey(target):
+                self._place_key(seat, target)
+            case Move(src, dst, build):
+                self._move(seat, src, dst, build)
+            case Peek(offset):
+                self.eg_offset, self.phase = offset % NE, SEE
+            case See():
+                self.phase = PICK
+            case Pick(slot):
+                self._pick(seat, slot)
+            case Bonus(space):
+                self._take_bonus(seat, space)
+            case Give(slot):
+                self._give(seat, slot)
+            case VpTile(tile, district):
+                self.vp_tile_free[tile] = False
+                self.vp_tile_at[district] = tile
+                self._next_benefit()
+            case Buy(kind):
+                self._buy(seat, kind)
+            case Sell(kind):
+                self._sell(seat, kind)
+            case UseBonus(number, first, second):
+                self._use_bonus(seat, number, first, second)
+            case UseEnd(tile, choice):
+                self._use_end(seat, tile, choice)
+            case _:
+                self._apply_word(seat, action)
+
+    def _apply_word(self, seat: int, action: Action) -> None:
+        if action == act.ENDGAME:
+            self.phase = PEEK
+        elif action == act.PASS:
+            self._after()
+        elif action == act.END:
+            self._end_turn()
+        elif action in (act.NOBONUS, act.DONE, act.NOVPTILE):
+            self._next_benefit()
+
+    # setup
+    def _lay_token(self, kind: int) -> None:
+        self.token_at[RANDOM_TOKEN_SPOTS[self.setup_index]] = kind
+        self.setup_index += 1
+        if self.setup_index == len(RANDOM_TOKEN_SPOTS):
+            self.setup_index, self.phase = 0, TRACK
+
+    def _lay_track(self, number: int) -> None:
+        """PARIS-152: one number per space, its copies stacked on it."""
+        space = self.setup_index + 1
+        self.track_num[space] = number
+        self.track_cnt[space] = data.bonus_copies(number, self.num_players)
+        self.setup_index += 1
+        if self.setup_index == data.TRACK_LENGTH:
+            self.setup_index, self.phase = 0, REVEAL
+
+    def _next_reveal_or(self, phase: str) -> None:
+        """Reveal the top of the next stack whose top is hidden, else go to `phase`."""
+        for stack in range(data.NUM_STACKS):
+            if self.stack_size[stack] and self.stack_top[stack] < 0:
+                self.drawing, self.phase = stack, REVEAL
+                return
+        self.drawing, self.phase = -1, phase
+
+    # step 1
+    def _drawn(self, tile: int) -> None:
+        """PARIS-52..54: the tile is turned over; it goes on its space (or, free
+        district variant, on a space of the player's choice: PARIS-154..156)."""
+        stack = self.drawing
+        self.unseen[tile] = False
+        self.stack_size[stack] -= 1
+        self.stack_top[stack] = -1
+        if not self.free_districts:
+            self._build_tile(tile, tile)
+            self._after_draw()
+            return
+        options = legal.put_districts(self, tile)
+        if len(options) > 1:
+            self.drawn, self.phase = tile, PUT
+            return
+        if options:
+            self._build_tile(tile, options[0] * NV + tile % NV)
+        else:
+            self.discarded.append(tile)  # PARIS-156
+        self._after_draw()
+
+    def _build_tile(self, tile: int, space: int) -> None:
+        self.built[space] = tile
+        self.drawn = -1
+
+    def _after_draw(self) -> None:
+        self.after_reveal = STEP2
+        self._next_reveal_or(STEP2)
+
+    # step 2
+    def _place_key(self, seat: int, target: int) -> None:
+        """PARIS-58..66."""
+        self.keys[seat] -= 1
+        if target == act.ARC:
+            self.arc_keys |= 1 << seat  # PARIS-61: no income
+        else:
+            self.bank_keys[target] |= 1 << seat
+            self.francs[seat] += data.DISTRICTS[target].bank  # PARIS-60
+        self._after()
+
+    def _move(self, seat: int, src: int, dst: int, build: int) -> None:
+        """PARIS-67..100: leave, (build), pay, enter, then the benefits."""
+        base = 0
+        if src < ND:
+            self.bank_keys[src] &= ~(1 << seat)  # PARIS-73
+            district = src
+        elif src == act.ARC:
+            self.arc_keys &= ~(1 << seat)
+            district = -1
+        else:
+            space = src - 7
+            keys = list(self.space_keys[space])
+            keys.remove(seat)
+            self.space_keys[space] = tuple(keys)
+            base = SPACE_VALUE[space]
+            district = self._space_district(space)
+        if build >= 0:  # PARIS-77, PARIS-79
+            lm = dst - NB
+            self.landmark_district[lm] = build
+            self.landmark_top[build] = data.LANDMARKS[lm].value
+        new_district = self._space_district(dst)
+        if district < 0 or src < ND:
+            self.district_keys[new_district] += 1  # a key enters the district's spaces
+        self._pay(seat, SPACE_VALUE[dst] - base, legal.space_cost(self, dst))
+        occupants = self.space_keys[dst]
+        if occupants:  # G-14: the tile's power is spent on this move
+            if seat in occupants:
+                self.flag_own = False
+            else:
+                self.flag_share = False
+        self.space_keys[dst] = (*occupants, seat)
+        self.pending = self._benefits(seat, dst)
+        if self.district_keys[new_district] >= data.VP_TRIGGER_KEYS and not self.triggered[
+                new_district]:
+            self.triggered[new_district] = True  # PARIS-127, PARIS-129
+            if any(self.vp_tile_free):
+                self.pending.append(("vptile",))
+        self._next_benefit(first=True)
+
+    def _pay(self, seat: int, francs: int, cost: tuple[int, int, int]) -> None:
+        """PARIS-83..92: francs to the supply; tile-tokens discarded, tokens to supply."""
+        self.francs[seat] -= francs
+        for kind, amount in enumerate(cost):
+            for _ in range(amount):
+                if self._spend(seat, kind):
+                    self.supply[kind] += 1  # PARIS-90
+
+    def _spend(self, seat: int, kind: int) -> bool:
+        """Take one token of `kind` from behind the screen; tile-tokens go first (they
+        are discarded, PARIS-91). True when a real token was spent."""
+        self.stock[seat][kind] -= 1
+        if self.vstock[seat][kind]:
+            self.vstock[seat][kind] -= 1
+            return False
+        return True
+
+    def _benefits(self, seat: int, space: int) -> list[tuple[Any, ...]]:
+        """PARIS-93..99: token, bonus tile, 2 VP, landmark prestige."""
+        pending: list[tuple[Any, ...]] = []
+        if space >= NB:
+            if self._may_hand_in(seat):
+                pending.append(("prestige", space - NB, 0))
+            return pending
+        token = self.token_at[space]
+        if token >= 0:  # PARIS-93, PARIS-94 (taking a token is never worse: always taken)
+            self.stock[seat][token] += 1
+            self.token_at[space] = -1
+        value = SPACE_VALUE[space]
+        if value == 8:
+            self.vp_parts[seat][0] += data.VALUE_8_VP  # PARIS-97
+        fee = data.VALUE_BENEFIT_BONUS_FEE.get(value, 0)
+        if (value in data.VALUE_BENEFIT_BONUS_FREE or fee) and legal.bonus_spaces(self,
+                seat, self.meeple[seat]):
+            pending.append(("bonus", fee))  # PARIS-95, PARIS-96
+        return pending
+
+    def _may_hand_in(self, seat: int) -> bool:
+        """Whether to ask for prestige: only on what everyone can know (prestige tokens,
+        bonus tiles that can become prestige, any end-game tile), so that being asked
+        reveals no end-game tile."""
+        prestige_tiles = sum(1 << n for n in (8, 19))
+        return bool(
+            any(self.stock[seat][k] for k in data.PRESTIGE)
+            or self.bonus_held[seat] & prestige_tiles
+            or any(self.eg_held[seat])
+        )
+
+    def _next_benefit(self, first: bool = False) -> None:
+        if not first:
+            self.pending.pop(0)
+        if self.pending:
+            self.phase = BENEFIT
+        else:
+            self._after()
+
+    def _take_bonus(self, seat: int, space: int) -> None:
+        """PARIS-113, PARIS-124: take the top tile; tile 17 leaves the meeple."""
+        if self.phase == BENEFIT:
+            self.francs[seat] -= self.pending[0][1]  # PARIS-96
+            self.meeple[seat] = space
+        self.track_cnt[space] -= 1
+        self.bonus_held[seat] |= 1 << self.track_num[space]
+        if self.phase == BENEFIT:
+            self._next_benefit()
+        else:
+            self.phase = self.resume
+
+    def _give(self, seat: int, slot: int) -> None:
+        """PARIS-98: hand in one prestige token on a landmark slot, for its VP."""
+        _, landmark, used = self.pending[0]
+        metal, points = data.LANDMARKS[landmark].slots[slot]
+        self._spend(seat, metal)  # PARIS-92: prestige leaves the game
+        self.vp_parts[seat][1] += points
+        used |= 1 << slot
+        if used == (1 << len(data.LANDMARKS[landmark].slots)) - 1:
+            self._next_benefit()
+        else:
+            self.pending[0] = ("prestige", landmark, used)
+
+    # action C
+    def _pick(self, seat: int, slot: int) -> None:
+        """PARIS-103, PARIS-130: take the tile in `slot` of the searched pile."""
+        seen = tuple(self.eg_pile)
+        tile = (slot + self.eg_offset) % NE
+        self.eg_pile[tile] -= 1
+        self.eg_held[seat][tile] += 1
+        self.eg_looks[seat].append((seen, len(self.eg_takes)))
+        self.eg_takes.append((seat, tile, len(self.history) - 3, slot))
+        self.eg_offset = 0  # forgotten: it was the searcher's secret
+        if not sum(self.eg_pile):
+            self._trigger_end(seat)
+        self._after()
+
+    def pile_slots(self) -> list[tuple[int, int]]:
+        """The end-game pile as the searcher sees it: per slot, (tile kind, copies left).
+        Slot i shows kind (i + peek offset) mod 10: the offset is seen by the searcher
+        only, so the slot it picks tells the others nothing (PARIS-104)."""
+        return [((i + self.eg_offset) % NE, self.eg_pile[(i + self.eg_offset) % NE])
+                for i in range(NE)]
+
+    def _trigger_end(self, seat: int) -> None:
+        """PARIS-130..132: finish this round, then one more full round."""
+        self.end_triggered = True
+        n = self.num_players
+        self.turns_left = (self.start_player - 1 - seat) % n + n
+
+    # exchanges and tiles
+    def _buy(self, seat: int, kind: int) -> None:
+        """PARIS-108, PARIS-110: from the general supply only."""
+        self.supply[kind] -= 1
+        self.francs[seat] -= data.BUY_PRICE[kind]
+        self.stock[seat][kind] += 1
+
+    def _sell(self, seat: int, kind: int) -> None:
+        """PARIS-108, PARIS-109, PARIS-112 (G-10)."""
+        if self._spend(seat, kind) and kind in data.RESOURCES:
+            self.supply[kind] += 1
+        self.francs[seat] += data.SELL_PRICE[kind]
+
+    def _use_bonus(self, seat: int, number: int, first: int, second: int) -> None:
+        """PARIS-118: use, then discard face up beside the screen (it still counts for
+        PARIS-120)."""
+        self.bonus_held[seat] &= ~(1 << number)
+        self.bonus_used[seat] |= 1 << number
+        spec = data.BONUS[number - 1]
+        self._effect(seat, spec.kind, spec.amount, spec.kind_param, first, second, 2)
+
+    def _use_end(self, seat: int, tile: int, choice: int) -> None:
+        """PARIS-105, PARIS-106."""
+        self.eg_held[seat][tile] -= 1
+        taken = sum(1 for s, *_ in self.eg_takes if s == seat)
+        self.eg_uses.append((seat, tile, taken))
+        spec = data.END_TILES[tile]
+        self._effect(seat, spec.kind, spec.amount, -1, choice, -1, 3)
+
+    def _effect(self, seat: int, kind: str, amount: int, param: int, first: int,
+                second: int, part: int) -> None:
+        """The effect kinds of G-6 and G-8."""
+        if kind == "francs":
+            self.francs[seat] += amount
+        elif kind == "vp":
+            self.vp_parts[seat][part] += amount
+        elif kind == "per_value":  # PARIS-122
+            self.vp_parts[seat][part] += amount * rules.count_keys_on_value(
+                self.space_keys, seat, param)
+        elif kind == "resource":
+            self._tile_token(seat, param)
+        elif kind in ("resource_choice", "prestige_choice", "token_choice", "two_resources"):
+            self._tile_token(seat, first)  # PARIS-121
+            if second >= 0:
+                self._tile_token(seat, second)
+        elif kind == "key":  # PARIS-125
+            self.francs[seat] -= amount
+            self.reserve[seat] -= 1
+            self.keys[seat] += 1
+        elif kind == "stack_own":
+            self.flag_own = True
+        elif kind == "share_opponent":
+            self.flag_share = True
+        elif kind == "take_any":
+            self.resume, self.phase = self.phase, TAKE_ANY
+
+    def _tile_token(self, seat: int, kind: int) -> None:
+        self.stock[seat][kind] += 1
+        self.vstock[seat][kind] += 1
+
+    # the end of a turn
+    def _after(self) -> None:
+        """After step 2: tiles and exchanges, then `end` (PARIS-51). The turn ends by
+        itself when there is nothing to do; held end-game tiles always ask, so that
+        the others learn nothing of their kinds from it."""
+        self.phase = AFTER
+        seat = self.to_move
+        if not any(self.eg_held[seat]) and not legal.free_actions(self, seat):
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.flag_own = self.flag_share = False
+        self.turns += 1
+        if self.end_triggered:
+            if self.turns_left == 0:  # PARIS-134
+                self.phase = OVER
+                return
+            self.turns_left -= 1
+        self.to_move = (self.to_move + 1) % self.num_players  # PARIS-48
+        # PARIS-54, PARIS-133: no step 1 once the stacks are empty (so in the final
+        # round too); action C needs tiles left in the pile (legal.step2_actions).
+        self.phase = STEP1 if any(self.stack_size) else STEP2  # PARIS-54
+
+    # -- copies ----------------------------------------------------------
+    def clone(self) -> ParisState:
+        """A copy sharing nothing mutable: flat lists sliced, rows of nested ones too.
+        Hot path (search): written out, no loop over attribute names."""
+        other = object.__new__(ParisState)
+        d = other.__dict__
+        d.update(self.__dict__)
+        d["history"] = self.history[:]
+        d["_visibility"] = self._visibility[:]
+        d["francs"] = self.francs[:]
+        d["keys"] = self.keys[:]
+        d["reserve"] = self.reserve[:]
+        d["bank_keys"] = self.bank_keys[:]
+        d["space_keys"] = self.space_keys[:]
+        d["built"] = self.built[:]
+        d["landmark_district"] = self.landmark_district[:]
+        d["landmark_top"] = self.landmark_top[:]
+        d["token_at"] = self.token_at[:]
+        d["supply"] = self.supply[:]
+        d["district_keys"] = self.district_keys[:]
+        d["triggered"] = self.triggered[:]
+        d["vp_tile_at"] = self.vp_tile_at[:]
+        d["vp_tile_free"] = self.vp_tile_free[:]
+        d["track_cnt"] = self.track_cnt[:]
+        d["track_num"] = self.track_num[:]
+        d["meeple"] = self.meeple[:]
+        d["bonus_held"] = self.bonus_held[:]
+        d["bonus_used"] = self.bonus_used[:]
+        d["stack_size"] = self.stack_size[:]
+        d["stack_top"] = self.stack_top[:]
+        d["unseen"] = self.unseen[:]
+        d["discarded"] = self.discarded[:]
+        d["eg_pile"] = self.eg_pile[:]
+        d["eg_takes"] = self.eg_takes[:]
+        d["eg_uses"] = self.eg_uses[:]
+        d["pending"] = self.pending[:]
+        d["stock"] = [row[:] for row in self.stock]
+        d["vstock"] = [row[:] for row in self.vstock]
+        d["vp_parts"] = [row[:] for row in self.vp_parts]
+        d["eg_held"] = [row[:] for row in self.eg_held]
+        d["eg_looks"] = [row[:] for row in self.eg_looks]
+        return other
+
+    # -- results ---------------------------------------------------------
+    def running_vp(self, seat: int) -> int:
+        return sum(self.vp_parts[seat])
+
+    def final_lines(self) -> list[list[ScoreLine]]:
+        if self._final is None:
+            self._final = views.final_breakdown(self)
+        return self._final
+
+    def returns(self) -> list[float]:
+        if self.phase == OVER:
+            return [float(sum(line["points"] for line in lines)) for lines in self.final_lines()]
+        return [float(self.running_vp(s)) for s in range(self.num_players)]
+
+    def ranking(self) -> list[int]:
+        """PARIS-147..150: VP, then francs, then board value; then shared."""
+        scores = self.returns()
+        values = rules.board_value(self.space_keys, self.num_players)
+        return rank_by_keys(
+            [(scores[s], self.francs[s], values[s]) for s in range(self.num_players)])
+
+    def score_breakdown(self) -> list[list[ScoreLine]]:
+        if self.phase == OVER:
+            return [list(lines) for lines in self.final_lines()]
+        return [views.running_breakdown(self, s) for s in range(self.num_players)]
+
+    def heuristic(self, seat: int) -> float:
+        return views.heuristic(self, seat)
+
+    # -- information -----------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def resample(self, seat: int, rng: random.Random) -> ParisState:
+        return views.resample(self, seat, rng)
+
+    # -- notation --------------------------------------------------------
+    def action_to_string(self, action: Action) -> str:
+        return act.to_string(action)
+
+    def parse_action(self, text: str) -> Action:
+        return act.parse(text)
+
+    def action_to_json(self, action: Action) -> Any:
+        return act.to_json(action)
+
+    def action_from_json(self, data_: Any) -> Action:
+        return act.from_json(data_)
+
+    def action_to_int(self, action: Action) -> int:
+        return act.to_int(action)
+
+    def action_from_int(self, index: int) -> Action:
+        return act.from_int(index)
+
+    def to_json(self) -> dict[str, Any]:
+        return views.full_state(self)

@@ -1,0 +1,400 @@
+"""What each seat may know in Paris, the score display, the heuristic, and resampling.
+
+Public (PARIS-29): the board, keys, tokens on the board, the track and meeples, VP,
+VP tiles, landmarks, stack sizes and top districts, the general supply, used bonus
+tiles (face up beside the screens), how many end-game tiles each seat holds (G-16).
+Behind each screen (PARIS-27, PARIS-28): francs, keys, resources, prestige, held
+bonus tiles, held end-game tiles. The screens are lifted at the end.
+
+Only the end-game tiles are truly secret (PARIS-104): every other screen item follows
+from public moves, as at the real table. `resample` therefore redraws the end-game
+tiles other seats took, and the pile, consistent with every search the seat made and
+every tile used in public (docs/games/paris.md, "Decisions").
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from belle.engine.game import ScoreLine
+from belle.games.paris import data, rules
+from belle.games.paris.rules import NB, SPACE_VALUE, TILE_COST, TILE_TYPE
+
+if TYPE_CHECKING:
+    from belle.games.paris.state import ParisState
+
+CODES = [d.code for d in data.DISTRICTS]
+KINDS = data.STOCK_KINDS
+NV = data.NUM_VALUES
+PART_NAMES = ("value-8 buildings", "landmark prestige", "bonus tiles", "end-game tiles")
+
+
+def _seats(mask: int, players: int) -> list[int]:
+    return [s for s in range(players) if mask >> s & 1]
+
+
+def _numbers(mask: int) -> list[int]:
+    return [n for n in range(1, 31) if mask >> n & 1]
+
+
+def _stock(counts: list[int]) -> dict[str, int]:
+    return dict(zip(KINDS, counts, strict=True))
+
+
+def _space(state: ParisState, space: int) -> dict[str, Any]:
+    from belle.games.paris.actions import space_name
+
+    tile = state.built[space]
+    return {
+        "space": space_name(space),
+        "value": SPACE_VALUE[space],
+        "built": tile >= 0,
+        "type": TILE_TYPE[tile] if tile >= 0 else data.BUILDING_MATRIX[space // NV][space % NV],
+        "tile_district": CODES[tile // NV] if tile >= 0 else None,
+        "cost": list(TILE_COST[tile]) if tile >= 0 else [0, 0, 0],
+        "token": KINDS[state.token_at[space]] if state.token_at[space] >= 0 else None,
+        "keys": list(state.space_keys[space]),
+    }
+
+
+def _landmark(state: ParisState, lm: int) -> dict[str, Any]:
+    from belle.games.paris.actions import space_name
+
+    spec = data.LANDMARKS[lm]
+    return {
+        "space": space_name(NB + lm),
+        "name": spec.name,
+        "value": spec.value,
+        "cost": list(spec.cost),
+        "slots": [{"kind": KINDS[k], "vp": vp} for k, vp in spec.slots],
+        "keys": list(state.space_keys[NB + lm]),
+    }
+
+
+def _district(state: ParisState, d: int) -> dict[str, Any]:
+    spec = data.DISTRICTS[d]
+    tile = state.vp_tile_at[d]
+    return {
+        "code": spec.code,
+        "name": spec.name,
+        "bank": spec.bank,
+        "bank_keys": _seats(state.bank_keys[d], state.num_players),
+        "spaces": [_space(state, d * NV + v) for v in range(NV)],
+        "landmarks": sorted(
+            (_landmark(state, lm) for lm in range(data.NUM_LANDMARKS)
+             if state.landmark_district[lm] == d),
+            key=lambda item: item["value"]),
+        "keys_on_spaces": state.district_keys[d],
+        "vp_tile": tile + 1 if tile >= 0 else None,
+        "vp_amounts": list(data.VP_TILES[tile]) if tile >= 0 else None,
+    }
+
+
+def _pending(state: ParisState) -> dict[str, Any] | None:
+    if state.phase == "benefit" and state.pending:
+        item = state.pending[0]
+        if item[0] == "bonus":
+            return {"kind": "bonus", "fee": item[1]}
+        if item[0] == "prestige":
+            return {"kind": "prestige", "landmark": data.LANDMARKS[item[1]].value,
+                    "used": [i for i in range(3) if item[2] >> i & 1]}
+        return {"kind": "vptile"}
+    if state.phase == "put":
+        return {"kind": "put", "value": data.VALUES[state.drawn % NV],
+                "type": TILE_TYPE[state.drawn], "district": CODES[state.drawn // NV]}
+    return None
+
+
+def screen(state: ParisState, seat: int) -> dict[str, Any]:
+    """Everything behind `seat`'s screen (PARIS-27, PARIS-28)."""
+    return {
+        "francs": state.francs[seat],
+        "keys": state.keys[seat],
+        "stock": _stock(state.stock[seat]),
+        "tile_tokens": _stock(state.vstock[seat]),
+        "bonus": _numbers(state.bonus_held[seat]),
+        "endgame": [data.END_TILES[t].code for t, c in enumerate(state.eg_held[seat])
+                    for _ in range(c)],
+    }
+
+
+def view(state: ParisState, seat: int | None) -> dict[str, Any]:
+    """The JSON-able view of `seat` (None: spectator)."""
+    over = state.phase == "over"
+    players = state.num_players
+    result: dict[str, Any] = {
+        "game": "paris",
+        "players": players,
+        "seat": seat,
+        "phase": state.phase,
+        "to_move": state.to_move if state.current_player() >= 0 else None,
+        "start_player": state.start_player if state.start_player >= 0 else None,
+        "turns": state.turns,
+        "options": {"random_setup": state.random_setup, "free_districts": state.free_districts},
+        "districts": [_district(state, d) for d in range(data.NUM_DISTRICTS)],
+        "arc": _seats(state.arc_keys, players),
+        "landmark_supply": [_landmark(state, lm) for lm in range(data.NUM_LANDMARKS)
+                            if state.landmark_district[lm] < 0],
+        "vp_tiles": [
+            {"tile": t + 1, "amounts": list(amounts),
+             "district": CODES[state.vp_tile_at.index(t)] if t in state.vp_tile_at else None}
+            for t, amounts in enumerate(data.VP_TILES)
+        ],
+        "track": [{"space": s, "number": state.track_num[s], "count": state.track_cnt[s]}
+                  for s in range(1, data.TRACK_LENGTH + 1)],
+        "stacks": [{"size": size, "top": CODES[top] if top >= 0 else None}
+                   for size, top in zip(state.stack_size, state.stack_top, strict=True)],
+        "drawing": state.drawing + 1 if state.phase == "value" else None,
+        "discarded": [f"{CODES[t // NV]}{data.VALUES[t % NV]}" for t in state.discarded],
+        "supply": _stock([*state.supply, 0, 0, 0]),
+        "endgame_pile": sum(state.eg_pile),
+        "seats": [
+            {
+                "seat": s,
+                "colour": data.SEAT_COLOURS[s][1],
+                "vp": state.running_vp(s),
+                "meeple": state.meeple[s],
+                "reserve": state.reserve[s],
+                "bonus_used": _numbers(state.bonus_used[s]),
+                "endgame_count": sum(state.eg_held[s]),
+            }
+            for s in range(players)
+        ],
+        "pending": _pending(state),
+        "flags": {"stack_own": state.flag_own, "share_opponent": state.flag_share},
+        "end_triggered": state.end_triggered,
+        "turns_left": state.turns_left if state.end_triggered else None,
+        "breakdown": state.score_breakdown(),
+    }
+    if over:
+        result["screens"] = [screen(state, s) for s in range(players)]
+        result["scores"] = state.returns()
+        result["ranking"] = state.ranking()
+    elif seat is not None:
+        result["me"] = screen(state, seat)
+        if state.phase == "pick" and state.to_move == seat:  # PARIS-103, PARIS-104
+            result["me"]["pile"] = [
+                {"slot": i + 1, "tile": data.END_TILES[t].code, "count": c}
+                for i, (t, c) in enumerate(state.pile_slots())]
+    return result
+
+
+def board_json() -> dict[str, Any]:
+    """Fixed material for the browser (GET /api/games/paris/board)."""
+    return {
+        "districts": [
+            {"code": d.code, "name": d.name, "bank": d.bank, "colour": d.css}
+            for d in data.DISTRICTS
+        ],
+        "values": list(data.VALUES),
+        "seat_colours": [c[1] for c in data.SEAT_COLOURS],
+        "bonus": [{"number": b.number, "text": b.text, "zone": "ABC"[data.zone_of(b.number)]}
+                  for b in data.BONUS],
+        "endgame": [{"code": t.code, "text": t.text, "copies": t.copies}
+                    for t in data.END_TILES],
+        "kinds": list(KINDS),
+        "kind_names": list(data.STOCK_NAMES),
+        "buy": list(data.BUY_PRICE),
+        "sell": list(data.SELL_PRICE),
+    }
+
+
+# -- scores --------------------------------------------------------------------------------
+
+
+def running_breakdown(state: ParisState, seat: int) -> list[ScoreLine]:
+    return [
+        {"component": name, "points": points, "detail": "during play"}
+        for name, points in zip(PART_NAMES, state.vp_parts[seat], strict=True)
+    ]
+
+
+def final_breakdown(state: ParisState) -> list[list[ScoreLine]]:
+    """PARIS-135..142: running VP, tile 27, and every district with a VP tile."""
+    players = state.num_players
+    lines = [running_breakdown(state, s) for s in range(players)]
+    for s in range(players):
+        if state.bonus_held[s] >> 27 & 1:  # PARIS-135
+            lines[s].append({"component": "bonus tile 27", "points": state.francs[s],
+                             "detail": f"{state.francs[s]} francs × 1 VP"})
+    for d in range(data.NUM_DISTRICTS):
+        tile = state.vp_tile_at[d]
+        if tile < 0:
+            continue  # PARIS-136
+        spaces = [*rules.DISTRICT_SPACES[d], *(
+            NB + lm for lm in range(data.NUM_LANDMARKS) if state.landmark_district[lm] == d)]
+        total, highest = rules.strengths(state.space_keys, spaces, players)
+        awards = rules.majority_awards(total, highest, data.VP_TILES[tile])
+        for s in range(players):
+            lines[s].append({
+                "component": f"{data.DISTRICTS[d].name} majority",
+                "points": awards[s],
+                "detail": f"strength {total[s]} (highest {highest[s]}), VP tile "
+                          f"{'/'.join(map(str, data.VP_TILES[tile]))}",
+            })
+    return lines
+
+
+def _district_spaces(state: ParisState, d: int) -> list[int]:
+    return [*rules.DISTRICT_SPACES[d], *(
+        NB + lm for lm in range(data.NUM_LANDMARKS) if state.landmark_district[lm] == d)]
+
+
+AVERAGE_TILE = (12, 6, 3)
+
+
+def heuristic(state: ParisState, seat: int) -> float:
+    """Own estimated worth minus the best opponent's: VP, majorities as they stand
+    (placed VP tiles in full, untiled districts at a third of an average tile), and
+    francs, tokens, keys and held tiles at rough exchange values."""
+    players = state.num_players
+    worth = [float(state.running_vp(s)) for s in range(players)]
+    for d in range(data.NUM_DISTRICTS):
+        tile = state.vp_tile_at[d]
+        total, highest = rules.strengths(state.space_keys, _district_spaces(state, d), players)
+        if tile >= 0:
+            awards = rules.majority_awards(total, highest, data.VP_TILES[tile])
+            scale = 1.0
+        else:
+            awards = rules.majority_awards(total, highest, AVERAGE_TILE)
+            scale = 0.4
+        for s in range(players):
+            worth[s] += scale * awards[s]
+    late = state.end_triggered
+    for s in range(players):
+        money = state.francs[s]
+        worth[s] += money * (1.0 if state.bonus_held[s] >> 27 & 1 else 0.05 if late else 0.4)
+        worth[s] += 0.6 * sum(state.stock[s]) + 1.2 * state.keys[s]
+        worth[s] += 2.0 * bin(state.bonus_held[s]).count("1") + 2.5 * sum(state.eg_held[s])
+    others = [w for i, w in enumerate(worth) if i != seat]
+    return worth[seat] - max(others)
+
+
+# -- the true state ---------------------------------------------------------------------
+
+
+def full_state(state: ParisState) -> dict[str, Any]:
+    """The whole true state, hidden parts included (tests, snapshots)."""
+    return {
+        **view(state, None),
+        "screens": [screen(state, s) for s in range(state.num_players)],
+        "all_vstock": [list(v) for v in state.vstock],
+        "bonus_held": [_numbers(m) for m in state.bonus_held],
+        "eg_pile": list(state.eg_pile),
+        "eg_takes": [list(t) for t in state.eg_takes],
+        "eg_uses": [list(u) for u in state.eg_uses],
+        "eg_looks": [[[list(seen), at] for seen, at in looks] for looks in state.eg_looks],
+        "eg_offset": state.eg_offset,
+        "unseen": [t for t in range(NB) if state.unseen[t]],
+        "drawn": state.drawn,
+        "pending_raw": [list(p) for p in state.pending],
+        "setup_index": state.setup_index,
+        "after_reveal": state.after_reveal,
+        "resume": state.resume,
+        "history": [state.action_to_string(a) for a in state.history],
+    }
+
+
+# -- determinization ------------------------------------------------------------------------
+
+
+def _segments(state: ParisState, seat: int) -> tuple[list[Counter[int]], list[int]]:
+    """What `seat` knows of the end-game tiles, from its searches (the See entries it
+    can read): per stretch between two of its searches, the multiset the other seats'
+    takes there were drawn from (the last one also holds the pile); and each take's
+    stretch (-1 for seat's own takes)."""
+    looks = list(state.eg_looks[seat])
+    if state.phase == "pick" and state.to_move == seat:
+        looks.append((tuple(state.eg_pile), len(state.eg_takes)))  # searching right now
+    own = {i: tile for i, (s, tile, _, _) in enumerate(state.eg_takes) if s == seat}
+    remaining = Counter({t: spec.copies for t, spec in enumerate(data.END_TILES)})
+    pools: list[Counter[int]] = []
+    for seen, at in looks:
+        pile = Counter({t: c for t, c in enumerate(seen) if c})
+        pools.append(remaining - pile)  # what the others took since the last search
+        remaining = pile
+        if at in own:
+            remaining = remaining - Counter([own[at]])
+    pools.append(remaining)  # the others' later takes, and the pile
+    segment = [
+        -1 if s == seat else sum(1 for _, at in looks if at < i)
+        for i, (s, *_rest) in enumerate(state.eg_takes)
+    ]
+    return pools, segment
+
+
+def _assign(state: ParisState, seat: int, rng: random.Random) -> list[int] | None:
+    """A tile for every take, consistent with the seat's knowledge; None if the random
+    tries fail."""
+    pools, segment = _segments(state, seat)
+    takes = state.eg_takes
+    for _attempt in range(40):
+        left = [Counter(p) for p in pools]
+        tiles = [tile if segment[i] < 0 else -1 for i, (_, tile, _, _) in enumerate(takes)]
+        ok = True
+        for user, tile, made in state.eg_uses:
+            if user == seat:
+                continue
+            mine = [i for i, (s, *_r) in enumerate(takes) if s == user][:made]
+            options = [i for i in mine if tiles[i] < 0 and left[segment[i]][tile] > 0]
+            if not options:
+                ok = False
+                break
+            i = rng.choice(options)
+            tiles[i] = tile
+            left[segment[i]][tile] -= 1
+        if not ok:
+            continue
+        for i in range(len(takes)):
+            if tiles[i] < 0:
+                bag = sorted(left[segment[i]].elements())
+                if not bag:
+                    ok = False
+                    break
+                tiles[i] = rng.choice(bag)
+                left[segment[i]][tiles[i]] -= 1
+        if ok:
+            return tiles
+    return None
+
+
+def resample(state: ParisState, seat: int, rng: random.Random) -> ParisState:
+    """Redraw the end-game tiles the other seats took (and so the pile), and the hidden
+    peeks, consistent with everything `seat` saw; everything else is public."""
+    from belle.games.paris.actions import PEEK, SEE, pile_code
+
+    new = state.clone()
+    searching = state.phase in ("see", "pick") and state.to_move != seat
+    if state.phase == "over" or (
+            all(s == seat for s, *_ in state.eg_takes) and not searching):
+        return new
+    tiles = _assign(state, seat, rng)
+    if tiles is None:  # never met in tests; the truth is a consistent answer
+        tiles = [tile for _, tile, _, _ in state.eg_takes]
+    pile = Counter({t: spec.copies for t, spec in enumerate(data.END_TILES)})
+    new.eg_held = [[0] * len(data.END_TILES) for _ in range(state.num_players)]
+    new.eg_looks = [[] for _ in range(state.num_players)]
+    kinds = len(data.END_TILES)
+    for i, (taker, _, peek_at, slot) in enumerate(state.eg_takes):
+        tile = tiles[i]
+        counts = tuple(pile[t] for t in range(kinds))
+        new.eg_looks[taker].append((counts, i))
+        if taker != seat:
+            new.history[peek_at] = PEEK[(tile - slot) % kinds]
+            new.history[peek_at + 1] = SEE[pile_code(counts)]
+        new.eg_takes[i] = (taker, tile, peek_at, slot)
+        new.eg_held[taker][tile] += 1
+        pile[tile] -= 1
+    for user, tile, _ in state.eg_uses:
+        new.eg_held[user][tile] -= 1
+    new.eg_pile = [pile[t] for t in range(len(data.END_TILES))]
+    if searching:
+        new.eg_offset = rng.randrange(kinds)
+        if state.phase == "see":
+            new.history[-1] = PEEK[new.eg_offset]
+        else:
+            new.history[-2] = PEEK[new.eg_offset]
+            new.history[-1] = SEE[pile_code(new.eg_pile)]
+    return new

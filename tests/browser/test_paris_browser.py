@@ -1,0 +1,113 @@
+"""A whole game of Paris played by clicks on the board against a bot, with a spectator
+(issue 5, item 5). PARIS-27: a spectator never sees a screen; the player sees its own."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import expect
+
+GAME_SECONDS = 110  # a safety net; the game takes well under a minute
+
+PRIORITY = ("pick ", "endgame", "draw ", "bonus ", "move ", "key ", "vptile ", "give ",
+            "done", "nobonus", "novptile", "pass", "end")
+
+
+def legal_texts(page: Any) -> list[str]:
+    return list(page.evaluate(
+        "() => [...document.querySelectorAll('#legal button.legal')].map(b => b.textContent)"))
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.evaluate(
+        "() => !!document.querySelector('#legal button.legal:not([disabled])')"))
+
+
+def over(page: Any) -> bool:
+    return bool(page.evaluate("() => !!document.querySelector('#turn.over')"))
+
+
+def choose(texts: list[str]) -> str:
+    """Move the game on: search the end-game pile as soon as possible, draw, take bonus
+    tiles, move keys, place keys; never exchange (the end comes sooner)."""
+    for prefix in PRIORITY:
+        found = [t for t in texts if t == prefix or (prefix.endswith(" ") and t.startswith(prefix))]
+        if found:
+            return found[0]
+    return texts[0]
+
+
+def click_on_board(page: Any, move: str) -> bool:
+    """Play `move` by clicking the board or the side panel; False if nothing shows it."""
+    target = page.locator(f'.paris [data-action="{move}"]')
+    if move.startswith("vptile "):  # two clicks: the VP tile, then the district's spot
+        page.locator(f'.paris-vptile[data-tile="{move.split()[1]}"]').click()
+        target = page.locator(f'.paris [data-action="{move}"]')
+    if move.startswith("move ") and not target.count():
+        source = move.split()[1]
+        place = page.locator(f'.paris-board [data-place="{source}"], '
+                             f'.paris-board [data-space="{source}"]').first
+        place.click()
+        target = page.locator(f'.paris [data-action="{move}"]')
+    if not target.count():
+        return False
+    target.first.click()
+    return True
+
+
+def settle(page: Any) -> None:
+    page.wait_for_selector("#legal button.legal[disabled]", state="detached")
+
+
+def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
+    alice = new_page("Alice")
+    alice.select_option("#create-game", "paris")
+    expect(alice.locator("#create-players option")).to_have_count(3)  # 2-4 (PARIS-1)
+    alice.select_option("#create-players", "2")
+    alice.click("#create-submit")
+    alice.wait_for_url("**/table/*")
+    tid = re.search(r"/table/([^/?#]+)", alice.url).group(1)  # type: ignore[union-attr]
+    alice.locator('#seats li[data-seat="1"] button.add-bot').click()
+    expect(alice.locator('#seats li[data-seat="1"]')).to_have_class(re.compile("seat-bot"))
+    alice.locator("#seats button.start").click()
+    expect(alice.locator(".paris-board")).to_be_visible()
+    expect(alice.locator("#private-hand")).to_be_visible()
+
+    spectator = new_page("Carol")
+    spectator.goto(f"/table/{tid}")
+    expect(spectator.locator(".paris-board")).to_be_visible()
+    expect(spectator.locator("#private-hand")).to_have_count(0)
+    expect(spectator.locator(".paris-card.spectator")).to_be_visible()
+
+    board_clicks = list_clicks = 0
+    shot = False
+    deadline = time.monotonic() + GAME_SECONDS
+    while not over(alice):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if not my_turn(alice):
+            alice.wait_for_timeout(20)
+            continue
+        move = choose(legal_texts(alice))
+        if click_on_board(alice, move):
+            board_clicks += 1
+        else:
+            exact = re.compile(f"^{re.escape(move)}$")
+            alice.locator("#legal button.legal", has_text=exact).click()
+            list_clicks += 1
+        settle(alice)
+        if not shot and board_clicks > 40:
+            alice.screenshot(path="/tmp/paris_midgame.png", full_page=True)
+            shot = True
+    print(f"{board_clicks} board clicks, {list_clicks} list clicks")
+    assert board_clicks > 20 and list_clicks == 0
+
+    expect(alice.locator("#turn")).to_contain_text("Game over")
+    expect(alice.locator(".paris-final tbody tr")).to_have_count(2)
+    scores = alice.locator("#score details.score-seat")
+    expect(scores).to_have_count(2)
+    scores.first.locator("summary").click()
+    expect(scores.first.locator(".score-line", has_text="majority").first).to_be_visible()
+    alice.screenshot(path="/tmp/paris_final.png", full_page=True)
+    assert alice.js_errors == [] and spectator.js_errors == []

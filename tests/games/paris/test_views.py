@@ -1,0 +1,132 @@
+"""What each seat sees (PARIS-27..29, PARIS-104, G-16), resampling, notation and codecs."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import belle
+from belle.games.paris import actions as act
+from belle.games.paris import data, views
+
+from .helpers import build, empty_stacks, key, play, search, started, step2
+from .test_tiles import take_endgame
+
+
+def test_screens_are_private() -> None:
+    """PARIS-27: francs, keys, tokens and held tiles show only on their owner's screen."""
+    state = started()
+    state.bonus_held[1] = 1 << 12
+    assert state.view(1)["me"]["bonus"] == [12]
+    assert state.view(0)["me"]["bonus"] == []
+    assert "me" not in state.view(None) and "screens" not in state.view(0)
+    assert all("francs" not in seat for seat in state.view(0)["seats"])
+
+
+def test_public_board() -> None:
+    """PARIS-29: keys, tiles, tokens, track, meeples, VP and stack sizes are public."""
+    state = step2(started(), 0)
+    build(state, "MO1")
+    key(state, 2, "MO1")
+    view = state.view(None)
+    assert view["districts"][0]["spaces"][0]["keys"] == [2]
+    assert view["districts"][0]["spaces"][0]["token"] == "bronze"
+    assert [s["size"] for s in view["stacks"]] == [11, 11, 11]
+    assert json.loads(json.dumps(view)) == view
+
+
+def test_screens_lifted_at_the_end() -> None:
+    state = started(2)
+    state.phase = "over"
+    view = state.view(1)
+    assert len(view["screens"]) == 2 and view["scores"] == [0.0, 0.0]
+
+
+def test_searcher_sees_the_pile_and_resample_keeps_it() -> None:
+    """PARIS-103, PARIS-104: while searching, the pile shows in the searcher's view; a
+    determinization for the searcher keeps it exactly."""
+    state = started()
+    empty_stacks(state)
+    take_endgame(state, 1, "f8")
+    play(state, "play f8", "end")
+    step2(state, 0)
+    search(state, 2)
+    sample = state.resample(0, random.Random(3))
+    assert sample.view(0) == state.view(0)
+    assert sample.eg_pile == state.eg_pile  # seat 0 sees the whole pile now
+    other = state.resample(2, random.Random(3))
+    assert other.view(2) == state.view(2)
+    assert other.eg_offset in range(10)
+
+
+def test_resample_respects_tiles_used_in_public() -> None:
+    """G-16: a used end-game tile is announced, so every determinization gives it to
+    the seat that used it."""
+    state = started()
+    empty_stacks(state)
+    take_endgame(state, 1, "vp5")
+    take_endgame(state, 1, "f4")
+    play(state, "play vp5")
+    for seed in range(5):
+        sample = state.resample(0, random.Random(seed))
+        assert sum(sample.eg_held[1]) == 1
+        assert sample.eg_uses == state.eg_uses
+        assert sample.eg_held[1][act.END_BY_CODE["vp5"]] == 0
+        taken = [tile for seat, tile, *_ in sample.eg_takes if seat == 1]
+        assert act.END_BY_CODE["vp5"] in taken
+
+
+def test_turn_ends_by_itself_when_nothing_is_left_to_do() -> None:
+    """PARIS-51: after step 2 a player may still use tiles and exchange, then ends; with
+    nothing to do the turn ends at once. End-game tiles always ask (G-16: no hint)."""
+    state = step2(started(), 0)
+    play(state, "key MO")
+    assert state.to_move == 1
+    empty_stacks(state)
+    take_endgame(state, 1, "stack")  # only usable before an action
+    assert state.phase == "after" and state.legal_actions() == [act.END]
+
+
+@pytest.mark.parametrize("text", [
+    "draw 2", "put LV", "key MO", "key arc", "move bank-MO MO3", "move arc build L12 LV",
+    "move MO8 build L16 MO", "move L12 L13", "endgame", "pick 10", "pass", "end", "bonus 30",
+    "nobonus", "give 3", "done", "vptile 6 MP", "novptile", "buy gold", "sell pgold",
+    "use 18", "use 10 wood", "use 23 wood gold", "play f6", "play res marble", "first 3",
+    "token silver", "track 30", "top 3 BE", "value 8", "peek 9", "peek 999", "see 0001001200",
+])
+def test_notation_round_trips(text: str) -> None:
+    action = act.parse(text)
+    assert act.to_string(action) == text
+    assert act.from_json(json.loads(json.dumps(act.to_json(action)))) == action
+    assert act.from_int(act.to_int(action)) == action
+
+
+@pytest.mark.parametrize("text", [
+    "move MO8", "move arc build MO1 MO", "move L12 build L13", "use 23 wood", "use 18 wood",
+    "play vp3 wood", "key XX", "draw 4", "value 6", "sell", "buy silver", "bonus ²",
+])
+def test_notation_refuses_clearly(text: str) -> None:
+    with pytest.raises(belle.InvalidActionError):
+        act.parse(text)
+
+
+def test_parse_accepts_names_and_implied_districts() -> None:
+    assert act.parse("KEY montmartre") == act.parse("key MO")
+    assert act.parse("move bank-LV build L12") == act.parse("move bank-LV build L12 LV")
+    assert act.parse("use 23 gold wood") == act.parse("use 23 wood gold")
+
+
+def test_board_json_has_the_fixed_material() -> None:
+    board = views.board_json()
+    assert [d["code"] for d in board["districts"]] == ["MO", "SG", "LV", "CH", "BE", "MP"]
+    assert len(board["bonus"]) == 30 and sum(t["copies"] for t in board["endgame"]) == 12
+    assert board["buy"] == list(data.BUY_PRICE)
+
+
+def test_heuristic_prefers_a_lead() -> None:
+    state = step2(started(2), 0)
+    build(state, "MO8")
+    key(state, 0, "MO8")
+    assert state.heuristic(0) > 0 > state.heuristic(1)
