@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 GAME_SECONDS = 110  # a safety net; the game takes well under a minute
 
-PRIORITY = ("pick ", "endgame", "draw ", "bonus ", "move ", "key ", "vptile ", "give ",
+PRIORITY = ("take ", "endgame", "draw ", "bonus ", "move ", "key ", "vptile ", "give ",
             "done", "nobonus", "novptile", "pass", "end")
 
 

@@ -1,8 +1,8 @@
 """Paris (Wolfgang Kramer & Michael Kiesling, Game Brewer 2020).
 
-2–4 players, chance (the start player, the building stacks, the random setup, where
-the searched end-game pile lies), hidden information (the screens; the end-game tiles
-above all). Rules: shared/rules/paris.md (PARIS-n); seed: shared/seeds/paris.es.txt.
+2–4 players, chance (the start player, the building stacks, the random setup), hidden
+information (the screens; above all the end-game tiles, taken by a secret move).
+Rules: shared/rules/paris.md (PARIS-n); seed: shared/seeds/paris.es.txt.
 """
 
 from __future__ import annotations

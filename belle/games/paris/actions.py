@@ -3,12 +3,12 @@
 Notation (docs/games/paris.md, "Notation"). Places: a building space is its district
 code and value (`MO5`), a landmark is `L` and its value (`L12`), a bank `bank-MO`, the
 Arc de Triomphe `arc`. Player actions: `draw 2`, `put LV`, `key MO`, `key arc`,
-`move bank-MO MO3`, `move MO8 build L12 MO`, `endgame`, `pick 4`, `pass`, `end`,
-`bonus 18`, `nobonus`, `give 2`, `done`, `vptile 3 CH`, `novptile`, `buy wood`,
-`sell silver`, `use 18`, `use 10 wood`, `use 23 wood marble`, `play f6`,
-`play res gold`. Chance: `first 1`, `token wood`, `track 7`, `top 2 MO`, `value 5`,
-`peek 3`, `see 1111112211`. Every action object is a prebuilt singleton in ALL_ACTIONS,
-whose order is the dense int codec.
+`move bank-MO MO3`, `move MO8 build L12 MO`, `endgame`, `take f8` (secret: the others
+are told only "take an end-game tile"), `pass`, `end`, `bonus 18`, `nobonus`, `give 2`,
+`done`, `vptile 3 CH`, `novptile`, `buy wood`, `sell silver`, `use 18`, `use 10 wood`,
+`use 23 wood marble`, `play f6`, `play res gold`. Chance: `first 1`, `token wood`,
+`track 7`, `top 2 MO`, `value 5`. Every action object is a prebuilt singleton in
+ALL_ACTIONS, whose order is the dense int codec.
 """
 
 from __future__ import annotations
@@ -57,25 +57,6 @@ class Value:
 
 
 @dataclass(frozen=True, slots=True)
-class Peek:
-    """Chance seen by the searcher only: how the kinds of end-game tile lie in the
-    slots it is shown (slot i shows kind i + offset, mod 10), so the slot it picks
-    tells the others nothing (PARIS-104). The offset is drawn from 0..999 (only its
-    last digit matters): see docs/games/paris.md, "Decisions"."""
-
-    offset: int
-
-
-@dataclass(frozen=True, slots=True)
-class See:
-    """Chance seen by the searcher only, certain: the pile it looks through (PARIS-103),
-    coded by the copies left of each kind (pile_code). In the history, what the searcher
-    saw is part of what it knows (views.resample keeps to it)."""
-
-    code: int
-
-
-@dataclass(frozen=True, slots=True)
 class Draw:
     """Step 1: take the top tile of a stack (PARIS-52)."""
 
@@ -112,10 +93,12 @@ class EndGame:
 
 
 @dataclass(frozen=True, slots=True)
-class Pick:
-    """Action C, second half: the slot of the tile taken from the searched pile."""
+class Take:
+    """Action C, second half, a secret move: the end-game tile (kind index into
+    data.END_TILES) taken from the searched pile. Only the taker sees it; the others
+    are told PUBLIC_TAKE (PARIS-103, PARIS-104, G-16)."""
 
-    slot: int
+    tile: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,8 +180,8 @@ class UseEnd:
 
 
 Action = (
-    First | Token | Track | Top | Value | Peek | See | Draw | Put | PlaceKey | Move | EndGame
-    | Pick | Pass | End | Bonus | NoBonus | Give | Done | VpTile | NoVpTile | Buy | Sell
+    First | Token | Track | Top | Value | Draw | Put | PlaceKey | Move | EndGame
+    | Take | Pass | End | Bonus | NoBonus | Give | Done | VpTile | NoVpTile | Buy | Sell
     | UseBonus | UseEnd
 )
 
@@ -206,7 +189,6 @@ ND, NV, NL = data.NUM_DISTRICTS, data.NUM_VALUES, data.NUM_LANDMARKS
 NS = data.NUM_SPACES
 ARC = 6  # PlaceKey target / Move source of the Arc
 NSRC = 7 + NS  # move sources: 6 banks, the Arc, 44 spaces
-MAX_SLOTS = len(data.END_TILES)  # one slot per kind of end-game tile
 CODES = [d.code for d in data.DISTRICTS]
 
 FIRST = tuple(First(s) for s in range(4))
@@ -214,30 +196,6 @@ TOKEN = tuple(Token(k) for k in range(6))
 TRACK = tuple(Track(n) for n in range(1, data.NUM_BONUS_NUMBERS + 1))
 TOP = tuple(tuple(Top(st, d) for d in range(ND)) for st in range(data.NUM_STACKS))
 VALUE = tuple(Value(v) for v in range(NV))
-PEEK_OUTCOMES = 1000
-PEEK = tuple(Peek(r) for r in range(PEEK_OUTCOMES))
-PEEK_SET = frozenset(PEEK)
-RADIX = tuple(t.copies + 1 for t in data.END_TILES)
-PILE_CODES = 1
-for _radix in RADIX:
-    PILE_CODES *= _radix
-SEE = tuple(See(c) for c in range(PILE_CODES))
-
-
-def pile_code(counts: list[int] | tuple[int, ...]) -> int:
-    """The mixed-radix code of a pile (copies left of each end-game tile kind)."""
-    code = 0
-    for count, radix in zip(reversed(counts), reversed(RADIX), strict=True):
-        code = code * radix + count
-    return code
-
-
-def pile_counts(code: int) -> list[int]:
-    counts = []
-    for radix in RADIX:
-        counts.append(code % radix)
-        code //= radix
-    return counts
 DRAW = tuple(Draw(st) for st in range(data.NUM_STACKS))
 PUT = tuple(Put(d) for d in range(ND))
 PLACE = tuple(PlaceKey(t) for t in range(7))
@@ -248,7 +206,8 @@ BUILD = tuple(
 )
 ENDGAME, PASS, END, NOBONUS, DONE, NOVPTILE = EndGame(), Pass(), End(), NoBonus(), Done(), \
     NoVpTile()
-PICK = tuple(Pick(i) for i in range(MAX_SLOTS))
+TAKE = tuple(Take(t) for t in range(len(data.END_TILES)))
+PUBLIC_TAKE = "take an end-game tile"  # what the others are told of a Take
 BONUS = tuple(Bonus(s) for s in range(data.TRACK_LENGTH + 1))  # index = space 1..30
 GIVE = tuple(Give(i) for i in range(3))
 VPTILE = tuple(tuple(VpTile(t, d) for d in range(ND)) for t in range(len(data.VP_TILES)))
@@ -287,11 +246,10 @@ USE = {
 USE_END = {(t, c): UseEnd(t, c) for t in range(len(data.END_TILES)) for c in end_choices(t)}
 
 ALL_ACTIONS: tuple[Action, ...] = (
-    *FIRST, *TOKEN, *TRACK, *(a for row in TOP for a in row), *VALUE, *PEEK, *SEE, *DRAW,
-    *PUT,
+    *FIRST, *TOKEN, *TRACK, *(a for row in TOP for a in row), *VALUE, *DRAW, *PUT,
     *PLACE, *(a for row in MOVE for a in row),
     *(a for src in BUILD for lm in src for a in lm),
-    ENDGAME, *PICK, PASS, END, *BONUS[1:], NOBONUS, *GIVE, DONE,
+    ENDGAME, *TAKE, PASS, END, *BONUS[1:], NOBONUS, *GIVE, DONE,
     *(a for row in VPTILE for a in row), NOVPTILE, *BUY, *SELL, *USE.values(),
     *USE_END.values(),
 )
@@ -367,10 +325,6 @@ def to_string(action: Action) -> str:
             return f"top {stack + 1} {CODES[district]}"
         case Value(vi):
             return f"value {data.VALUES[vi]}"
-        case Peek(offset):
-            return f"peek {offset}"
-        case See(code):
-            return "see " + "".join(str(c) for c in pile_counts(code))
         case Draw(stack):
             return f"draw {stack + 1}"
         case Put(district):
@@ -380,8 +334,8 @@ def to_string(action: Action) -> str:
         case Move(src, dst, build):
             tail = f"build {space_name(dst)} {CODES[build]}" if build >= 0 else space_name(dst)
             return f"move {source_name(src)} {tail}"
-        case Pick(slot):
-            return f"pick {slot + 1}"
+        case Take(tile):
+            return f"take {data.END_TILES[tile].code}"
         case Bonus(space):
             return f"bonus {space}"
         case Give(slot):
@@ -409,7 +363,7 @@ _WORDS: dict[str, Action] = {
 
 USAGE = (
     "draw 1 | put LV | key MO | key arc | move bank-MO MO3 | move MO8 build L12 MO | "
-    "endgame | pick 1 | bonus 18 | nobonus | give 1 | done | vptile 3 CH | novptile | "
+    "endgame | take f8 | bonus 18 | nobonus | give 1 | done | vptile 3 CH | novptile | "
     "buy wood | sell silver | use 18 | use 10 wood | play f6 | pass | end"
 )
 
@@ -501,8 +455,12 @@ def parse(text: str) -> Action:
             return DRAW[_int(_one(args, 1, "draw 1")[0], 1, data.NUM_STACKS, "a stack") - 1]
         case "put":
             return PUT[_district(_one(args, 1, "put LV")[0])]
-        case "pick":
-            return PICK[_int(_one(args, 1, "pick 1")[0], 1, MAX_SLOTS, "a slot") - 1]
+        case "take":
+            (code,) = _one(args, 1, "take f8")
+            if code.lower() not in END_BY_CODE:
+                raise InvalidActionError(
+                    f"unknown end-game tile {code!r}; tiles: {', '.join(END_BY_CODE)}")
+            return TAKE[END_BY_CODE[code.lower()]]
         case "bonus":
             return BONUS[_int(_one(args, 1, "bonus 18")[0], 1, data.TRACK_LENGTH, "a space")]
         case "give":
@@ -534,16 +492,6 @@ def _parse_chance(verb: str, args: list[str], text: str) -> Action:
             if value not in data.VALUES:
                 raise InvalidActionError("building values are 1, 2, 3, 4, 5 and 8")
             return VALUE[data.VALUES.index(value)]
-        case "peek":
-            return PEEK[_int(_one(args, 1, "peek 0")[0], 0, PEEK_OUTCOMES - 1, "an offset")]
-        case "see":
-            (digits,) = _one(args, 1, "see 1111112211")
-            if len(digits) != len(RADIX) or not all(
-                    d.isascii() and d.isdigit() and int(d) < r
-                    for d, r in zip(digits, RADIX, strict=False)):
-                raise InvalidActionError(
-                    "see is written with one digit per end-game tile kind, e.g. see 1111112211")
-            return SEE[pile_code([int(d) for d in digits])]
     raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
 
 

@@ -35,7 +35,7 @@ NOTATION_HELP = """\
   move bank-MO MO3    action B: a key to a building (MO3 = Montmartre value 3) ...
   move MO8 L12        ... or to a built landmark, or build one first:
   move MO8 build L12 MO   (from the Arc: move arc build L12 LV)
-  endgame, pick 3     action C (stacks empty): search the pile, take the tile in slot 3
+  endgame, take f8    action C (stacks empty): search the pile, take a tile (secret)
   bonus 18 / nobonus  take (or not) the bonus tile on track space 18
   give 1 / done       hand in a prestige token on a landmark's reward slot 1
   vptile 3 CH         put VP tile 3 on Chaillot (or: novptile)
@@ -146,9 +146,8 @@ def screen_text(me: dict[str, Any], title: str) -> Panel:
     for code in me["endgame"]:
         lines.append(Text(f"end-game tile {code}: {END_TEXT[code]}"))
     if "pile" in me:
-        slots = "  ".join(f"{p['slot']}:{p['tile']}×{p['count']}" for p in me["pile"]
-                          if p["count"])
-        lines.append(Text(f"The pile (slot:tile×copies): {slots}", style="bold yellow"))
+        tiles = "  ".join(f"{p['tile']}×{p['count']}" for p in me["pile"] if p["count"])
+        lines.append(Text(f"The end-game pile (take <tile>): {tiles}", style="bold yellow"))
     return Panel(Group(*lines), title=title, box=box.ROUNDED, expand=False)
 
 
@@ -156,7 +155,7 @@ PROMPTS = {
     "step1": "step 1: draw a building tile (draw 1-3)",
     "step2": "step 2: one action: key (A), move (B) or endgame (C)",
     "put": "free districts: choose the district for the drawn tile",
-    "pick": "choose the end-game tile (pick N)",
+    "pick": "choose the end-game tile to take (take f8); the others will not see it",
     "take_any": "bonus tile 17: take any tile from the track",
     "after": "use tiles or exchange, then end",
 }

@@ -2,8 +2,8 @@
 
 Phases: FIRST, TOKENS, TRACK (setup chance), REVEAL (chance: the district on a stack's
 new top tile), STEP1 (draw, PARIS-52), VALUE (chance: the drawn tile's value), PUT
-(free-district variant), STEP2 (action A, B or C, PARIS-56), PEEK and SEE (chance
-seen by the searcher: how the slots lie, then the pile; PARIS-103, PARIS-104), PICK,
+(free-district variant), STEP2 (action A, B or C, PARIS-56), PICK (action C: the
+searcher, who alone sees the pile, takes a tile by a secret move; PARIS-103, PARIS-104),
 BENEFIT (bonus tile, prestige hand-in, VP tile: one decision at a time from
 `pending`), TAKE_ANY (bonus tile 17), AFTER (tiles and exchanges after step 2, then
 `end`) and OVER.
@@ -31,12 +31,10 @@ from belle.games.paris.actions import (
     First,
     Give,
     Move,
-    Peek,
-    Pick,
     PlaceKey,
     Put,
-    See,
     Sell,
+    Take,
     Token,
     Top,
     Track,
@@ -49,15 +47,13 @@ from belle.games.paris.rules import NB, NS, SPACE_VALUE
 
 FIRST, TOKENS, TRACK, REVEAL, STEP1, VALUE, PUT, STEP2 = (
     "first", "tokens", "track", "reveal", "step1", "value", "put", "step2")
-PEEK, SEE, PICK, BENEFIT, TAKE_ANY, AFTER, OVER = (
-    "peek", "see", "pick", "benefit", "take_any", "after", "over")
-CHANCE_PHASES = frozenset({FIRST, TOKENS, TRACK, REVEAL, VALUE, PEEK, SEE})
+PICK, BENEFIT, TAKE_ANY, AFTER, OVER = "pick", "benefit", "take_any", "after", "over"
+CHANCE_PHASES = frozenset({FIRST, TOKENS, TRACK, REVEAL, VALUE})
 FREE_PHASES = frozenset({STEP1, STEP2, BENEFIT, AFTER})  # PARIS-51, G-12
 NV = data.NUM_VALUES
 ND = data.NUM_DISTRICTS
 NE = len(data.END_TILES)
 RANDOM_TOKEN_SPOTS = tuple(s for s in range(NB) if s % NV != NV - 1)  # not the 8s
-_PEEK_CHANCE = tuple((peek, 1 / act.PEEK_OUTCOMES) for peek in act.PEEK)
 ZONE_NUMBERS = tuple(
     tuple(n for n in range(1, 31) if data.zone_of(n) == z) for z in range(3))
 
@@ -114,11 +110,13 @@ class ParisState(State[Action]):
             self.token_at = [data.GOLD if s % NV == NV - 1 else -1 for s in range(NB)]
         self.eg_pile = [t.copies for t in data.END_TILES]  # PARIS-43
         self.eg_held = [[0] * NE for _ in range(n)]
-        self.eg_takes: list[tuple[int, int, int, int]] = []  # seat, tile, peek index, slot
-        self.eg_uses: list[tuple[int, int, int]] = []  # seat, tile, takes by then
-        # per seat, each search it made: (the pile it saw, takes before it)
+        # every take in order: (seat, tile, its index in history); the tile is the
+        # taker's secret (PARIS-104), the rest public
+        self.eg_takes: list[tuple[int, int, int]] = []
+        self.eg_uses: list[tuple[int, int, int]] = []  # seat, tile, takes by then (public)
+        # per seat, each search it made: (the pile it saw, takes before it). What a seat
+        # saw is its private knowledge: information_state_key and resample keep to it.
         self.eg_looks: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(n)]
-        self.eg_offset = 0
         self.flag_own = False  # bonus tile 9 active this turn (PARIS-101)
         self.flag_share = False  # bonus tile 16 active this turn (PARIS-102)
         self.pending: list[tuple[Any, ...]] = []
@@ -153,17 +151,35 @@ class ParisState(State[Action]):
             district = self.stack_top[self.drawing]
             values = [v for v in range(NV) if self.unseen[district * NV + v]]
             return [(act.VALUE[v], 1 / len(values)) for v in values]
-        if phase == PEEK:
-            return list(_PEEK_CHANCE)
-        if phase == SEE:
-            return [(act.SEE[act.pile_code(self.eg_pile)], 1.0)]
         return []
 
     def chance_visibility(self, action: Action) -> frozenset[int] | None:
-        """PARIS-104: only the searcher sees how the pile lies before it."""
-        if isinstance(action, (Peek, See)):
+        """Every chance outcome of Paris is public (the stacks' tops, the drawn values,
+        the setup); the only secret is the end-game tile taken (a secret move)."""
+        return None
+
+    def player_action_visibility(self, action: Action) -> frozenset[int] | None:
+        """PARIS-104: only the searcher sees which end-game tile it takes."""
+        if isinstance(action, Take):
             return frozenset((self.to_move,))
         return None
+
+    def public_action_text(self, action: Action) -> str:
+        """What the others are told of a secret take (G-16: only that one was taken)."""
+        if isinstance(action, Take):
+            return act.PUBLIC_TAKE
+        return act.to_string(action)
+
+    def information_state_key(self, seat: int) -> str:
+        """The history as `seat` sees it (others' takes as `?`), plus the piles `seat`
+        saw when it searched (PARIS-103): its private observations, which the history
+        does not hold."""
+        key = super().information_state_key(seat)
+        looks = self.eg_looks[seat]
+        if not looks:
+            return key
+        return key + "|saw " + ",".join(
+            "".join(map(str, seen)) + f"@{at}" for seen, at in looks)
 
     def _tokens_left(self) -> list[int]:
         """PARIS-151: the 12 wood/marble and 18 prestige tokens not yet laid."""
@@ -208,7 +224,7 @@ class ParisState(State[Action]):
         elif phase == PUT:
             found = [act.PUT[d] for d in legal.put_districts(self, self.drawn)]
         elif phase == PICK:
-            found = [act.PICK[i] for i in range(NE) if self.eg_pile[(i + self.eg_offset) % NE]]
+            found = [act.TAKE[t] for t in range(NE) if self.eg_pile[t]]  # PARIS-103
         elif phase == TAKE_ANY:
             found = [act.BONUS[s] for s in legal.bonus_spaces(self, seat, 0)]
         elif phase == BENEFIT:
@@ -223,8 +239,6 @@ class ParisState(State[Action]):
         """Fast paths for the frequent actions (the same tests as legal_actions);
         everything else is looked up in legal_actions()."""
         phase = self.phase
-        if phase == PEEK:
-            return isinstance(action, Peek) and action in act.PEEK_SET
         if phase in (STEP1, STEP2, BENEFIT, AFTER) and isinstance(
                 action, (Buy, Sell, UseBonus, UseEnd)):
             return action in legal.free_actions(self, self.to_move)
@@ -268,12 +282,8 @@ class ParisState(State[Action]):
                 self._place_key(seat, target)
             case Move(src, dst, build):
                 self._move(seat, src, dst, build)
-            case Peek(offset):
-                self.eg_offset, self.phase = offset % NE, SEE
-            case See():
-                self.phase = PICK
-            case Pick(slot):
-                self._pick(seat, slot)
+            case Take(tile):
+                self._take(seat, tile)
             case Bonus(space):
                 self._take_bonus(seat, space)
             case Give(slot):
@@ -295,7 +305,7 @@ class ParisState(State[Action]):
 
     def _apply_word(self, seat: int, action: Action) -> None:
         if action == act.ENDGAME:
-            self.phase = PEEK
+            self._search(seat)
         elif action == act.PASS:
             self._after()
         elif action == act.END:
@@ -488,25 +498,20 @@ class ParisState(State[Action]):
             self.pending[0] = ("prestige", landmark, used)
 
     # action C
-    def _pick(self, seat: int, slot: int) -> None:
-        """PARIS-103, PARIS-130: take the tile in `slot` of the searched pile."""
-        seen = tuple(self.eg_pile)
-        tile = (slot + self.eg_offset) % NE
+    def _search(self, seat: int) -> None:
+        """PARIS-103, PARIS-104: the searcher looks through the pile (it alone sees it,
+        and remembers it), then chooses a tile (PICK)."""
+        self.eg_looks[seat].append((tuple(self.eg_pile), len(self.eg_takes)))
+        self.phase = PICK
+
+    def _take(self, seat: int, tile: int) -> None:
+        """PARIS-103, PARIS-130: keep the chosen tile (a secret move)."""
         self.eg_pile[tile] -= 1
         self.eg_held[seat][tile] += 1
-        self.eg_looks[seat].append((seen, len(self.eg_takes)))
-        self.eg_takes.append((seat, tile, len(self.history) - 3, slot))
-        self.eg_offset = 0  # forgotten: it was the searcher's secret
+        self.eg_takes.append((seat, tile, len(self.history) - 1))
         if not sum(self.eg_pile):
             self._trigger_end(seat)
         self._after()
-
-    def pile_slots(self) -> list[tuple[int, int]]:
-        """The end-game pile as the searcher sees it: per slot, (tile kind, copies left).
-        Slot i shows kind (i + peek offset) mod 10: the offset is seen by the searcher
-        only, so the slot it picks tells the others nothing (PARIS-104)."""
-        return [((i + self.eg_offset) % NE, self.eg_pile[(i + self.eg_offset) % NE])
-                for i in range(NE)]
 
     def _trigger_end(self, seat: int) -> None:
         """PARIS-130..132: finish this round, then one more full round."""

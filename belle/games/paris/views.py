@@ -7,9 +7,12 @@ Behind each screen (PARIS-27, PARIS-28): francs, keys, resources, prestige, held
 bonus tiles, held end-game tiles. The screens are lifted at the end.
 
 Only the end-game tiles are truly secret (PARIS-104): every other screen item follows
-from public moves, as at the real table. `resample` therefore redraws the end-game
-tiles other seats took, and the pile, consistent with every search the seat made and
-every tile used in public (docs/games/paris.md, "Decisions").
+from public moves, as at the real table. A tile is taken by a secret move (`take f8`,
+seen by the taker only), after a public `endgame` whose searcher alone sees the pile
+(its view shows it while choosing; the state remembers what it saw, `eg_looks`).
+`resample` therefore redraws the end-game tiles other seats took, and the pile,
+consistent with every pile the seat saw, its own takes and every tile used in public
+(docs/games/paris.md, "Decisions"), and it reads nothing else of the others' takes.
 """
 
 from __future__ import annotations
@@ -176,8 +179,8 @@ def view(state: ParisState, seat: int | None) -> dict[str, Any]:
         result["me"] = screen(state, seat)
         if state.phase == "pick" and state.to_move == seat:  # PARIS-103, PARIS-104
             result["me"]["pile"] = [
-                {"slot": i + 1, "tile": data.END_TILES[t].code, "count": c}
-                for i, (t, c) in enumerate(state.pile_slots())]
+                {"tile": spec.code, "count": count}
+                for spec, count in zip(data.END_TILES, state.eg_pile, strict=True)]
     return result
 
 
@@ -286,7 +289,6 @@ def full_state(state: ParisState) -> dict[str, Any]:
         "eg_takes": [list(t) for t in state.eg_takes],
         "eg_uses": [list(u) for u in state.eg_uses],
         "eg_looks": [[[list(seen), at] for seen, at in looks] for looks in state.eg_looks],
-        "eg_offset": state.eg_offset,
         "unseen": [t for t in range(NB) if state.unseen[t]],
         "drawn": state.drawn,
         "pending_raw": [list(p) for p in state.pending],
@@ -299,18 +301,18 @@ def full_state(state: ParisState) -> dict[str, Any]:
 
 # -- determinization ------------------------------------------------------------------------
 
+Pools = list[Counter[int]]
 
-def _segments(state: ParisState, seat: int) -> tuple[list[Counter[int]], list[int]]:
-    """What `seat` knows of the end-game tiles, from its searches (the See entries it
-    can read): per stretch between two of its searches, the multiset the other seats'
-    takes there were drawn from (the last one also holds the pile); and each take's
-    stretch (-1 for seat's own takes)."""
-    looks = list(state.eg_looks[seat])
-    if state.phase == "pick" and state.to_move == seat:
-        looks.append((tuple(state.eg_pile), len(state.eg_takes)))  # searching right now
-    own = {i: tile for i, (s, tile, _, _) in enumerate(state.eg_takes) if s == seat}
+
+def _segments(state: ParisState, seat: int) -> tuple[Pools, list[int]]:
+    """What `seat` knows of the end-game tiles, from the piles it saw: per stretch
+    between two of its searches, the multiset the other seats' takes there came from
+    (the last one also holds the pile); and each take's stretch (-1 for seat's own).
+    Reads seat's own takes and looks and the public order of takes, nothing else."""
+    looks = state.eg_looks[seat]
+    own = {i: tile for i, (s, tile, _) in enumerate(state.eg_takes) if s == seat}
     remaining = Counter({t: spec.copies for t, spec in enumerate(data.END_TILES)})
-    pools: list[Counter[int]] = []
+    pools: Pools = []
     for seen, at in looks:
         pile = Counter({t: c for t, c in enumerate(seen) if c})
         pools.append(remaining - pile)  # what the others took since the last search
@@ -319,82 +321,106 @@ def _segments(state: ParisState, seat: int) -> tuple[list[Counter[int]], list[in
             remaining = remaining - Counter([own[at]])
     pools.append(remaining)  # the others' later takes, and the pile
     segment = [
-        -1 if s == seat else sum(1 for _, at in looks if at < i)
+        -1 if s == seat else sum(1 for _, at in looks if at <= i)
         for i, (s, *_rest) in enumerate(state.eg_takes)
     ]
     return pools, segment
 
 
-def _assign(state: ParisState, seat: int, rng: random.Random) -> list[int] | None:
-    """A tile for every take, consistent with the seat's knowledge; None if the random
-    tries fail."""
+def _needs(state: ParisState, seat: int) -> dict[int, list[tuple[int, int, int]]]:
+    """Per other seat, its public uses as (tile, takes by then, uses of that tile so
+    far): its first `takes by then` takes must hold that many of the tile (G-16)."""
+    needs: dict[int, list[tuple[int, int, int]]] = {}
+    used: Counter[tuple[int, int]] = Counter()
+    for user, tile, made in state.eg_uses:
+        if user != seat:
+            used[user, tile] += 1
+            needs.setdefault(user, []).append((tile, made, used[user, tile]))
+    return needs
+
+
+def _assign(state: ParisState, seat: int, rng: random.Random) -> list[int]:
+    """A tile for every take, consistent with what `seat` knows: a depth-first search
+    over the others' takes in order, trying tiles in a random order drawn like tiles
+    from the bag (so the first try follows the copies left). It is complete, and the
+    truth is one answer, so it always finds one; it never reads the others' tiles."""
     pools, segment = _segments(state, seat)
-    takes = state.eg_takes
-    for _attempt in range(40):
-        left = [Counter(p) for p in pools]
-        tiles = [tile if segment[i] < 0 else -1 for i, (_, tile, _, _) in enumerate(takes)]
-        ok = True
-        for user, tile, made in state.eg_uses:
-            if user == seat:
+    needs = _needs(state, seat)
+    takers = [s for s, *_ in state.eg_takes]
+    tiles = [tile if s == seat else -1 for s, tile, _ in state.eg_takes]
+    order = [i for i, s in enumerate(takers) if s != seat]
+    left = [Counter(p) for p in pools]
+    mine: dict[int, list[int]] = {u: [] for u in needs}  # u's takes so far (tiles)
+
+    def feasible(user: int) -> bool:
+        """Whether user's takes so far can still meet its uses (Hall's condition: the
+        uses of a tile needing at most k takes are nested, so counts suffice)."""
+        got = mine[user]
+        have = len(got)
+        wanted: dict[int, int] = {}
+        for tile, made, count in needs[user]:
+            if made <= have:
+                if got[:made].count(tile) < count:
+                    return False
                 continue
-            mine = [i for i, (s, *_r) in enumerate(takes) if s == user][:made]
-            options = [i for i in mine if tiles[i] < 0 and left[segment[i]][tile] > 0]
-            if not options:
-                ok = False
-                break
-            i = rng.choice(options)
+            wanted[tile] = count
+            short = sum(max(0, c - got.count(t)) for t, c in wanted.items())
+            if short > made - have:
+                return False
+        return True
+
+    def place(k: int) -> bool:
+        if k == len(order):
+            return True
+        i = order[k]
+        pool = left[segment[i]]
+        bag = sorted(pool.elements())
+        rng.shuffle(bag)
+        user = takers[i]
+        for tile in dict.fromkeys(bag):  # distinct tiles, in order of first draw
+            pool[tile] -= 1
             tiles[i] = tile
-            left[segment[i]][tile] -= 1
-        if not ok:
-            continue
-        for i in range(len(takes)):
-            if tiles[i] < 0:
-                bag = sorted(left[segment[i]].elements())
-                if not bag:
-                    ok = False
-                    break
-                tiles[i] = rng.choice(bag)
-                left[segment[i]][tiles[i]] -= 1
-        if ok:
-            return tiles
-    return None
+            if user in mine:
+                mine[user].append(tile)
+            if (user not in mine or feasible(user)) and place(k + 1):
+                return True
+            if user in mine:
+                mine[user].pop()
+            pool[tile] += 1
+        tiles[i] = -1
+        return False
+
+    if not place(0):
+        raise RuntimeError("no end-game tiles fit what this seat knows")  # unreachable
+    return tiles
 
 
 def resample(state: ParisState, seat: int, rng: random.Random) -> ParisState:
-    """Redraw the end-game tiles the other seats took (and so the pile), and the hidden
-    peeks, consistent with everything `seat` saw; everything else is public."""
-    from belle.games.paris.actions import PEEK, SEE, pile_code
+    """Redraw the end-game tiles the other seats took (and so the pile, the piles they
+    saw, and their `take` entries in the history), consistent with everything `seat`
+    knows; everything else is public. Once the game is over the screens are lifted."""
+    from belle.games.paris.actions import TAKE
 
     new = state.clone()
-    searching = state.phase in ("see", "pick") and state.to_move != seat
-    if state.phase == "over" or (
-            all(s == seat for s, *_ in state.eg_takes) and not searching):
-        return new
+    if state.phase == "over" or all(s == seat for s, *_ in state.eg_takes):
+        return new  # nothing seat does not know
     tiles = _assign(state, seat, rng)
-    if tiles is None:  # never met in tests; the truth is a consistent answer
-        tiles = [tile for _, tile, _, _ in state.eg_takes]
-    pile = Counter({t: spec.copies for t, spec in enumerate(data.END_TILES)})
-    new.eg_held = [[0] * len(data.END_TILES) for _ in range(state.num_players)]
-    new.eg_looks = [[] for _ in range(state.num_players)]
     kinds = len(data.END_TILES)
-    for i, (taker, _, peek_at, slot) in enumerate(state.eg_takes):
+    pile = [spec.copies for spec in data.END_TILES]
+    piles = [tuple(pile)]  # the pile after each number of takes
+    new.eg_held = [[0] * kinds for _ in range(state.num_players)]
+    for i, (taker, _, at) in enumerate(state.eg_takes):
         tile = tiles[i]
-        counts = tuple(pile[t] for t in range(kinds))
-        new.eg_looks[taker].append((counts, i))
-        if taker != seat:
-            new.history[peek_at] = PEEK[(tile - slot) % kinds]
-            new.history[peek_at + 1] = SEE[pile_code(counts)]
-        new.eg_takes[i] = (taker, tile, peek_at, slot)
+        new.eg_takes[i] = (taker, tile, at)
         new.eg_held[taker][tile] += 1
+        if taker != seat:
+            new.history[at] = TAKE[tile]
         pile[tile] -= 1
+        piles.append(tuple(pile))
     for user, tile, _ in state.eg_uses:
         new.eg_held[user][tile] -= 1
-    new.eg_pile = [pile[t] for t in range(len(data.END_TILES))]
-    if searching:
-        new.eg_offset = rng.randrange(kinds)
-        if state.phase == "see":
-            new.history[-1] = PEEK[new.eg_offset]
-        else:
-            new.history[-2] = PEEK[new.eg_offset]
-            new.history[-1] = SEE[pile_code(new.eg_pile)]
+    new.eg_pile = pile
+    new.eg_looks = [
+        looks[:] if other == seat else [(piles[at], at) for _, at in looks]
+        for other, looks in enumerate(state.eg_looks)]
     return new

@@ -107,7 +107,7 @@ const PROMPTS = {
   step1: "Step 1: click a stack to draw a building tile.",
   step2: "Step 2: place a key (click a bank or the Arc), move a key (click your key, then a space), or take an end-game tile.",
   put: "Free districts: click the district for the drawn tile.",
-  pick: "Choose an end-game tile from the pile (in your screen).",
+  pick: "Choose an end-game tile from the pile (in your screen); the others will not see which.",
   take_any: "Bonus tile 17: click any bonus tile on the track.",
   after: "Use tiles or exchange (in your screen), then end your turn.",
 };
@@ -349,7 +349,7 @@ function ownScreen(view, ui) {
   const ends = [...new Set(me.endgame)].map((code) => h("div", {}, `End-game ${code}: ${endText(code)} `,
     uses.filter((t) => t.split(" ")[0] === "play" && t.split(" ")[1] === code).map((t) => chip(t.split(" ").slice(2).join(" ") || "play", t, ui))));
   const pile = me.pile ? h("div.paris-pile", {}, h("h4", {}, "The end-game pile"),
-    me.pile.filter((p) => p.count).map((p) => chip(`${p.tile} ×${p.count}: ${endText(p.tile)}`, `pick ${p.slot}`, ui))) : null;
+    me.pile.filter((p) => p.count).map((p) => chip(`${p.tile} ×${p.count}: ${endText(p.tile)}`, `take ${p.tile}`, ui))) : null;
   return h("div.paris-card", { id: "private-hand" }, h("h4", {}, `Your screen (seat ${view.seat})`),
     h("div", {}, `Francs: ${me.francs} · Keys: ${me.keys}`), h("div", {}, kinds), bonus, ends, pile);
 }

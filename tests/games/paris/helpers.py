@@ -88,7 +88,15 @@ def empty_stacks(state: ParisState) -> None:
     state.stack_top = [-1, -1, -1]
 
 
-def search(state: ParisState, offset: int = 3) -> None:
-    """Action C's search: the private peek (`offset`), then the pile shown (certain)."""
-    play(state, "endgame", f"peek {offset}")
-    state.apply_action(state.chance_outcomes()[0][0])
+def search(state: ParisState) -> None:
+    """Action C's search (PARIS-103): the searcher now sees the pile and must take a
+    tile (`take <code>`, a secret move)."""
+    play(state, "endgame")
+    assert state.phase == "pick"
+
+
+def take_endgame(state: ParisState, seat: int, code: str) -> None:
+    """Action C for `seat`: search the pile, then take the tile `code` in secret."""
+    step2(state, seat)
+    search(state)
+    play(state, f"take {code}")

@@ -19,10 +19,10 @@ from .helpers import (
     legal,
     moves,
     play,
-    search,
     space,
     started,
     step2,
+    take_endgame,
 )
 
 
@@ -230,39 +230,23 @@ def test_tile_27_is_not_usable_and_scores_francs() -> None:
 # -- end-game tiles ------------------------------------------------------------------------
 
 
-def take_endgame(state: ParisState, seat: int, code: str, offset: int = 3) -> None:
-    """Action C for `seat`: search (chance offset), then pick the slot showing `code`."""
-    step2(state, seat)
-    search(state, offset)
-    tile = act.END_BY_CODE[code]
-    slot = (tile - offset) % len(data.END_TILES)
-    play(state, f"pick {slot + 1}")
-
-
 def test_endgame_search_is_secret_to_the_others() -> None:
     """PARIS-103, PARIS-104, PARIS-28, G-16: the searcher sees the pile and keeps its
-    choice secret; others see only counts."""
+    choice secret; others see only counts (tests/games/paris/test_search.py has more)."""
     state = started()
     empty_stacks(state)
     step2(state, 0)
     play(state, "endgame")
-    assert state.is_chance_node()
-    peek = state.chance_outcomes()[0][0]
-    assert state.chance_visibility(peek) == frozenset({0})
-    play(state, "peek 4")
-    see = state.chance_outcomes()
-    assert [state.action_to_string(a) for a, _ in see] == ["see 1111112211"]
-    assert state.chance_visibility(see[0][0]) == frozenset({0})
-    play(state, "see 1111112211")
+    assert not state.is_chance_node() and state.current_player() == 0
     pile = state.view(0)["me"]["pile"]
     assert len(pile) == 10 and sum(p["count"] for p in pile) == 12
     assert "pile" not in state.view(1)["me"]
-    play(state, "pick 1")
-    assert state.view(0)["me"]["endgame"] == [data.END_TILES[4].code]
+    play(state, "take f6")
+    assert state.view(0)["me"]["endgame"] == ["f6"]
     assert state.view(1)["seats"][0]["endgame_count"] == 1
-    assert "endgame" not in str(state.view(1)["me"]["endgame"])
+    assert state.view(1)["me"]["endgame"] == []
     assert state.view(1)["endgame_pile"] == 11
-    assert state.information_state_key(1).count("?") == 2  # the peek and the pile
+    assert state.information_state_key(1).endswith("endgame;?")
 
 
 @pytest.mark.parametrize("code,text,francs,vp", [
