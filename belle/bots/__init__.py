@@ -1,8 +1,11 @@
-"""Bots that play any registered game: `random` and `greedy`, made from a spec string.
+"""Bots that play any registered game: `random`, `greedy` and `ismcts`, made from a spec.
 
 A spec is a name with optional `key=value` settings: `random`, `greedy`,
-`greedy:samples=5`. Every bot sees only a determinization of the state (see
-belle.engine.referee), never the true hidden state.
+`greedy:samples=5`, `ismcts:iterations=2000`, `ismcts:seconds=1,rollout=heuristic`.
+The web table offers levels, aliases of specs (`LEVELS`): easy = random,
+medium = greedy, hard = ISMCTS 1 s per move, expert = ISMCTS 5 s per move.
+Every bot sees only a determinization of the state (see belle.engine.referee), never
+the true hidden state.
 """
 
 from __future__ import annotations
@@ -11,11 +14,23 @@ from collections.abc import Callable
 from typing import Any
 
 from belle.bots.greedy import GreedyBot
+from belle.bots.ismcts import ROLLOUTS, IsmctsBot
 from belle.bots.random_bot import RandomBot
 from belle.engine.errors import OptionError
 from belle.engine.referee import Bot
 
-BOT_NAMES = ("random", "greedy")
+LEVELS: dict[str, str] = {
+    "easy": "random",
+    "medium": "greedy",
+    "hard": "ismcts:seconds=1",
+    "expert": "ismcts:seconds=5",
+}
+"""Bot levels offered at the web table, and the spec each one stands for."""
+
+BOT_NAMES = (*LEVELS, "random", "greedy")
+"""The bots offered at the web table (levels first); `make_bot` accepts more specs."""
+
+_KNOWN = ", ".join([*LEVELS, "random", "greedy", "ismcts"])
 
 
 def _settings(text: str, allowed: dict[str, Callable[[str], Any]]) -> dict[str, Any]:
@@ -32,9 +47,33 @@ def _settings(text: str, allowed: dict[str, Callable[[str], Any]]) -> dict[str, 
     return settings
 
 
+def _rollout(value: str) -> str:
+    if value not in ROLLOUTS:
+        raise ValueError(value)
+    return value
+
+
+def _ismcts(rest: str) -> IsmctsBot:
+    settings = _settings(rest, {
+        "iterations": int, "seconds": float, "rollout": _rollout, "depth": int,
+    })
+    if "iterations" in settings and "seconds" in settings:
+        raise OptionError("ismcts takes iterations or seconds, not both")
+    if settings.get("iterations", 1) < 1:
+        raise OptionError("ismcts iterations must be at least 1")
+    seconds = settings.get("seconds", 1.0)
+    if not 0 < seconds <= 600:
+        raise OptionError("ismcts seconds must be more than 0 and at most 600")
+    if settings.get("depth", 0) < 0:
+        raise OptionError("ismcts depth must not be negative")
+    return IsmctsBot(**settings)
+
+
 def make_bot(spec: str) -> Bot:
-    """Build a bot from its spec; raise OptionError naming the known bots."""
-    name, _, rest = spec.strip().partition(":")
+    """Build a bot from its spec or level; raise OptionError naming the known bots."""
+    text = spec.strip()
+    text = LEVELS.get(text, text)
+    name, _, rest = text.partition(":")
     if name == "random":
         _settings(rest, {})
         return RandomBot()
@@ -43,7 +82,9 @@ def make_bot(spec: str) -> Bot:
         if samples < 1:
             raise OptionError("greedy samples must be at least 1")
         return GreedyBot(samples)
-    raise OptionError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+    if name == "ismcts":
+        return _ismcts(rest)
+    raise OptionError(f"unknown bot {name!r}; bots: {_KNOWN}")
 
 
-__all__ = ["BOT_NAMES", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOT_NAMES", "LEVELS", "GreedyBot", "IsmctsBot", "RandomBot", "make_bot"]

@@ -1,4 +1,4 @@
-"""The `belle` command line: games, play, simulate, replay, bench.
+"""The `belle` command line: games, play, simulate, tournament, replay, bench.
 
 Each command checks its arguments first (game, player count, options, seats, files);
 a mistake ends in one line on stderr and exit status 2 (belle.cli.common.fail), and so
@@ -44,6 +44,7 @@ from belle.cli.play import TerminalMatch
 from belle.cli.replay import load_position, show_position
 from belle.cli.seats import bots_for_seats, parse_seats, split_bot_list
 from belle.cli.simulate import Simulation, simulate
+from belle.cli.tournament import Tournament, check_bots
 from belle.engine.errors import RecordError
 from belle.engine.game import Game, GameInfo
 from belle.engine.referee import Bot
@@ -204,7 +205,8 @@ def play(
         typer.Option(
             "--seat",
             metavar="K=PLAYER",
-            help="PLAYER of seat K: human, random, greedy, greedy:samples=5 "
+            help="PLAYER of seat K: human, random, greedy, greedy:samples=5, "
+            "ismcts:iterations=2000, ismcts:seconds=1, or a level easy, medium, hard, expert "
             "(repeatable; default 0=human, the others greedy).",
             show_default=False,
         ),
@@ -321,6 +323,84 @@ def _print_simulation(run: Simulation, names: list[str], seed: int) -> None:
     console.print(table)
 
 
+# -- tournament ------------------------------------------------------------
+@app.command("tournament")
+def tournament_command(
+    game: GameArg,
+    players: PlayersOpt = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots", "-b", metavar="A,B,...",
+            help="Bots cycled over the seats and rotated every match, e.g. "
+            "ismcts:iterations=500,greedy.",
+            show_default=False,
+        ),
+    ] = "greedy,random",
+    games: Annotated[
+        int, typer.Option("--games", "-n", metavar="K", help="Number of matches.")
+    ] = 12,
+    seed: SeedOpt = None,
+    option: OptionOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (and nothing else) on stdout.")
+    ] = False,
+) -> None:
+    """Bots against bots with rotating seats: win rates and scores with 95% intervals."""
+    with user_errors():
+        configured = configured_game(game, option)
+        count = player_count(configured, players)
+        check_positive("--games", games)
+        specs = split_bot_list(bots)
+        check_bots(specs, count)
+    run_seed = _fresh_seed(seed)
+    tournament = Tournament(configured, count, specs, games, run_seed)
+    if as_json:
+        tournament.run()
+        typer.echo(json.dumps(tournament.summary()))
+    else:
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn())
+        with Progress(*columns, console=stderr_console(), transient=True) as progress:
+            task = progress.add_task("tournament", total=games)
+            tournament.run(on_match=lambda _: progress.advance(task))
+        _print_tournament(tournament.summary())
+    for failure in tournament.failures:
+        stderr_console().print(
+            f"belle: match {failure.index} (seed {failure.seed}) failed: {one_line(failure.error)}",
+            markup=False,
+            soft_wrap=True,
+        )
+    if tournament.failures:
+        raise typer.Exit(1)
+
+
+def _print_tournament(summary: dict[str, Any]) -> None:
+    console = stdout_console()
+    console.print(
+        f"[bold]{escape(summary['game'])}[/], {summary['players']} players, seed "
+        f"{summary['seed']}: {summary['completed']} of {summary['games']} matches completed, "
+        f"{summary['errors']} errors (seats rotate every match; a shared first place is a win)."
+    )
+    table = Table()
+    for column in ("#", "bot", "games", "wins", "win rate (95% CI)", "mean score (95% CI)",
+                   "s/move"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for bot in summary["bots"]:
+        rate, (low, high) = bot["win_rate"], bot["win_rate_ci95"]
+        rate_text = "–" if rate is None else f"{rate:.1%} ({low:.1%}–{high:.1%})"
+        mean, ci = bot["mean_score"], bot["mean_score_ci95"]
+        mean_text = "–" if mean is None else f"{mean:.2f}"
+        if ci is not None:
+            mean_text += f" ({ci[0]:.2f}–{ci[1]:.2f})"
+        per_move = bot["seconds_per_move"]
+        table.add_row(
+            str(bot["entry"]), Text(bot["bot"]), str(bot["games"]), str(bot["wins"]),
+            rate_text, mean_text, "–" if per_move is None else f"{per_move:.4f}",
+        )
+    console.print(table)
+
+
 # -- replay ----------------------------------------------------------------
 @app.command()
 def replay(
@@ -388,10 +468,18 @@ def bench(
     level_seconds: Annotated[
         float, typer.Option("--level-seconds", help="With --server: seconds per level.")
     ] = 20.0,
+    think: Annotated[
+        float,
+        typer.Option(
+            "--think", metavar="S",
+            help="With --server: mean seconds a client thinks before each move (one seat "
+            "moves per table, so the clients offer at most tables / S actions a second).",
+        ),
+    ] = 0.4,
 ) -> None:
     """Engine speed: random playouts, clone() and legal_actions() per second."""
     if server:
-        _bench_server(tables, level_seconds, as_json)
+        _bench_server(tables, level_seconds, think, as_json)
         return
     with user_errors():
         ids = game or game_ids()
@@ -429,27 +517,42 @@ def bench(
     stdout_console().print(table)
 
 
-def _bench_server(tables: str, seconds: float, as_json: bool) -> None:
+def _bench_server(tables: str, seconds: float, think: float, as_json: bool) -> None:
     from belle.server.loadgen import run_server_bench
 
     with user_errors():
         try:
             counts = [int(n) for n in tables.split(",") if n.strip()]
-            report = run_server_bench(counts, seconds)
+            report = run_server_bench(counts, seconds, think=think)
         except ValueError as exc:
-            fail(f"--tables/--level-seconds: {exc}")
+            fail(f"--tables/--level-seconds/--think: {exc}")
     if as_json:
         typer.echo(json.dumps(report))
         return
-    table = Table(title=f"belle bench --server: {report['server']}", title_justify="left")
-    for column in ("tables", "actions/s", "p50 ms", "p99 ms"):
+    table = Table(
+        title=f"belle bench --server: {report['server']}, think {report['think_s']} s",
+        title_justify="left",
+        caption="offered: the most the clients can send (one seat moves per table: "
+        "tables / think); accepted: actions whose own echo came back in the window; "
+        "latency: send → own echo; server ms: CPU per accepted action",
+        caption_justify="left",
+    )
+    columns = ("tables", "offered/s", "sent/s", "accepted/s", "p50 ms", "p99 ms", "max ms",
+               "server ms", "errors")
+    for column in columns:
         table.add_column(column, justify="right")
     for level in report["levels"]:
+        cpu = level.get("server_cpu_ms_per_action")
         table.add_row(
             str(level.get("tables")),
-            f"{level.get('actions_per_s', 0):,.0f}",
+            f"{level.get('offered_per_s', 0):,.0f}",
+            f"{level.get('sent_per_s', 0):,.0f}",
+            f"{level.get('accepted_per_s', 0):,.0f}",
             f"{level.get('p50_ms', 0):.1f}",
             f"{level.get('p99_ms', 0):.1f}",
+            f"{level.get('max_ms', 0):.1f}",
+            f"{cpu:.2f}" if cpu is not None else "–",
+            str(sum(level.get("errors", {}).values())),
         )
     stdout_console().print(table)
 

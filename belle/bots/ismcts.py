@@ -1,0 +1,281 @@
+"""Single-observer information-set MCTS (Cowling, Powley & Whitehouse, 2012).
+
+The bot searches one tree for the information sets of the seat it plays (the
+*observer*). Each iteration
+
+1. **determinizes**: draws `root.resample(seat, rng)`, a full state consistent with
+   what the seat knows (never the true hidden state);
+2. **selects** down the tree by UCB1 over the actions that are legal *in this
+   determinization*, using availability counts (an action's exploration term counts
+   the visits of its parent in which it was available, not all of them);
+3. **expands** one new node, then **rolls out** (random to the end, or a few random
+   actions and then the game's `heuristic`);
+4. **backpropagates** a reward in [0, 1] for every seat; each node keeps the reward
+   of the seat that chose the action leading to it.
+
+Nodes are keyed by action path from the root, with chance outcomes the observer may
+not see collapsed into one `HIDDEN` edge. Every seat's moves are public in Belle
+(only chance outcomes are private), so this path is the observer's action-observation
+history since the root: a node *is* an `information_state_key(seat)` of the observer,
+computed incrementally instead of by formatting the whole history at every step.
+
+Chance nodes are sampled from `chance_outcomes()` of the determinization. Search
+runs on clones through the unchecked `_apply`, always with an action taken from
+`legal_actions()` of the same clone.
+
+With an iteration budget the bot is reproducible: the same state, seat and RNG give
+the same move. With a time budget the number of iterations depends on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from belle.engine.game import CHANCE, State
+from belle.engine.referee import sample_chance
+
+HIDDEN = object()
+"""Edge key of a chance outcome the observer may not see."""
+
+ROLLOUTS = ("random", "heuristic")
+
+EXPLORATION = 0.7
+"""UCB1 constant for rewards in [0, 1] (about 1/√2, as in the paper)."""
+
+RANK_WEIGHT = 0.8
+"""Share of a terminal reward given by the place; the rest by the score margin."""
+
+MAX_ROLLOUT_ACTIONS = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class Tuning:
+    """Per-game defaults: rollout policy and, for heuristic rollouts, their depth."""
+
+    rollout: str = "random"
+    depth: int = 20
+
+
+GAME_TUNING: dict[str, Tuning] = {
+    # A random playout of Paris Connection is ~300 actions (~25 ms): far too slow for
+    # a useful number of iterations. A short random walk then the share-value
+    # heuristic plays better at equal time (docs/bots.md).
+    "paris_connection": Tuning("heuristic", 12),
+    # Paris Paris playouts are ~1 ms: full random rollouts carry the real scoring
+    # (excursions, secret lines) that a heuristic only approximates.
+    "paris_paris": Tuning("random"),
+}
+"""Chosen by measurement (docs/bots.md); games not listed roll out at random."""
+
+
+class _Node:
+    """A node of the observer's tree: stats of the edge that leads to it."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+class IsmctsBot:
+    """SO-ISMCTS with a budget of iterations or seconds per move."""
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout: str | None = None,
+        depth: int | None = None,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if iterations is not None and iterations < 1:
+            raise ValueError("ismcts iterations must be at least 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("ismcts seconds must be positive")
+        if rollout is not None and rollout not in ROLLOUTS:
+            raise ValueError(f"ismcts rollout must be one of {', '.join(ROLLOUTS)}")
+        if depth is not None and depth < 0:
+            raise ValueError("ismcts depth must not be negative")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.depth = depth
+        self.exploration = exploration
+        self.last_iterations = 0
+        self.name = self._describe()
+
+    def _describe(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"iterations={self.iterations}")
+        if self.seconds is not None:
+            parts.append(f"seconds={self.seconds:g}")
+        if self.rollout is not None:
+            parts.append(f"rollout={self.rollout}")
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
+        return "ismcts:" + ",".join(parts)
+
+    def tuning(self, game_id: str) -> Tuning:
+        """The rollout policy and depth used for `game_id` (settings override defaults)."""
+        base = GAME_TUNING.get(game_id, Tuning())
+        return Tuning(self.rollout or base.rollout, base.depth if self.depth is None else
+                      self.depth)
+
+    def choose(self, state: State[Any], seat: int, rng: random.Random) -> Any:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        search = _Search(state, seat, random.Random(rng.getrandbits(64)),
+                         self.tuning(state.game.info.id), self.exploration)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            search.iterate()
+            done += 1
+        self.last_iterations = done
+        return search.best(legal)
+
+
+class _Search:
+    """One search from the observer's root; `iterate()` runs one iteration."""
+
+    def __init__(
+        self, root: State[Any], seat: int, rng: random.Random, tuning: Tuning, c: float
+    ) -> None:
+        self.root_state = root
+        self.seat = seat
+        self.rng = rng
+        self.tuning = tuning
+        self.c = c
+        self.root = _Node()
+        self.players = root.num_players
+        self.margin_scale = 1.0
+        self._margins_seen = 0
+        self._margin_sum = 0.0
+
+    # -- the four steps --------------------------------------------------
+    def iterate(self) -> None:
+        """Determinize, select and expand, roll out, backpropagate (hot path)."""
+        state = self.root_state.resample(self.seat, self.rng)
+        node = self.root
+        path: list[tuple[_Node, int]] = []  # (child, seat that chose it) for stats
+        expanded = False
+        while not expanded and not state.is_terminal():
+            player = state.current_player()
+            if player == CHANCE:
+                outcome = sample_chance(state, self.rng)
+                seen = state.chance_visibility(outcome)
+                key = outcome if seen is None or self.seat in seen else HIDDEN
+                state._apply(outcome)
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node()
+                    expanded = True
+                node = child
+                continue
+            action, child, expanded = self._select(node, state.legal_actions())
+            state._apply(action)
+            path.append((child, player))
+            node = child
+        rewards = self._rollout(state)
+        for child, player in path:
+            child.visits += 1
+            child.total += rewards[player]
+
+    def _select(self, node: _Node, legal: list[Any]) -> tuple[Any, _Node, bool]:
+        """UCB1 over the available children, or a new child for an untried action."""
+        children = node.children
+        untried = []
+        best: Any = None
+        best_value = -math.inf
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+                continue
+            child.avail += 1
+            if untried:
+                continue  # an untried action goes first; availability still counts
+            value = child.total / child.visits + self.c * math.sqrt(
+                math.log(child.avail) / child.visits)
+            if value > best_value:
+                best, best_value = action, value
+        if untried:
+            action = untried[self.rng.randrange(len(untried))]
+            child = children[action] = _Node()
+            child.avail = 1
+            return action, child, True
+        return best, children[best], False
+
+    def _rollout(self, state: State[Any]) -> list[float]:
+        """Play on from `state`; the reward of every seat in [0, 1]."""
+        limit = self.tuning.depth if self.tuning.rollout == "heuristic" else MAX_ROLLOUT_ACTIONS
+        rng = self.rng
+        steps = 0
+        while steps < limit:
+            player = state.current_player()
+            if player < 0 and player != CHANCE:
+                return self._terminal_rewards(state)
+            if player == CHANCE:
+                state._apply(sample_chance(state, rng))
+            else:
+                legal = state.legal_actions()
+                state._apply(legal[rng.randrange(len(legal))])
+            steps += 1
+        if state.is_terminal():
+            return self._terminal_rewards(state)
+        return [self._squash(state.heuristic(s)) for s in range(self.players)]
+
+    # -- rewards ---------------------------------------------------------
+    def _terminal_rewards(self, state: State[Any]) -> list[float]:
+        """Place (shared first counts as first), plus a little of the score margin."""
+        places = state.ranking()
+        scores = state.returns()
+        n = self.players
+        rewards = []
+        for seat in range(n):
+            rank = (n - 1 - places[seat]) / (n - 1) if n > 1 else 1.0
+            others = [s for i, s in enumerate(scores) if i != seat]
+            margin = scores[seat] - (max(others) if others else 0.0)
+            rewards.append(RANK_WEIGHT * rank + (1 - RANK_WEIGHT) * self._squash(margin))
+        return rewards
+
+    def _squash(self, margin: float) -> float:
+        """Map a score margin to (0, 1) on the scale of the margins met so far."""
+        self._margins_seen += 1
+        self._margin_sum += abs(margin)
+        self.margin_scale = max(1.0, self._margin_sum / self._margins_seen)
+        return 0.5 + 0.5 * math.tanh(margin / self.margin_scale)
+
+    # -- the answer ------------------------------------------------------
+    def best(self, legal: list[Any]) -> Any:
+        """The most visited root action (ties: higher mean, then legal order)."""
+        best = legal[0]
+        best_key = (-1, -math.inf)
+        for action in legal:
+            child = self.root.children.get(action)
+            if child is None:
+                continue
+            key = (child.visits, child.total / child.visits if child.visits else 0.0)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def statistics(self) -> dict[Any, tuple[int, float]]:
+        """Root action → (visits, mean reward), for tests and diagnostics."""
+        return {a: (c.visits, c.total / c.visits if c.visits else 0.0)
+                for a, c in self.root.children.items()}
