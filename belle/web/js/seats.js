@@ -16,7 +16,7 @@ export function seatControls(table, player, bots, changed) {
   });
   const botChoice = (seat) => {
     const select = h("select", { "aria-label": "Bot for seat " + seat }, bots.map((b) => h("option", { value: b }, b)));
-    select.value = bots.includes("greedy") ? "greedy" : bots[0];
+    select.value = bots.includes("medium") ? "medium" : bots[0];
     return h(
       "span.bot-pick",
       {},
