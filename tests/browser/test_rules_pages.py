@@ -1,0 +1,132 @@
+"""The rules pages (issue 10, item 1): /static/rules.html?game=<id>, drawn from
+belle/web/rules/<id>.json; reachable from the lobby and the table, where a "?" beside each
+legal move opens the rule that governs it. The display choice (short summary only / full
+text only / both) is the one of shared/seeds/city_of_light.de.txt, first lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+RULES = Path(__file__).resolve().parents[2] / "belle" / "web" / "rules"
+GAMES = ["paris", "paris_connection", "city_of_light", "paris_paris", "bruxelles_1893"]
+
+
+def rules_data(game: str) -> dict[str, Any]:
+    return json.loads((RULES / f"{game}.json").read_text())
+
+
+def open_rules(page: Any, game: str, anchor: str = "") -> None:
+    page.goto(f"/static/rules.html?game={game}" + (f"#{anchor}" if anchor else ""))
+    page.wait_for_selector("body[data-ready='1']")
+
+
+@pytest.fixture
+def page(new_page: Any) -> Any:
+    return new_page()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_rules_page_loads_with_its_sections_and_notices(page: Any, game: str) -> None:
+    open_rules(page, game)
+    data = rules_data(game)
+    expect(page.locator("#rules h1")).to_have_text(data["title"])
+    for anchor in ["goal", "setup", "turn", "actions", "end", "scoring", "reconstructed"]:
+        expect(page.locator(f"section#{anchor}")).to_have_count(1)
+    for anchor in set(data["actions"].values()):  # every action kind has its anchor
+        expect(page.locator(f"section#{anchor}")).to_have_count(1)
+    for section in page.locator("section.rule-section:not(#reconstructed)").all():
+        assert section.locator(":scope > .rule-summary").count() == 1
+        assert section.locator(":scope > .rule-full").count() <= 1
+    notices = page.locator("#reconstructed .reconstructed")
+    expect(notices).to_have_count(len(data["reconstructed"]))
+    expect(notices.first).to_contain_text("Printed value not known")
+    expect(notices.first).to_contain_text("this table uses")
+    assert page.js_errors == []
+
+
+def test_the_three_display_modes_are_remembered(page: Any) -> None:
+    open_rules(page, "city_of_light")
+    summary, full = page.locator("#setup > .rule-summary"), page.locator("#setup > .rule-full")
+    expect(summary).to_be_visible()  # "both" by default
+    expect(full).to_be_visible()
+    page.check("#display-mode input[value=summary]")
+    expect(summary).to_be_visible()
+    expect(full).to_be_hidden()
+    expect(page.locator("#setup .reconstructed").first).to_be_visible()  # always shown
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#display-mode input[value=summary]")).to_be_checked()
+    expect(full).to_be_hidden()
+    page.check("#display-mode input[value=full]")
+    expect(summary).to_be_hidden()
+    expect(full).to_be_visible()
+    open_rules(page, "paris")  # one choice for every game
+    expect(page.locator("#goal > .rule-summary")).to_be_hidden()
+    page.check("#display-mode input[value=both]")
+    expect(page.locator("#goal > .rule-summary")).to_be_visible()
+    expect(page.locator("#goal > .rule-full")).to_be_visible()
+    assert page.js_errors == []
+
+
+def test_an_anchor_is_marked_and_unknown_games_get_the_index(page: Any) -> None:
+    open_rules(page, "paris_connection", "trade")
+    expect(page.locator("section#trade")).to_have_class("rule-section level-3 target")
+    page.goto("/static/rules.html?game=nope")
+    expect(page.locator(".rules-index a")).to_have_count(len(GAMES))
+    assert page.js_errors == []
+
+
+def test_the_lobby_links_to_each_games_rules(new_page: Any) -> None:
+    page = new_page("Rita")
+    expect(page.locator("#rules-list a")).to_have_count(len(GAMES))
+    page.select_option("#create-game", "paris_paris")
+    link = page.locator("#create-rules")
+    expect(link).to_have_attribute("href", "/static/rules.html?game=paris_paris")
+    with page.expect_popup() as popup_info:
+        link.click()
+    rules = popup_info.value
+    rules.wait_for_selector("body[data-ready='1']")
+    expect(rules.locator("#rules h1")).to_have_text("Paris Paris")
+    page.locator("#rules-list a[data-game=bruxelles_1893]").click()
+    page.wait_for_selector("body[data-ready='1']")
+    expect(page.locator("#rules h1")).to_have_text("Bruxelles 1893")
+    assert page.js_errors == []
+
+
+def test_a_question_mark_beside_a_legal_move_opens_its_rule(new_page: Any) -> None:
+    page = new_page("Quinn")
+    page.select_option("#create-game", "city_of_light")
+    page.click("#create-submit")
+    page.wait_for_url("**/table/*")
+    expect(page.locator("#rules-link")).to_have_attribute(
+        "href", "/static/rules.html?game=city_of_light"
+    )
+    page.fill(".chat-form input", "/bot random")
+    page.press(".chat-form input", "Enter")
+    help_links = page.locator("#legal .rule-help")
+    if not help_links.count():
+        page.wait_for_timeout(300)
+        if page.locator("body[data-status=open]").count():
+            page.fill(".chat-form input", "/start")
+            page.press(".chat-form input", "Enter")
+    expect(help_links.first).to_be_visible(timeout=15_000)
+    mapping = rules_data("city_of_light")["actions"]
+    item = page.locator("#legal .legal-item").filter(has=page.locator(".rule-help")).last
+    action_text = item.locator("button.legal").inner_text()
+    link = item.locator(".rule-help")
+    anchor = link.get_attribute("data-anchor")
+    assert anchor == mapping[action_text.split()[0]], action_text  # type = first word here
+    with page.expect_popup() as popup_info:
+        link.click()
+    rules = popup_info.value
+    rules.wait_for_selector("body[data-ready='1']")
+    assert rules.url.endswith(f"/static/rules.html?game=city_of_light#{anchor}")
+    expect(rules.locator(f"section#{anchor}")).to_have_class(
+        "rule-section level-3 target"
+    )
+    assert page.js_errors == []
