@@ -108,7 +108,7 @@ def test_every_offered_action_type_links_to_a_rule(game: str) -> None:
             if state.is_terminal():
                 break
             if state.current_player() == belle.CHANCE:
-                actions, weights = zip(*state.chance_outcomes())
+                actions, weights = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rng.choices(actions, weights)[0])
                 continue
             legal = state.legal_actions()
