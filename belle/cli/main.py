@@ -532,15 +532,14 @@ def _bench_server(tables: str, seconds: float, think: float, as_json: bool) -> N
     table = Table(
         title=f"belle bench --server: {report['server']}, think {report['think_s']} s",
         title_justify="left",
-        caption="offered: the most the clients can send (one seat moves per table: "
-        "tables / think); accepted: actions whose own echo came back in the window; "
-        "latency: send → own echo; server ms: CPU per accepted action",
+        caption="offered, sent, accepted: actions/s (offered = tables / think, the most "
+        "the clients send: one seat moves per table); p50, p99, max: ms from sending an "
+        "action to its own echo; cpu: server ms per accepted action",
         caption_justify="left",
     )
-    columns = ("tables", "offered/s", "sent/s", "accepted/s", "p50 ms", "p99 ms", "max ms",
-               "server ms", "errors")
-    for column in columns:
-        table.add_column(column, justify="right")
+    for column in ("tables", "offered", "sent", "accepted", "p50", "p99", "max", "cpu"):
+        table.add_column(column, justify="right", no_wrap=True)
+    errors: list[str] = []
     for level in report["levels"]:
         cpu = level.get("server_cpu_ms_per_action")
         table.add_row(
@@ -550,11 +549,14 @@ def _bench_server(tables: str, seconds: float, think: float, as_json: bool) -> N
             f"{level.get('accepted_per_s', 0):,.0f}",
             f"{level.get('p50_ms', 0):.1f}",
             f"{level.get('p99_ms', 0):.1f}",
-            f"{level.get('max_ms', 0):.1f}",
+            f"{level.get('max_ms', 0):.0f}",
             f"{cpu:.2f}" if cpu is not None else "–",
-            str(sum(level.get("errors", {}).values())),
         )
+        if level.get("errors"):
+            errors.append(f"{level.get('tables')} tables: {level['errors']}")
     stdout_console().print(table)
+    for line in errors:
+        stdout_console().print(f"refused actions at {line}")
 
 
 @app.command()

@@ -102,7 +102,7 @@ async def _new_player(hub: Hub, name: str, password: str | None) -> Player:
     if password is not None:
         password_hash = await hub.db(auth.hash_password, auth.check_password(password))
     try:
-        return await hub.db(hub.store.create_player, name, password_hash)
+        return await hub.write(hub.store.create_player, name, password_hash)
     except NameTakenError as exc:
         raise ServerError("name_taken", f"{name} is taken; choose another name") from exc
 
@@ -112,7 +112,7 @@ async def set_password(body: PasswordBody, request: Request) -> Any:
     hub = _hub(request)
     player = await signed_in(request)
     password_hash = await hub.db(auth.hash_password, auth.check_password(body.password))
-    await hub.db(hub.store.set_password, player.id, password_hash)
+    await hub.write(hub.store.set_password, player.id, password_hash)
     hub.forget_player(player.id)
     updated = await hub.player(player.id)
     assert updated is not None
@@ -174,7 +174,13 @@ async def create_table(body: TableBody, request: Request) -> Any:
         game.check_players(body.players)
     except GameError as exc:
         raise ServerError("bad_options", str(exc)) from exc
-    table = await hub.db(
+    except TypeError as exc:  # an option named like a parameter (`self`, `game_id`)
+        raise ServerError("bad_options", f"bad options: {exc}") from exc
+    most = hub.limits.max_open_tables
+    if await hub.db(hub.store.count_unfinished_tables, player.id) >= most:
+        raise ServerError("too_many_tables", f"you have created {most} tables that are not "
+                                             "finished; finish one before creating another")
+    table = await hub.write(
         hub.store.create_table, game.info.id, dict(game.options), body.players, body.mode,
         player.id,
     )

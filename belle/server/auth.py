@@ -45,6 +45,10 @@ def check_password(raw: object) -> str:
         raise ServerError(
             "bad_password", f"a password has {MIN_PASSWORD}–{MAX_PASSWORD} characters"
         )
+    try:
+        raw.encode()
+    except UnicodeEncodeError as exc:  # a lone surrogate (from a \\u escape): not text
+        raise ServerError("bad_password", "a password is valid Unicode text") from exc
     return raw
 
 
@@ -56,7 +60,7 @@ def hash_password(password: str) -> str:
 def verify_password(password_hash: str, password: str) -> bool:
     try:
         return _hasher.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
+    except (VerificationError, InvalidHashError, UnicodeEncodeError):
         return False
 
 

@@ -1,8 +1,8 @@
 """One open websocket: its player, an outgoing queue drained by a writer task, a rate limit.
 
 Tables never await a socket: they put finished JSON text in each member's queue, so
-one slow browser cannot stall a table. A member whose queue overflows is dropped (it
-reconnects and resyncs with `hello {since}`).
+one slow browser cannot stall a table. A member whose queue overflows (`Limits.queue`
+messages waiting) is dropped (it reconnects and resyncs with `hello {since}`).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from dataclasses import dataclass
 
 from starlette.websockets import WebSocket
@@ -19,13 +20,15 @@ from belle.storage import Player
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """Per-connection limits: message size, chat length, rate (token bucket), queue."""
+    """Per-connection limits: message size, chat length, rate (token bucket), queue;
+    and per player: tables created and not finished yet."""
 
     max_message: int = 16 * 1024
     max_chat: int = 500
     rate: float = 20.0  # messages per second, sustained
     burst: int = 60
     queue: int = 1024  # outgoing messages waiting before the member is dropped
+    max_open_tables: int = 10  # open or running tables one player has created
 
 
 class TokenBucket:
@@ -48,7 +51,12 @@ class TokenBucket:
 
 
 class Connection:
-    """A member of a table or of the lobby."""
+    """A member of a table or of the lobby.
+
+    Outgoing text waits in a deque drained by one writer task, woken through a future
+    when it has gone idle (lighter than an asyncio.Queue: a socket gets a message per
+    move at every table it watches). `None` in the deque ends the writer.
+    """
 
     def __init__(self, socket: WebSocket, player: Player | None, limits: Limits) -> None:
         self.socket = socket
@@ -56,7 +64,8 @@ class Connection:
         self.limits = limits
         self.bucket = TokenBucket(limits.rate, limits.burst)
         self.subscribed = False
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limits.queue)
+        self._pending: deque[str | None] = deque()
+        self._wake: asyncio.Future[None] | None = None
         self._writer: asyncio.Task[None] | None = None
         self.closed = False
         self.dropped = False
@@ -72,26 +81,40 @@ class Connection:
         """Queue `text`; a member too slow to keep up is disconnected."""
         if self.closed:
             return
-        try:
-            self._queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self._pending) >= self.limits.queue:
             self.closed = self.dropped = True
-            while not self._queue.empty():
-                self._queue.get_nowait()
-            self._queue.put_nowait(None)
+            self._pending.clear()
+            self._push(None)
+            return
+        self._push(text)
+
+    def _push(self, item: str | None) -> None:
+        self._pending.append(item)
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
 
     async def close(self) -> None:
         """Stop the writer once it has sent what is queued."""
         if not self.closed:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self._queue.put_nowait(None)
+            self._push(None)
         if self._writer is not None:
             with contextlib.suppress(asyncio.CancelledError, asyncio.TimeoutError):
                 await asyncio.wait_for(self._writer, timeout=5)
 
     async def _write(self) -> None:
-        while (text := await self._queue.get()) is not None:
+        pending = self._pending
+        loop = asyncio.get_running_loop()
+        while True:
+            if not pending:
+                self._wake = loop.create_future()
+                await self._wake
+                self._wake = None
+                continue
+            text = pending.popleft()
+            if text is None:
+                break
             try:
                 await self.socket.send_text(text)
             except Exception:  # the socket is gone; the reader loop ends the connection

@@ -27,6 +27,7 @@ STATUS: dict[str, int] = {
     "bad_name": 400,
     "too_large": 413,
     "rate_limited": 429,
+    "too_many_tables": 429,
 }
 
 
@@ -36,6 +37,8 @@ class ServerError(Exception):
     def __init__(self, code: str, message: str) -> None:
         if code not in STATUS:
             raise ValueError(f"unknown error code {code!r}")
+        # A message may quote what was sent: keep it valid UTF-8 (lone surrogates escaped).
+        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         super().__init__(message)
         self.code = code
         self.message = message

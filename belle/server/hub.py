@@ -1,9 +1,15 @@
-"""The hub: the store behind a DB worker, one actor per table, the lobby room.
+"""The hub: the store behind DB workers, one actor per table, the lobby room.
 
-Database calls run on a dedicated executor (one thread for SQLite, which has a single
-writer anyway; a few for PostgreSQL), so the event loop never blocks on I/O. Actors
-are loaded on first use by rebuilding the State from the stored action log; at start
-`resume()` loads every running table so chance, bots and unfinished endings continue.
+Reads (and password hashing) run on an executor, so the event loop never waits for
+them. Writes depend on the database: PostgreSQL writes go to the executor too (a
+network round trip); SQLite writes run right on the event loop thread. SQLite has one
+writer anyway, and in WAL mode with synchronous=NORMAL a commit is a few buffered
+writes without fsync (checkpoints run on the Store's own thread), so handing it to a
+thread would cost more than it saves: the round trip through the executor, and the
+two threads taking turns with the GIL while the loop is busy. An action is still
+committed before anything is broadcast. Actors are loaded on first use by rebuilding
+the State from the stored action log; at start `resume()` loads every running table
+so chance, bots and unfinished endings continue.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ T = TypeVar("T")
 log = logging.getLogger("belle.server")
 LOBBY_FINISHED = 50
 KEEP_FINISHED = 256  # finished tables kept in memory when nobody watches them
+MAX_ID = 2**31 - 1  # the largest id a row can have (INTEGER keys on PostgreSQL)
 
 
 class Hub:
@@ -40,7 +47,8 @@ class Hub:
         self.sessions = sessions
         self.bot_delay = bot_delay
         self.limits = limits
-        workers = 1 if store.is_sqlite else 8
+        self.inline_writes = store.is_sqlite
+        workers = 4 if store.is_sqlite else 8
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="belle-db")
         self.actors: OrderedDict[int, TableActor] = OrderedDict()
         self._loading = asyncio.Lock()
@@ -48,9 +56,15 @@ class Hub:
         self.lobby = Lobby(self)
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a Store call on the DB worker."""
+        """Run a Store read (or other blocking work) on the DB workers."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, functools.partial(fn, *args))
+
+    async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a Store write: on this thread for SQLite, else on the DB workers."""
+        if self.inline_writes:
+            return fn(*args)
+        return await self.db(fn, *args)
 
     # -- players -----------------------------------------------------------
     async def player(self, player_id: int | None) -> Player | None:
@@ -69,6 +83,8 @@ class Hub:
     # -- tables ------------------------------------------------------------
     async def actor(self, table_id: int) -> TableActor:
         """The table's actor, loading it from the database on first use."""
+        if not 0 < table_id <= MAX_ID:  # beyond a database integer: no such table
+            raise ServerError("not_found", f"there is no table {table_id}")
         actor = self.actors.get(table_id)
         if actor is not None:
             self.actors.move_to_end(table_id)
@@ -150,7 +166,7 @@ class Lobby:
         self._publish({"kind": "table", "table": payloads.summary(table)})
 
     async def say(self, player: Player, text: str) -> None:
-        line = await self.hub.db(self.hub.store.add_chat, None, player.id, player.name, text)
+        line = await self.hub.write(self.hub.store.add_chat, None, player.id, player.name, text)
         if self.chat is not None:
             self.chat.append(line)
         self._publish({"kind": "chat", **payloads.chat_json(line)})

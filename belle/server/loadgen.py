@@ -2,20 +2,34 @@
 
 For each level (a number of concurrent tables) it starts one server process on a
 loopback port (`python -m belle.server`, the code `belle serve` runs; a temp SQLite
-database; bots at full speed), signs in `players` people who sit at every table, and
-opens one websocket per seat. Each client plays random legal actions from the `legal`
-list it receives, after a think time (so the offered load is about
-tables / (think + latency) actions a second), and when a game ends its table group
-starts a new one. Over a fixed window it counts accepted actions (the sender's own
-echo event) and the latency from sending an action to that echo.
+database), signs in `players` people who sit at every table, and opens one websocket
+per seat. Each client plays a random legal action from the `legal` list it receives,
+after a think time drawn uniformly from 0.5–1.5 × `think`, and when a game ends its
+table group starts a new one.
 
-`run_server_bench([50, 500], 20.0)` returns a JSON-able dict, one entry per level.
+Offered load: a table has one seat to move at a time, and that client thinks, sends,
+and waits for the echo before the next move, so the clients offer at most
+tables / think actions a second (500 tables at 0.4 s: 1,250/s), less by the latency.
+The report gives that ceiling (`offered_per_s`), what was sent in the window
+(`sent_per_s`) and what was accepted (`accepted_per_s`: actions whose own echo event
+came back inside the window, the sustained rate), with p50/p99/max of the latency
+from sending an action to receiving its echo. If accepted is close to offered with low
+latency, the clients set the pace, not the server: lower `think` to push harder.
+
+This process is the measuring instrument, so its own cyclic garbage collector is
+frozen for the window (a pause here would be counted as server latency); the server
+runs as `belle serve` does.
+
+`run_server_bench([50, 500], 20.0, think=0.4)` returns a JSON-able dict, one entry
+per level.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -25,7 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +47,9 @@ from typing import Any
 HOST = "127.0.0.1"
 MAX_TABLES = 2000
 MAX_SECONDS = 300.0
+MAX_THINK = 60.0
 SETUP_CONCURRENCY = 32
+DEFAULT_THINK = 0.4
 
 
 @dataclass
@@ -43,9 +59,11 @@ class Stats:
     start: float = 0.0
     end: float = float("inf")
     latencies: list[float] = field(default_factory=list)
+    sent: int = 0  # actions sent inside the window
     errors: dict[str, int] = field(default_factory=dict)
     games_finished: int = 0
-    ready: int = 0
+    ready: int = 0  # table groups whose first table has started
+    failed: int = 0  # table groups that stopped on an exception (in `errors`)
 
     def inside(self, moment: float) -> bool:
         return self.start <= moment <= self.end
@@ -59,16 +77,22 @@ class Level:
     tables: int
     connections: int
     seconds: float
-    actions: int
-    actions_per_s: float
-    p50_ms: float
+    think_s: float
+    offered_per_s: float  # the most these clients can send: tables / think
+    sent_per_s: float  # actions sent in the window
+    accepted: int  # actions whose own echo came back in the window
+    accepted_per_s: float
+    p50_ms: float  # send → own echo
     p99_ms: float
     max_ms: float
     errors: dict[str, int]
     games_finished: int
+    tables_started: int  # table groups whose first table started
     setup_s: float
     server_cpu_ms_per_action: float | None  # CPU the server process used in the window
+    server_cpu_busy: float | None  # of one core, over the window
     client_cpu_ms_per_action: float  # CPU this load generator used in the window
+    load_average: float  # the machine's 1-minute load average at the end of the window
 
 
 @dataclass
@@ -116,7 +140,8 @@ def server_process() -> Iterator[tuple[str, int]]:
         db = f"sqlite:///{Path(tmp) / 'bench.db'}"
         command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port", str(port),
                    "--db", db, "--bot-delay", "0", "--log-level", "warning"]
-        env = {**os.environ, "BELLE_BOT_DELAY": "0"}
+        # one bench player creates every table: lift the per-player table limit
+        env = {**os.environ, "BELLE_BOT_DELAY": "0", "BELLE_MAX_OPEN_TABLES": "1000000"}
         with open(Path(tmp) / "server.log", "wb") as log:
             process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
             try:
@@ -166,7 +191,17 @@ async def _new_table(setup: Setup, http: Any) -> int:
 
 
 async def _group(setup: Setup, http: Any, rng: random.Random) -> None:
-    """Play tables one after another until the window closes."""
+    """Play tables one after another until the window closes; a failure is counted."""
+    try:
+        await _play_tables(setup, http, rng)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # reported, not hidden: the level says how many failed
+        setup.stats.failed += 1
+        setup.stats.error(f"client {type(exc).__name__}: {str(exc)[:120]}")
+
+
+async def _play_tables(setup: Setup, http: Any, rng: random.Random) -> None:
     from websockets.asyncio.client import connect
 
     first = True
@@ -229,6 +264,8 @@ async def _act(setup: Setup, ws: Any, message: dict[str, Any],
     action = rng.choice(message["legal"])["json"]
     moment = time.perf_counter()
     await ws.send(json.dumps({"type": "action", "version": version, "action": action}))
+    if setup.stats.inside(moment):
+        setup.stats.sent += 1
     return version, moment
 
 
@@ -255,20 +292,27 @@ async def _level(url: str, tables: int, seconds: float, players: int, think: flo
         began = time.perf_counter()
         groups = [asyncio.create_task(_group(setup, http, random.Random(i)))
                   for i in range(tables)]
-        while stats.ready < tables and time.perf_counter() - began < 300:
+        while stats.ready + stats.failed < tables and time.perf_counter() - began < 300:
             await asyncio.sleep(0.05)
         await asyncio.sleep(1.0)  # let the deals of the last tables settle
         setup_s = time.perf_counter() - began
-        stats.start = time.perf_counter()
-        stats.end = setup.stop_at[0] = stats.start + seconds
-        cpu.begin()
-        setup.go.set()
-        await asyncio.sleep(seconds)
-        cpu.end()
+        gc.collect()
+        gc.freeze()  # the clients' own pauses must not count as server latency
+        gc.disable()
+        try:
+            stats.start = time.perf_counter()
+            stats.end = setup.stop_at[0] = stats.start + seconds
+            cpu.begin()
+            setup.go.set()
+            await asyncio.sleep(seconds)
+            cpu.end()
+        finally:
+            gc.enable()
+            gc.unfreeze()
         for task in groups:
             task.cancel()
         await asyncio.gather(*groups, return_exceptions=True)
-    return _summarize(tables, players, seconds, setup_s, stats, cpu)
+    return _summarize(tables, players, seconds, think, setup_s, stats, cpu)
 
 
 class Cpu:
@@ -290,7 +334,7 @@ class Cpu:
         self.client = time.process_time() - self.client
 
 
-def _summarize(tables: int, players: int, seconds: float, setup_s: float,
+def _summarize(tables: int, players: int, seconds: float, think: float, setup_s: float,
                stats: Stats, cpu: Cpu) -> Level:
     latencies = sorted(stats.latencies)
     count = max(1, len(latencies))
@@ -301,16 +345,30 @@ def _summarize(tables: int, players: int, seconds: float, setup_s: float,
         return round(1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))], 2)
 
     return Level(
-        tables=tables, connections=tables * players, seconds=seconds,
-        actions=len(latencies), actions_per_s=round(len(latencies) / seconds, 1),
+        tables=tables, connections=tables * players, seconds=seconds, think_s=think,
+        offered_per_s=round(tables / think, 1), sent_per_s=round(stats.sent / seconds, 1),
+        accepted=len(latencies), accepted_per_s=round(len(latencies) / seconds, 1),
         p50_ms=percentile(0.50), p99_ms=percentile(0.99),
         max_ms=round(1000 * latencies[-1], 2) if latencies else 0.0,
         errors=dict(stats.errors), games_finished=stats.games_finished,
+        tables_started=stats.ready,
         setup_s=round(setup_s, 1),
-        server_cpu_ms_per_action=round(1000 * cpu.server / count, 2)
+        server_cpu_ms_per_action=round(1000 * cpu.server / count, 3)
         if cpu.server is not None else None,
-        client_cpu_ms_per_action=round(1000 * cpu.client / count, 2),
+        server_cpu_busy=round(cpu.server / seconds, 2) if cpu.server is not None else None,
+        client_cpu_ms_per_action=round(1000 * cpu.client / count, 3),
+        load_average=round(os.getloadavg()[0], 2),
     )
+
+
+def _fastest_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop for the clients too when it is installed: the instrument should cost
+    little CPU on a machine it shares with the server."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def run_server_bench(
@@ -318,7 +376,7 @@ def run_server_bench(
     seconds: float = 20.0,
     *,
     players: int = 3,
-    think: float = 0.4,
+    think: float = DEFAULT_THINK,
 ) -> dict[str, Any]:
     """Measure one server process at each number of concurrent tables (fresh server each)."""
     levels = tables if tables is not None else [50, 500]
@@ -326,15 +384,19 @@ def run_server_bench(
         raise ValueError(f"table counts are from 1 to {MAX_TABLES}")
     if not 0 < seconds <= MAX_SECONDS:
         raise ValueError(f"seconds are from 0 to {MAX_SECONDS}")
+    if not 0 < think <= MAX_THINK:
+        raise ValueError(f"the think time is from 0 to {MAX_THINK} seconds")
     results = []
     for count in levels:
         with server_process() as (url, pid):
-            level = asyncio.run(_level(url, count, seconds, players, think, pid))
+            with asyncio.Runner(loop_factory=_fastest_loop()) as runner:
+                level = runner.run(_level(url, count, seconds, players, think, pid))
             results.append(asdict(level))
     return {
         "server": "one belle serve process, SQLite, loopback",
-        "note": "offered load is about tables / think_s actions a second; above what the "
-                "server sustains, latency is queueing",
+        "note": "each table has one seat to move at a time, so the clients offer at most "
+                "tables / think_s actions a second (offered_per_s); accepted_per_s counts "
+                "actions whose own echo came back in the window; latency is send → own echo",
         "game": "paris_connection",
         "players_per_table": players,
         "think_s": think,
@@ -342,10 +404,20 @@ def run_server_bench(
     }
 
 
-def main() -> None:
-    """`python -m belle.server.loadgen [TABLES ...]`: print the figures as JSON."""
-    counts = [int(arg) for arg in sys.argv[1:]] or None
-    print(json.dumps(run_server_bench(counts), indent=1))
+def main(argv: list[str] | None = None) -> None:
+    """`python -m belle.server.loadgen [--seconds S] [--think S] [TABLES ...]`: JSON."""
+    parser = argparse.ArgumentParser(prog="python -m belle.server.loadgen",
+                                     description="Load one belle serve; print JSON figures.")
+    parser.add_argument("tables", nargs="*", type=int, help="concurrent tables (50 500)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="window per level")
+    parser.add_argument("--think", type=float, default=DEFAULT_THINK,
+                        help="mean seconds a client thinks before each move")
+    args = parser.parse_args(argv)
+    try:
+        report = run_server_bench(args.tables or None, args.seconds, think=args.think)
+    except ValueError as exc:
+        parser.error(str(exc))
+    print(json.dumps(report, indent=1))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from belle.server.errors import ServerError
 
 MAX_MESSAGE = 16 * 1024
 MAX_CHAT = 500
+MAX_DEPTH = 32  # nesting of a message's JSON (objects and arrays)
 
 
 class _Message(BaseModel):
@@ -51,9 +52,12 @@ def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
     if len(frame) > max_size or (isinstance(frame, str) and len(frame.encode()) > max_size):
         raise ServerError("too_large", f"a message may have at most {max_size} bytes")
     try:
-        data = json.loads(frame)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        data = json.loads(frame, parse_constant=_no_constant)
+    except RecursionError as exc:
+        raise ServerError("malformed", f"a message nests at most {MAX_DEPTH} levels") from exc
+    except ValueError as exc:  # bad JSON or UTF-8, NaN/Infinity, an integer too long
         raise ServerError("malformed", f"a message is one JSON object ({exc})") from exc
+    _check_shape(data, escapes=isinstance(frame, bytes) or "\\u" in frame)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ServerError("malformed", "a message is a JSON object with a string 'type'")
     model = MODELS.get(data["type"])
@@ -66,6 +70,41 @@ def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
         raise ServerError("malformed", _explain(data["type"], exc)) from exc
     assert isinstance(message, Hello | Action | Chat | Ping)
     return message
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _check_shape(data: Any, escapes: bool) -> None:
+    """Refuse nesting deeper than MAX_DEPTH and, when the frame has `\\u` escapes (or
+    came as bytes), strings with lone surrogates: text that cannot be stored, logged
+    or sent back as UTF-8."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if escapes and not _encodable(value):
+                raise ServerError("malformed", "a message's text is valid Unicode "
+                                               "(no lone surrogates)")
+            continue
+        if not isinstance(value, dict | list):
+            continue
+        if depth > MAX_DEPTH:
+            raise ServerError("malformed", f"a message nests at most {MAX_DEPTH} levels")
+        items = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]
+        for key, item in items:
+            if key is not None:
+                stack.append((key, depth))
+            stack.append((item, depth + 1))
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _explain(kind: str, exc: ValidationError) -> str:

@@ -3,10 +3,16 @@
 Everything a viewer receives about a match is built here from `state.view(seat)`, the
 legal actions of the seat to move (to that seat only) and record entries redacted by
 their chance visibility, so per-recipient filtering lives in one place.
+
+`StateJson` is the broadcast path: it encodes the parts every viewer shares once
+(version, to_move, the legal list of the seat to move) and each viewer class's
+`view()` once, and joins the pieces as text (`members` / `obj`), so an event costs one
+`view()` and one encoding per distinct viewer, not per socket.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from datetime import datetime
 from functools import cache
@@ -113,3 +119,77 @@ def result(state: State[Any]) -> dict[str, Any]:
 
 def chat_json(line: ChatLine) -> dict[str, Any]:
     return {"from": line.name, "text": line.text, "at": iso(line.at)}
+
+
+# -- text assembly (the broadcast path) ---------------------------------------------
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
+_ABSENT = object()
+
+
+def encode(value: Any) -> str:
+    """Compact JSON, as `messages.dumps` writes it."""
+    return _encode(value)
+
+
+def members(body: dict[str, Any]) -> str:
+    """The `"k":v,…` text of an object without its braces ('' when empty)."""
+    return _encode(body)[1:-1]
+
+
+def obj(*parts: str) -> str:
+    """An object's text from `members` pieces (empty pieces are skipped)."""
+    return "{" + ",".join(part for part in parts if part) + "}"
+
+
+class StateJson:
+    """version, to_move, view and legal of one state, as members text per viewer.
+
+    The shared fields and the mover's legal list are encoded once; `view()` is called
+    once per viewer key (seat or None) and cached. Views of one state mostly agree (the
+    board is public): a top-level field equal to, and of the same type as, the same
+    field of a view already encoded reuses that text instead of being encoded again. A
+    viewer therefore only ever gets text equal to its own view's. Build one per state,
+    use it while that state does not change.
+    """
+
+    def __init__(self, state: State[Any]) -> None:
+        self.state = state
+        self.mover = to_move(state)
+        self.head = f'"version":{len(state.history)},"to_move":{_encode(self.mover)}'
+        self._legal: str | None = None
+        self._members: dict[int | None, str] = {}
+        self._encoded: list[tuple[dict[str, Any], dict[str, str]]] = []
+
+    def members(self, seat: int | None) -> str:
+        text = self._members.get(seat)
+        if text is None:
+            view = self._view_text(self.state.view(seat))
+            legal = self._legal_text() if seat is not None and seat == self.mover else "[]"
+            text = self._members[seat] = f'{self.head},"view":{view},"legal":{legal}'
+        return text
+
+    def _view_text(self, view: dict[str, Any]) -> str:
+        if not isinstance(view, dict):
+            return _encode(view)
+        scalars: dict[str, Any] = {}
+        shared: dict[str, str] = {}
+        for key, value in view.items():
+            if isinstance(value, list | dict) and value:
+                shared[key] = self._known(key, value) or _encode({key: value})[1:-1]
+            else:
+                scalars[key] = value
+        self._encoded.append((view, shared))
+        return obj(_encode(scalars)[1:-1], *shared.values())
+
+    def _known(self, key: str, value: Any) -> str | None:
+        """The text of `key: value` if an encoded view had an equal field (same type)."""
+        for other, fields in self._encoded:
+            seen = other.get(key, _ABSENT)
+            if seen is value or (type(seen) is type(value) and seen == value):
+                return fields[key]
+        return None
+
+    def _legal_text(self) -> str:
+        if self._legal is None:
+            self._legal = _encode(legal(self.state, self.mover))
+        return self._legal

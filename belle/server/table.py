@@ -9,8 +9,12 @@ restart continues exactly. Bots move from a task per table, paced by `bot_delay`
 decide on a determinization (`bot_decision`), never on the true state.
 
 Events are numbered per table by the database (they survive restarts); each member
-gets the event as its seat may see it. The last `EVENT_BUFFER` events are kept for
-`hello {since}`; older gaps get a `sync`.
+gets the event as its seat may see it. An event is rendered once per distinct viewer
+(a seat, or None for every spectator) among the connected members: `view()` is not
+computed for seats nobody watches. The last `EVENT_BUFFER` events are kept for
+`hello {since}`; a viewer who was not connected when one of them was sent gets it
+rendered then, from the state replayed to that event's version. Older gaps get a
+`sync`.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import secrets
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from belle.bots import make_bot
@@ -62,19 +67,67 @@ class Host(Protocol):
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T: ...
 
+    async def write(self, fn: Callable[..., T], *args: Any) -> T: ...
+
     def table_changed(self, table: TableRecord) -> None: ...
 
 
 @dataclass(slots=True)
 class Event:
-    """A numbered event, as text per viewer (`shared` when everyone gets the same)."""
+    """A numbered event as text per viewer: `shared` when everyone gets the same text.
+
+    Otherwise it is kept as pieces of JSON text and rendered per viewer key on demand
+    (`render`), remembered in `per_key`: `prefix` (the members everyone gets), the
+    action's `"text"` member when some viewers may not see it (`seen_by`: who may;
+    `texts`: as shown to them, as shown to the others), and the state members when
+    `version` is set (the state version they show). Text, numbers and tuples only:
+    nothing else for the garbage collector to walk in the events a table keeps.
+    """
 
     n: int
     shared: str | None = None
+    prefix: str = ""
+    seen_by: tuple[int, ...] | None = None
+    texts: tuple[str, str] = ("", "")
+    version: int | None = None
     per_key: dict[Key, str] = field(default_factory=dict)
 
     def text_for(self, key: Key) -> str | None:
         return self.shared if self.shared is not None else self.per_key.get(key)
+
+    def render(self, key: Key, fields: payloads.StateJson | None) -> str:
+        """This viewer's text (`fields`: the state at `version`, when there is one)."""
+        text = self.per_key.get(key)
+        if text is None:
+            seen = self.seen_by is None or (key is not None and key in self.seen_by)
+            state = fields.members(key) if fields is not None else ""
+            text = payloads.obj(self.prefix, self.texts[0 if seen else 1], state)
+            self.per_key[key] = text
+        return text
+
+
+class Replayer:
+    """The match's states at increasing versions (for viewers who catch up late)."""
+
+    def __init__(self, record: MatchRecord) -> None:
+        self.record = record
+        self.state = new_state(record)
+        self.fields = payloads.StateJson(self.state)
+
+    def at(self, version: int) -> payloads.StateJson:
+        if version < len(self.state.history):
+            self.state = new_state(self.record)
+        if version > len(self.state.history) or self.fields.state is not self.state:
+            self.state = replay_onto(self.state, self.record, version)
+            self.fields = payloads.StateJson(self.state)
+        return self.fields
+
+
+def replay_onto(state: State[Any], record: MatchRecord, version: int) -> State[Any]:
+    """`state` (a position of `record`) advanced to `version`, checking each action."""
+    for entry in record.actions[len(state.history):version]:
+        state.apply_action(state.action_from_json(entry.action))
+    return state
 
 
 class TableActor:
@@ -84,7 +137,8 @@ class TableActor:
         self, host: Host, table: TableRecord, entries: list[RecordEntry], chat: list[ChatLine]
     ) -> None:
         self.host = host
-        self.table = table
+        self._table = table  # current but for what `_progress` holds
+        self._progress: tuple[int, int, datetime] | None = None  # events, version, time
         self.entries = entries
         self.state: State[Any] | None = None
         if table.status != "open":
@@ -98,8 +152,25 @@ class TableActor:
 
     # -- reading -----------------------------------------------------------
     @property
+    def table(self) -> TableRecord:
+        """The table's record, with its event number, version and time brought up to date
+        (a move only notes them: rebuilding the record each time costs)."""
+        if self._progress is not None:
+            events, version, moment = self._progress
+            self._progress = None
+            self._table = dataclasses.replace(
+                self._table, events=events, version=version, updated_at=moment
+            )
+        return self._table
+
+    @table.setter
+    def table(self, table: TableRecord) -> None:
+        self._table = table
+        self._progress = None
+
+    @property
     def id(self) -> int:
-        return self.table.id
+        return self._table.id
 
     @property
     def version(self) -> int:
@@ -115,7 +186,7 @@ class TableActor:
     def seat_of(self, player_id: int | None) -> int | None:
         if player_id is None:
             return None
-        for index, seat in enumerate(self.table.seats):
+        for index, seat in enumerate(self._table.seats):
             if seat.kind == "human" and seat.player_id == player_id:
                 return index
         return None
@@ -154,11 +225,21 @@ class TableActor:
         if since is None or since > current:
             return [self.sync_text(conn)]
         missed = [e for e in self.buffer if e.n > since]
-        key = self.seat_of(conn.player_id)
-        texts = [e.text_for(key) for e in missed]
-        if len(missed) != current - since or any(t is None for t in texts):
+        if len(missed) != current - since:
             return [self.sync_text(conn)]
-        return [t for t in texts if t is not None]
+        key = self.seat_of(conn.player_id)
+        texts: list[str] = []
+        replayer: Replayer | None = None
+        for event in missed:
+            text = event.text_for(key)
+            if text is None:  # nobody with this view was connected when it was sent
+                fields = None
+                if event.version is not None:
+                    replayer = replayer or Replayer(self._record())
+                    fields = replayer.at(event.version)
+                text = event.render(key, fields)
+            texts.append(text)
+        return texts
 
     def sync_text(self, conn: Connection) -> str:
         seat = self.seat_of(conn.player_id)
@@ -249,7 +330,7 @@ class TableActor:
     async def _set_seats(self, seats: list[Seat]) -> None:
         if seats == self.table.seats:
             return
-        n = await self.host.db(self.host.store.update_seats, self.id, seats)
+        n = await self.host.write(self.host.store.update_seats, self.id, seats)
         self._changed(n, seats=seats)
         self._bots.clear()
         self._emit_table(n)
@@ -263,7 +344,7 @@ class TableActor:
             if empty:
                 raise ServerError("not_ready", f"seats {empty} are still empty")
             seed = secrets.randbits(63)
-            n = await self.host.db(self.host.store.start_table, self.id, seed)
+            n = await self.host.write(self.host.store.start_table, self.id, seed)
             self._changed(n, status="running", seed=seed)
             self.state = new_state(self._record())
             self._emit_table(n)
@@ -322,7 +403,7 @@ class TableActor:
         On any failure the table reloads from the database, dropping what was applied.
         """
         try:
-            n = await self.host.db(
+            n = await self.host.write(
                 self.host.store.append_actions, self.id, len(self.entries), entries
             )
         except ConcurrencyError as exc:
@@ -332,13 +413,13 @@ class TableActor:
             await self._reload()
             raise
         self.entries.extend(entries)
-        self._changed(n, version=len(self.entries))
+        self._progress = (n, len(self.entries), now())
         return n
 
     async def _advance(self) -> None:
         """Resolve chance, finish a terminal game, and wake the bot to move."""
         state = self.state
-        if state is None or self.table.status != "running":
+        if state is None or self._table.status != "running":
             return
         if state.current_player() == CHANCE:
             await self._resolve_chance(state)
@@ -362,7 +443,7 @@ class TableActor:
 
     async def _finish(self, state: State[Any]) -> None:
         result = payloads.result(state)
-        n = await self.host.db(self.host.store.finish_table, self.id, result)
+        n = await self.host.write(self.host.store.finish_table, self.id, result)
         self._changed(n, status="finished", result=result)
         self._emit_over(n, state)
         self.host.table_changed(self.table)
@@ -386,10 +467,10 @@ class TableActor:
 
     def _wake_bot(self) -> None:
         state = self.state
-        if state is None or state.is_terminal() or self.table.status != "running":
+        if state is None or state.is_terminal() or self._table.status != "running":
             return
         seat = state.current_player()
-        if seat < 0 or self.table.seats[seat].kind != "bot":
+        if seat < 0 or self._table.seats[seat].kind != "bot":
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.create_task(self._bot_turn(self.version))
@@ -427,74 +508,72 @@ class TableActor:
     async def say(self, player: Player, text: str) -> None:
         async with self.lock:
             store = self.host.store
-            line = await self.host.db(store.add_chat, self.id, player.id, player.name, text)
+            line = await self.host.write(store.add_chat, self.id, player.id, player.name, text)
             assert line.event is not None
             self.chat.append(line)
             self._changed(line.event)
             body = {"type": "event", "n": line.event, "kind": "chat", **payloads.chat_json(line)}
-            self._publish(Event(line.event, shared=dumps(body)))
+            self._publish_shared(Event(line.event, shared=dumps(body)))
 
     # -- events ------------------------------------------------------------
-    def _keys(self) -> set[Key]:
-        """Every viewer an event must be rendered for: human seats and members."""
-        keys: set[Key] = {i for i, s in enumerate(self.table.seats) if s.kind == "human"}
-        keys.update(self.seat_of(conn.player_id) for conn in self.members)
-        return keys
-
-    def _per_key(self, make: Callable[[Key], dict[str, Any]]) -> dict[Key, str]:
-        return {key: dumps(make(key)) for key in self._keys()}
-
     def _emit_actions(self, last: int, entries: list[RecordEntry]) -> None:
         """One event per action; only the last carries view and legal (the others are
         superseded at once: a batch of chance draws)."""
-        state = self.state
-        assert state is not None
         first = last - len(entries) + 1
         version = len(self.entries) - len(entries)
         for offset, entry in enumerate(entries[:-1]):
-            self._emit_bare(first + offset, version + offset + 1, entry)
-        entry = entries[-1]
-        base = {"type": "event", "n": last, "kind": "action",
-                "player": payloads.player_label(entry.player)}
-        self._publish(Event(last, per_key=self._per_key(lambda key: {
-            **base, "text": payloads.entry_text(entry, key, False),
-            **payloads.state_fields(state, key),
-        })))
+            head = {"version": version + offset + 1, "to_move": None}
+            self._emit_action(first + offset, entry, head, None)
+        self._emit_action(last, entries[-1], {}, len(self.entries))
 
-    def _emit_bare(self, n: int, version: int, entry: RecordEntry) -> None:
-        base = {"type": "event", "n": n, "kind": "action",
-                "player": payloads.player_label(entry.player), "version": version,
-                "to_move": None}
-        if entry.visible_to is None:
-            self._publish(Event(n, shared=dumps({**base, "text": entry.text})))
+    def _emit_action(
+        self, n: int, entry: RecordEntry, head: dict[str, Any], version: int | None
+    ) -> None:
+        body = {"type": "event", "n": n, "kind": "action",
+                "player": payloads.player_label(entry.player), **head}
+        text = '"text":' + payloads.encode(entry.text)
+        if entry.visible_to is None:  # public: the text is part of what everyone gets
+            prefix = payloads.members(body) + "," + text
+            if version is None:
+                self._publish_shared(Event(n, shared=payloads.obj(prefix)))
+            else:
+                self._emit(Event(n, prefix=prefix, version=version))
             return
-        self._publish(Event(n, per_key=self._per_key(
-            lambda key: {**base, "text": payloads.entry_text(entry, key, False)}
-        )))
+        hidden = '"text":' + payloads.encode(payloads.HIDDEN)
+        self._emit(Event(n, prefix=payloads.members(body), seen_by=tuple(entry.visible_to),
+                         texts=(text, hidden), version=version))
 
     def _emit_table(self, n: int) -> None:
         self.host.table_changed(self.table)
-        base = {"type": "event", "n": n, "kind": "table", "table": self.summary()}
-        state = self.state
-        if state is None:
-            self._publish(Event(n, shared=dumps(base)))
+        prefix = payloads.members({"type": "event", "n": n, "kind": "table",
+                                   "table": self.summary()})
+        if self.state is None:
+            self._publish_shared(Event(n, shared=payloads.obj(prefix)))
             return
-        self._publish(Event(n, per_key=self._per_key(
-            lambda key: {**base, **payloads.state_fields(state, key)}
-        )))
+        self._emit(Event(n, prefix=prefix, version=self.version))
 
     def _emit_over(self, n: int, state: State[Any]) -> None:
-        base = {"type": "event", "n": n, "kind": "over", "table": self.summary(),
-                **payloads.result(state)}
-        self._publish(Event(n, per_key=self._per_key(
-            lambda key: {**base, **payloads.state_fields(state, key)}
-        )))
+        prefix = payloads.members({"type": "event", "n": n, "kind": "over",
+                                   "table": self.summary(), **payloads.result(state)})
+        self._emit(Event(n, prefix=prefix, version=self.version))
 
-    def _publish(self, event: Event) -> None:
+    def _emit(self, event: Event) -> None:
+        """Keep `event` and send it to the members, rendered once per viewer key among
+        them (the live state is at `event.version`); anyone else who catches up later
+        gets it rendered then."""
+        self.buffer.append(event)
+        state = self.state
+        fields = None
+        if event.version is not None and state is not None:
+            fields = payloads.StateJson(state)
+        for conn in list(self.members):
+            conn.send(event.render(self.seat_of(conn.player_id), fields))
+
+    def _publish_shared(self, event: Event) -> None:
+        assert event.shared is not None
         self.buffer.append(event)
         for conn in list(self.members):
-            text = event.text_for(self.seat_of(conn.player_id))
-            conn.send(text if text is not None else self.sync_text(conn))
+            conn.send(event.shared)
 
 
 def _entry(state: State[Any], action: Any) -> RecordEntry:

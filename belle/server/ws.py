@@ -4,14 +4,21 @@ A reader loop per socket: size limit and rate limit first, then `messages.parse`
 (malformed / unknown_type), then the table or lobby handles the typed message. Every
 refusal is an `error` to the sender only and changes nothing; refused actions carry the
 table's current `version`. Outgoing messages go through the connection's queue.
+
+`dispatch` serves these paths straight from the ASGI app (`app.BelleApp`), not through
+the HTTP middleware and router: a socket lives for the whole visit, and each of the
+twenty-odd coroutine frames that stack would keep alive stays in memory for the
+collector to walk, and sits on the path of every message.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
+from starlette.types import Receive, Scope, Send
 
 from belle.server import commands
 from belle.server.connection import Connection
@@ -22,8 +29,24 @@ from belle.server.messages import parse as parse_message
 from belle.server.table import TableActor
 from belle.storage import Player
 
-router = APIRouter()
 Handler = Callable[[Connection, ClientMessage], Awaitable[None]]
+TABLE_PATH = re.compile(r"/ws/table/([0-9]{1,18})")
+
+
+async def dispatch(scope: Scope, receive: Receive, send: Send) -> bool:
+    """Serve a websocket `scope` on one of Belle's paths; False for any other path."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    if root and path.startswith(root):
+        path = path[len(root):]
+    if path == "/ws/lobby":
+        await lobby_socket(WebSocket(scope, receive, send))
+        return True
+    found = TABLE_PATH.fullmatch(path)
+    if found is not None:
+        await table_socket(WebSocket(scope, receive, send), int(found.group(1)))
+        return True
+    return False
 
 
 def _hub(socket: WebSocket) -> Hub:
@@ -77,6 +100,8 @@ def _chat_text(conn: Connection, raw: str) -> str:
         raise ServerError("malformed", "an empty chat line")
     if len(text) > conn.limits.max_chat:
         raise ServerError("too_large", f"a chat line has at most {conn.limits.max_chat} characters")
+    if "\x00" in text:  # PostgreSQL text cannot hold it
+        raise ServerError("malformed", "a chat line has no NUL characters")
     return text
 
 
@@ -118,14 +143,13 @@ def lobby_handler(hub: Hub) -> Handler:
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):
-                conn.send(notice(commands.lobby_command(text)))
+                conn.send(notice(await commands.lobby_command(hub.actor, conn.player, text)))
             else:
                 await hub.lobby.say(_speaker(conn), text)
 
     return handle
 
 
-@router.websocket("/ws/table/{table_id}")
 async def table_socket(socket: WebSocket, table_id: int) -> None:
     conn = await _open(socket)
     if conn is None:
@@ -144,7 +168,6 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
         await conn.close()
 
 
-@router.websocket("/ws/lobby")
 async def lobby_socket(socket: WebSocket) -> None:
     conn = await _open(socket)
     if conn is None:

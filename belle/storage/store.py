@@ -1,7 +1,10 @@
 """The Store: players, tables, action logs and chat on SQLAlchemy 2 (SQLite or PostgreSQL).
 
 A small synchronous API; each method is one short transaction and returns plain
-dataclasses (no ORM objects escape). The server calls it from a worker thread.
+dataclasses (no ORM objects escape), safe to call from several threads. The server
+calls reads from worker threads, and on SQLite its writes from the event loop thread
+(belle.server.hub). On a SQLite file, appending actions takes a prepared fast path and
+checkpoints run in the background (belle.storage.sqlite).
 
 Every write that the table broadcasts as an event (an action, a seat change, the
 start, the end, a chat line at a table) bumps the table's `events` counter in the same
@@ -15,10 +18,11 @@ The action log is the source of truth: `load_record` rebuilds a `MatchRecord` fr
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from sqlalchemy import (
     Connection,
@@ -35,7 +39,7 @@ from sqlalchemy.exc import IntegrityError
 
 from belle import __version__
 from belle.engine.record import MatchRecord, RecordEntry
-from belle.storage import migrate
+from belle.storage import migrate, sqlite
 from belle.storage.models import actions, chat, players, settings, tables
 
 STATUSES = ("open", "running", "finished")
@@ -133,19 +137,19 @@ def aware(moment: datetime) -> datetime:
 
 
 def make_engine(url: str) -> Engine:
-    """An engine for `url`; SQLite gets WAL, foreign keys and a busy timeout."""
+    """An engine for `url`; SQLite gets foreign keys, a busy timeout, and on a file WAL
+    with synchronous=NORMAL (belle.storage.sqlite)."""
+    # hide_parameters: SQL logging (sqlalchemy.engine at INFO) and database errors never
+    # show the values bound to a statement: password hashes, chat, seeds.
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        return create_engine(url, pool_pre_ping=True, hide_parameters=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                           hide_parameters=True)
+    file_backed = sqlite.is_file_url(url)
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys=ON")
-        if ":memory:" not in url and url.rstrip("/") != "sqlite:":
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.close()
+        sqlite.pragmas(dbapi_connection, file_backed)
 
     return engine
 
@@ -158,11 +162,22 @@ class Store:
         self.engine = make_engine(url)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self._returning = bool(self.engine.dialect.update_returning)
+        self._checkpointer: sqlite.Checkpointer | None = None
+        self._append: sqlite.PreparedAppend | None = None
+        if self.is_sqlite and sqlite.is_file_url(url):
+            checkpointer = self._checkpointer = sqlite.Checkpointer(self.engine)
+            event.listen(self.engine, "commit", lambda _conn: checkpointer.note_commit())
+            if self._returning:
+                self._append = sqlite.PreparedAppend(self.engine, checkpointer.note_commit)
 
     def migrate(self) -> None:
         migrate.upgrade(self.engine)
 
     def close(self) -> None:
+        if self._append is not None:
+            self._append.close()
+        if self._checkpointer is not None:
+            self._checkpointer.close()
         self.engine.dispose()
 
     # -- players -----------------------------------------------------------
@@ -230,6 +245,14 @@ class Store:
         with self.engine.connect() as conn:
             return self._find_table(conn, table_id)
 
+    def count_unfinished_tables(self, created_by: int) -> int:
+        """How many tables `created_by` made that are still open or running."""
+        query = select(func.count()).select_from(tables).where(
+            tables.c.created_by == created_by, tables.c.status != "finished"
+        )
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
     def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRecord]:
         """Tables with `status` (all by default), most recently changed first."""
         query = _table_query().order_by(tables.c.updated_at.desc(), tables.c.id.desc())
@@ -267,6 +290,8 @@ class Store:
         minus len(entries) - 1). ConcurrencyError if any seq was already written.
         """
         moment = now()
+        if self._append is not None:
+            return self._append_prepared(self._append, match_id, first_seq, entries, moment)
         rows = [
             {"match_id": match_id, "seq": first_seq + i, "player": e.player,
              "action": e.action, "text": e.text, "visible_to": e.visible_to, "at": moment}
@@ -277,11 +302,31 @@ class Store:
                 conn.execute(_INSERT_ACTION, rows)
                 return self._advance(conn, match_id, len(rows), first_seq + len(rows), moment)
         except IntegrityError as exc:
-            if any(self._has_action(match_id, row["seq"]) for row in rows):
-                raise ConcurrencyError(
-                    f"action {first_seq} of table {match_id} was already written"
-                ) from exc
-            raise NotFoundError(f"no table {match_id}") from exc
+            self._lost(match_id, first_seq, len(rows), exc, self._has_action)
+
+    def _append_prepared(
+        self, append: sqlite.PreparedAppend, match_id: int, first_seq: int,
+        entries: list[RecordEntry], moment: datetime,
+    ) -> int:
+        """SQLite: the same transaction as two prepared statements (the hot path)."""
+        try:
+            number = append.append(match_id, first_seq, entries, moment)
+        except sqlite3.IntegrityError as exc:
+            self._lost(match_id, first_seq, len(entries), exc, append.has_action)
+        if number is None:
+            raise NotFoundError(f"no table {match_id}")
+        return number
+
+    def _lost(
+        self, match_id: int, first_seq: int, count: int, exc: Exception,
+        has_action: Callable[[int, int], bool],
+    ) -> NoReturn:
+        """An append broke a constraint: another writer's seq, or an unknown table."""
+        if any(has_action(match_id, first_seq + i) for i in range(count)):
+            raise ConcurrencyError(
+                f"action {first_seq} of table {match_id} was already written"
+            ) from exc
+        raise NotFoundError(f"no table {match_id}") from exc
 
     def _advance(
         self, conn: Connection, table_id: int, count: int, version: int, moment: datetime
@@ -370,14 +415,21 @@ class Store:
     # -- helpers -----------------------------------------------------------
     def _bump(self, conn: Connection, table_id: int, **values: Any) -> int:
         """Increment the table's event counter (and set `values`); the new number."""
-        result = conn.execute(
+        query = (
             update(tables).where(tables.c.id == table_id)
             .values(events=tables.c.events + 1, updated_at=now(), **values)
         )
-        if result.rowcount == 0:
+        if self._returning:
+            number = conn.execute(query.returning(tables.c.events)).scalar()
+        else:
+            if conn.execute(query).rowcount == 0:
+                raise NotFoundError(f"no table {table_id}")
+            number = conn.execute(
+                select(tables.c.events).where(tables.c.id == table_id)
+            ).scalar()
+        if number is None:
             raise NotFoundError(f"no table {table_id}")
-        number = conn.execute(select(tables.c.events).where(tables.c.id == table_id)).scalar()
-        return int(number or 0)
+        return int(number)
 
     def _has_action(self, match_id: int, seq: int) -> bool:
         query = select(func.count()).select_from(actions).where(

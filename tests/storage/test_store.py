@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -17,6 +18,7 @@ from belle.storage import (
     NotFoundError,
     Seat,
     Store,
+    sqlite,
 )
 from belle.storage import migrate as migrations
 from belle.storage.models import metadata
@@ -188,3 +190,63 @@ def test_the_session_secret_is_kept(store: Store, database_url: str) -> None:
         assert other.session_secret() == secret and len(secret) >= 32
     finally:
         other.close()
+
+
+# -- SQLite ---------------------------------------------------------------------
+def only_sqlite(store: Store) -> None:
+    if not store.is_sqlite:
+        pytest.skip("SQLite only")
+
+
+def test_a_sqlite_file_runs_in_wal_with_normal_sync(store: Store) -> None:
+    """WAL + synchronous=NORMAL: a commit is durable against a crash of the server
+    (docs/decisions.md, Web table); checkpoints run on the Store's own thread."""
+    only_sqlite(store)
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
+        assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_the_prepared_append_writes_what_the_generic_path_writes(store: Store) -> None:
+    only_sqlite(store)
+    assert store._append is not None  # the hot path is in use on a SQLite file
+    entries = [deal(0, "R"), RecordEntry(1, {"type": "take", "company": "B", "count": 2},
+                                         "take 2 B", None)]
+    fast = new_table(store, "running")
+    assert store.append_actions(fast, 0, entries) == 3
+    generic = store.create_table("paris_connection", {}, 3, "live", None).id
+    store.start_table(generic, 1)
+    prepared, store._append = store._append, None
+    try:
+        assert store.append_actions(generic, 0, entries) == 3
+    finally:
+        store._append = prepared
+    columns = "seq, player, action, text, visible_to, typeof(at), length(at)"
+    with store.engine.connect() as conn:
+        rows = [
+            conn.exec_driver_sql(
+                f"SELECT {columns} FROM actions WHERE match_id = ? ORDER BY seq", (table,)
+            ).all()
+            for table in (fast, generic)
+        ]
+    assert rows[0] == rows[1] and len(rows[0]) == 2
+    assert store.load_actions(fast) == store.load_actions(generic) == entries
+    first, second = store.get_table(fast), store.get_table(generic)
+    assert first is not None and second is not None
+    assert (first.version, first.events) == (second.version, second.events) == (2, 3)
+
+
+def test_checkpoints_run_in_the_background(store: Store) -> None:
+    only_sqlite(store)
+    checkpointer = store._checkpointer
+    assert checkpointer is not None
+    table_id = new_table(store, "running")
+    for seq in range(sqlite.CHECKPOINT_COMMITS + 5):
+        store.append_action(table_id, seq, deal(0))
+    deadline = time.monotonic() + 20
+    while checkpointer.commits >= sqlite.CHECKPOINT_COMMITS and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert checkpointer.commits < sqlite.CHECKPOINT_COMMITS
+    store.close()  # stops the thread
+    assert checkpointer._thread is not None and not checkpointer._thread.is_alive()

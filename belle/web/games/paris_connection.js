@@ -156,6 +156,10 @@ export function render(container, view, legal, onAction, ctx = {}) {
   fill(container, root);
 }
 
+/** The running score box's title (table.js): a seat's score is what its shares are
+ * worth at the companies' current values (PC-62). */
+export const scoreTitle = "Your shares are worth";
+
 /** A short line per seat for the players panel. */
 export function seatInfo(view, seat) {
   const size = view.portfolio_sizes ? view.portfolio_sizes[seat] : null;

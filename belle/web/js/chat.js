@@ -1,11 +1,15 @@
-// A chat panel: the lines of a room and an input. Lines starting with "/" are table
-// commands (/join [seat], /leave, /start, /bot NAME, /help); the server runs them.
+// A chat panel: the lines of a room and an input. Lines starting with "/" are commands
+// (at a table /join [seat], /leave, /start, /bot NAME, /help; in the lobby the same with
+// the table's number first); the server runs them.
 import { h, fill } from "./ui.js";
 
 const HELP = "Commands: /join [seat], /leave, /start, /bot NAME (e.g. /bot greedy), /help";
+export const LOBBY_HELP =
+  "Commands: /join ID [seat], /leave ID, /start ID, /bot ID NAME (e.g. /bot 12 greedy), /help — ID is the table's number";
 
 export class Chat {
-  /** `send(text)` delivers a line to the server. */
+  /** `send(text)` delivers a line to the server; `commands`: true for the table's help
+   * line, a string for another one, false for none. */
   constructor(container, { send, title = "Chat", commands = true }) {
     this.send = send;
     this.list = h("ol.chat-lines", { "aria-live": "polite" });
@@ -24,7 +28,7 @@ export class Chat {
     );
     fill(container, h("h2", {}, title), this.list, form);
     container.classList.add("chat");
-    this.help = commands ? HELP : null;
+    this.help = typeof commands === "string" ? commands : commands ? HELP : null;
     if (this.help) this.system(this.help);
   }
 

@@ -1,7 +1,7 @@
 // The lobby: pick a name, create a table with the game's options, list open, running
 // and finished tables, manage seats, and chat. Live updates come from /ws/lobby.
 import { ApiError, Socket, games as fetchGames, get, me, post } from "./api.js";
-import { Chat } from "./chat.js";
+import { Chat, LOBBY_HELP } from "./chat.js";
 import { seatControls } from "./seats.js";
 import { attempt, fill, h, mySeat, seatLabel, timeAgo, toast } from "./ui.js";
 
@@ -16,10 +16,11 @@ async function main() {
   if (catalogue) Object.assign(state, catalogue);
   renderWho();
   renderCreate();
+  renderRulesList();
   await refreshTables();
   const chat = new Chat($("lobby-chat"), {
     title: "Lobby chat",
-    commands: false,
+    commands: LOBBY_HELP,
     send: (text) => {
       if (!state.player) return toast("Pick a name first.");
       socket.send({ type: "chat", text });
@@ -159,6 +160,7 @@ function renderCreate() {
     state.games.map((g) => h("option", { value: g.id }, g.title)),
   );
   const fields = h("div.game-fields");
+  const rulesLink = h("a.rules-link", { id: "create-rules", target: "_blank", rel: "noopener" }, "Rules");
   const renderGameFields = () => {
     const game = state.games.find((g) => g.id === gameSelect.value);
     const players = h(
@@ -166,6 +168,8 @@ function renderCreate() {
       { name: "players", id: "create-players" },
       range(game.min_players, game.max_players).map((n) => h("option", { value: String(n) }, `${n} players`)),
     );
+    rulesLink.href = rulesUrl(game.id);
+    rulesLink.title = `How to play ${game.title}`;
     fill(
       fields,
       game.summary ? h("p.summary", {}, game.summary) : null,
@@ -175,7 +179,7 @@ function renderCreate() {
   };
   fill(
     form,
-    h("label", {}, "Game ", gameSelect),
+    h("div.game-pick", {}, h("label", {}, "Game ", gameSelect), rulesLink),
     fields,
     h(
       "fieldset.mode",
@@ -189,6 +193,17 @@ function renderCreate() {
   );
   form.onsubmit = createTable;
   renderGameFields();
+}
+
+/** Rules pages (belle/web/rules.html, issue 10): one link per installed game. */
+function rulesUrl(game, anchor = "") {
+  return `/static/rules.html?game=${encodeURIComponent(game)}${anchor ? "#" + anchor : ""}`;
+}
+
+function renderRulesList() {
+  const box = $("rules-list");
+  if (!box || !state.games.length) return;
+  fill(box, state.games.map((g) => h("li", {}, h("a.rules-link", { href: rulesUrl(g.id), dataset: { game: g.id } }, g.title))));
 }
 
 function range(a, b) {

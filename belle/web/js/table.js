@@ -1,7 +1,8 @@
 // The table page: live play, watching, and the replay of a finished game.
 // The board is drawn by the game's own renderer, /static/games/<game>.js, which
-// exports render(container, view, legal, onAction, ctx) and optionally init(ctx)
-// and seatInfo(view, seat).
+// exports render(container, view, legal, onAction, ctx) and optionally init(ctx),
+// seatInfo(view, seat) and scoreTitle (the running score box's title: a string, or a
+// function of the view returning one; "Your score" without it).
 import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
 import { Chat } from "./chat.js";
 import { renderScores } from "./score.js";
@@ -9,6 +10,7 @@ import { seatControls } from "./seats.js";
 import { attempt, fill, h, mySeat, seatLabel, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
+const DEFAULT_SCORE_TITLE = "Your score";
 const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 
 const st = {
@@ -43,6 +45,8 @@ async function main() {
   st.bots = catalogue.bots;
   st.table = table.table || table;
   renderWho();
+  $("rules-link").href = rulesUrl();
+  loadRuleAnchors();
   st.renderer = await import(`/static/games/${st.table.game}.js`);
   if (st.renderer.init) await st.renderer.init({ get, game: st.table.game, table: st.table });
   chat = new Chat($("chat"), { title: "Table chat", send: (text) => socket.send({ type: "chat", text }) });
@@ -282,6 +286,36 @@ function waitingText() {
   );
 }
 
+// -- rules pages (issue 10): the header link and a "?" beside each legal move ----------
+
+let ruleAnchors = null; // action JSON type -> anchor on the game's rules page
+
+function rulesUrl(anchor = "") {
+  return `/static/rules.html?game=${encodeURIComponent(st.table.game)}${anchor ? "#" + anchor : ""}`;
+}
+
+async function loadRuleAnchors() {
+  try {
+    const response = await fetch(`/static/rules/${encodeURIComponent(st.table.game)}.json`);
+    if (!response.ok) return;
+    ruleAnchors = (await response.json()).actions || {};
+    renderLegal();
+  } catch {
+    // no rules page for this game: no "?" links
+  }
+}
+
+function ruleHelp(item) {
+  const type = item.json && item.json.type;
+  const anchor = ruleAnchors && type ? ruleAnchors[type] : null;
+  if (!anchor) return null;
+  return h("a.rule-help", {
+    href: rulesUrl(anchor), target: "_blank", rel: "noopener",
+    title: `The rule for “${item.text}”`, "aria-label": `Rule for ${item.text}`,
+    dataset: { anchor },
+  }, "?");
+}
+
 function renderLegal() {
   const box = $("actions");
   const live = !st.replay && st.legal.length > 0;
@@ -292,12 +326,12 @@ function renderLegal() {
   }
   fill(
     $("legal"),
-    st.legal.map((item, i) => h("button.legal", {
+    st.legal.map((item, i) => h("span.legal-item", {}, h("button.legal", {
       type: "button",
       disabled: st.pending,
       dataset: { index: String(i), action: item.text },
       onclick: () => onAction(item.json),
-    }, item.text)),
+    }, item.text), ruleHelp(item))),
   );
   document.body.classList.toggle("pending", st.pending);
 }
@@ -320,13 +354,26 @@ function renderScore() {
   if (breakdown && Object.values(breakdown).some(Array.isArray)) {
     box.hidden = false;
     renderScores(box, {
-      title: st.replay ? "Score at this point" : "Your shares are worth",
+      title: st.replay ? "Score at this point" : scoreTitle(view),
       breakdown,
       names: names(),
     });
     return;
   }
   box.hidden = true;
+}
+
+/** The running score box's title: the renderer's optional `scoreTitle` (a string, or a
+ * function of the view giving one), else "Your score". */
+function scoreTitle(view) {
+  const custom = st.renderer && st.renderer.scoreTitle;
+  try {
+    const title = typeof custom === "function" ? custom(view) : custom;
+    if (typeof title === "string" && title.trim()) return title;
+  } catch (err) {
+    console.warn("scoreTitle failed; using the default", err);
+  }
+  return DEFAULT_SCORE_TITLE;
 }
 
 function entryName(player) {

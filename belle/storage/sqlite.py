@@ -1,0 +1,201 @@
+"""SQLite specifics: connection pragmas, the prepared action append, background checkpoints.
+
+A file database runs in WAL mode with `synchronous=NORMAL`: a commit appends to the
+write-ahead log without an fsync (only checkpoints sync), so committing an action
+costs tens of microseconds. An application or server crash loses nothing committed;
+a power cut or OS crash may lose the last commits before the next checkpoint, and the
+file always stays consistent (docs/decisions.md, "Web table").
+
+Checkpoints (copying the log back into the database file, with fsyncs) would otherwise
+run inside whichever commit crosses the threshold; here a `Checkpointer` thread runs
+them in the background, on its own connection, so a writer does not wait for one.
+`wal_autocheckpoint` stays on at a larger threshold, as a safety net and because the log
+can only start over from a checkpoint that catches up with the last commit: under
+constant writes the background one never quite does, and the writer's own, at that
+threshold, finds next to nothing left to copy.
+
+`PreparedAppend` is the hot path of a table: appending actions and advancing the
+table's counters as two prepared statements on one dedicated connection (sqlite3
+keeps them compiled), bypassing the SQL expression layer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Engine
+
+from belle.engine.record import RecordEntry
+from belle.storage.models import actions, tables
+
+log = logging.getLogger("belle.storage")
+
+AUTOCHECKPOINT_PAGES = 8192  # the safety net (32 MiB of log); the thread runs far sooner
+CHECKPOINT_COMMITS = 256  # commits between background checkpoints…
+CHECKPOINT_SECONDS = 1.0  # …or this long after the first one
+
+
+def is_file_url(url: str) -> bool:
+    return ":memory:" not in url and url.rstrip("/") not in ("sqlite:", "sqlite+pysqlite:")
+
+
+def pragmas(dbapi_connection: Any, file_backed: bool) -> None:
+    """Set on every new connection: foreign keys; WAL and synchronous=NORMAL on files."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    if file_backed:
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
+    cursor.close()
+
+
+class Checkpointer:
+    """Runs `PRAGMA wal_checkpoint(PASSIVE)` on a thread of its own, after enough commits.
+
+    A passive checkpoint never blocks writers or readers. The thread starts at the
+    first commit noted and stops at `close()`.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.commits = 0
+        self._wake = threading.Event()
+        self._closing = False
+        self._thread: threading.Thread | None = None
+        self._start_lock = threading.Lock()
+
+    def note_commit(self) -> None:
+        self.commits += 1
+        if self._thread is None:
+            self._start()
+        if self.commits >= CHECKPOINT_COMMITS:
+            self._wake.set()
+
+    def _start(self) -> None:
+        with self._start_lock:
+            if self._thread is None and not self._closing:
+                self._thread = threading.Thread(
+                    target=self._run, name="belle-checkpoint", daemon=True
+                )
+                self._thread.start()
+
+    def _run(self) -> None:
+        connection: Any = None
+        try:
+            while not self._closing:
+                self._wake.wait(CHECKPOINT_SECONDS)
+                self._wake.clear()
+                if self._closing or self.commits == 0:
+                    continue
+                self.commits = 0
+                try:
+                    if connection is None:
+                        connection = self.engine.raw_connection()
+                    connection.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except Exception:  # a checkpoint can always be retried later
+                    log.exception("WAL checkpoint failed")
+        finally:
+            if connection is not None:
+                with contextlib.suppress(Exception):
+                    connection.close()
+
+    def close(self) -> None:
+        self._closing = True
+        self._wake.set()
+        with self._start_lock:
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=30)
+
+
+class PreparedAppend:
+    """Append actions and advance the table's counters: one transaction, two statements.
+
+    Values are converted with the column types' own bind processors, so rows are
+    exactly what the SQLAlchemy path writes. Thread-safe (one lock); the connection is
+    dedicated to this appender.
+    """
+
+    INSERT = (
+        f"INSERT INTO {actions.name} (match_id, seq, player, action, text, visible_to, at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)"
+    )
+    ADVANCE = (
+        f"UPDATE {tables.name} SET events = events + ?, version = ?, updated_at = ? "
+        "WHERE id = ? RETURNING events"
+    )
+    HAS_ACTION = f"SELECT 1 FROM {actions.name} WHERE match_id = ? AND seq = ?"
+
+    def __init__(self, engine: Engine, on_commit: Callable[[], None]) -> None:
+        dialect = engine.dialect
+        self._json = _processor(actions.c.action.type, dialect)
+        self._visible = _processor(actions.c.visible_to.type, dialect)
+        self._stamp = _processor(actions.c.at.type, dialect)
+        self._engine = engine
+        self._on_commit = on_commit
+        self._fairy: Any = None
+        self._lock = threading.Lock()
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._fairy is None:
+            self._fairy = self._engine.raw_connection()
+        db = self._fairy.driver_connection
+        assert isinstance(db, sqlite3.Connection)
+        return db
+
+    def append(
+        self, match_id: int, first_seq: int, entries: Sequence[RecordEntry], moment: datetime
+    ) -> int | None:
+        """The table's new event number; None if the table does not exist.
+
+        Raises sqlite3.IntegrityError (rolled back) when a seq is already taken.
+        """
+        stamp = self._stamp(moment)
+        rows = [
+            (match_id, first_seq + i, e.player, self._json(e.action), e.text,
+             self._visible(e.visible_to), stamp)
+            for i, e in enumerate(entries)
+        ]
+        last = first_seq + len(rows)
+        with self._lock:
+            db = self._connection()
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.executemany(self.INSERT, rows)
+                found = db.execute(self.ADVANCE, (len(rows), last, stamp, match_id)).fetchall()
+                if not found:
+                    db.rollback()
+                    return None
+                db.commit()
+            except BaseException:
+                db.rollback()
+                raise
+        self._on_commit()
+        return int(found[0][0])
+
+    def has_action(self, match_id: int, seq: int) -> bool:
+        with self._lock:
+            db = self._connection()
+            return db.execute(self.HAS_ACTION, (match_id, seq)).fetchone() is not None
+
+    def close(self) -> None:
+        with self._lock:
+            if self._fairy is not None:
+                self._fairy.close()
+                self._fairy = None
+
+
+def _processor(column_type: Any, dialect: Any) -> Callable[[Any], Any]:
+    process = column_type.dialect_impl(dialect).bind_processor(dialect)
+    return process if process is not None else _same
+
+
+def _same(value: Any) -> Any:
+    return value
