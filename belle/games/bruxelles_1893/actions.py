@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from belle.engine.codec import DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.bruxelles_1893 import data
 from belle.games.bruxelles_1893.rules import space_label
@@ -80,7 +81,6 @@ ALL_ACTIONS: tuple[Act, ...] = (
     *(Act(verb) for verb in BARE),
     *(Act(verb, i) for verb, names in VERBS.items() for i in range(len(names or ()))),
 )
-INDEX = {action: i for i, action in enumerate(ALL_ACTIONS)}
 _BY_KEY = {(a.verb, a.arg): a for a in ALL_ACTIONS}
 
 
@@ -212,14 +212,6 @@ def from_json(payload: Any) -> Act:
     return get(verb, names.index(value))
 
 
-def to_int(action: Act) -> int:
-    index = INDEX.get(action)
-    if index is None:
-        raise InvalidActionError(f"{action!r} is not a Bruxelles 1893 action")
-    return index
-
-
-def from_int(index: int) -> Act:
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ALL_ACTIONS):
-        raise InvalidActionError(f"action index must be from 0 to {len(ALL_ACTIONS) - 1}")
-    return ALL_ACTIONS[index]
+CODEC = DenseCodec(ALL_ACTIONS, "Bruxelles 1893")
+to_int = CODEC.to_int
+from_int = CODEC.from_int

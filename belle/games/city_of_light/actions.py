@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from belle.engine.codec import DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.city_of_light import data
 from belle.games.city_of_light.rules import NUM_BUILDINGS, SPACES, label, slot_label
@@ -156,7 +157,6 @@ ALL_ACTIONS: tuple[Action, ...] = (
     *(a for per in TARGET for a in per), *SIDE, *QUADRANT,
     *(a for per in SWAP for a in per), USE, DECLINE,
 )
-INDEX = {action: i for i, action in enumerate(ALL_ACTIONS)}
 
 
 def _fold(text: str) -> str:
@@ -418,14 +418,6 @@ def from_json(payload: Any) -> Action:
         "quadrant, swap, use, decline, pick, first, draw")
 
 
-def to_int(action: Action) -> int:
-    index = INDEX.get(action)
-    if index is None:
-        raise InvalidActionError(f"{action!r} is not a City of Light action")
-    return index
-
-
-def from_int(index: int) -> Action:
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ALL_ACTIONS):
-        raise InvalidActionError(f"action index must be from 0 to {len(ALL_ACTIONS) - 1}")
-    return ALL_ACTIONS[index]
+CODEC = DenseCodec(ALL_ACTIONS, "City of Light")
+to_int = CODEC.to_int
+from_int = CODEC.from_int

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from belle.engine.codec import DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.paris import data
 
@@ -253,7 +254,6 @@ ALL_ACTIONS: tuple[Action, ...] = (
     *(a for row in VPTILE for a in row), NOVPTILE, *BUY, *SELL, *USE.values(),
     *USE_END.values(),
 )
-INDEX = {action: i for i, action in enumerate(ALL_ACTIONS)}
 
 # -- names ------------------------------------------------------------------------------
 
@@ -517,14 +517,6 @@ def from_json(payload: Any) -> Action:
     return parse(" ".join([kind, *args]))
 
 
-def to_int(action: Action) -> int:
-    index = INDEX.get(action)
-    if index is None:
-        raise InvalidActionError(f"{action!r} is not a Paris action")
-    return index
-
-
-def from_int(index: int) -> Action:
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ALL_ACTIONS):
-        raise InvalidActionError(f"action index must be from 0 to {len(ALL_ACTIONS) - 1}")
-    return ALL_ACTIONS[index]
+CODEC = DenseCodec(ALL_ACTIONS, "Paris")
+to_int = CODEC.to_int
+from_int = CODEC.from_int

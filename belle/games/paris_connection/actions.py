@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from belle.engine.codec import DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import BOARD
@@ -82,7 +83,6 @@ FIRST = tuple(FirstPlayer(s) for s in range(MAX_SEATS))
 ALL_ACTIONS: tuple[Action, ...] = (
     *BUILD, *PLACE, STOP, *RETURN, *(t for pair in TAKE for t in pair), *DEAL, *FIRST
 )
-INDEX = {action: i for i, action in enumerate(ALL_ACTIONS)}
 
 COMPANY_LETTERS = "".join(c.letter for c in data.COMPANIES)
 
@@ -245,14 +245,6 @@ def from_json(payload: Any) -> Action:
     )
 
 
-def to_int(action: Action) -> int:
-    index = INDEX.get(action)
-    if index is None:
-        raise InvalidActionError(f"{action!r} is not a Paris Connection action")
-    return index
-
-
-def from_int(index: int) -> Action:
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ALL_ACTIONS):
-        raise InvalidActionError(f"action index must be from 0 to {len(ALL_ACTIONS) - 1}")
-    return ALL_ACTIONS[index]
+CODEC = DenseCodec(ALL_ACTIONS, "Paris Connection")
+to_int = CODEC.to_int
+from_int = CODEC.from_int

@@ -15,6 +15,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from belle.engine.codec import DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.paris_paris import data
 from belle.games.paris_paris.rules import CARD_OF, CARDS, NET, NUM_CARDS, NUM_LINES
@@ -73,7 +74,6 @@ OPEN = tuple(OpenLine(li) for li in range(NUM_LINES))
 FIRST = tuple(First(s) for s in range(MAX_SEATS))
 
 ALL_ACTIONS: tuple[Action, ...] = (*TAKE, *REMOVE, *LAY, *SECRET, *OPEN, *FIRST)
-INDEX = {action: i for i, action in enumerate(ALL_ACTIONS)}
 
 LINE_NAMES = tuple(line.colour for line in data.LINES)
 PLAYER_NAMES = tuple(colour.name for colour in data.PLAYER_COLOURS)
@@ -242,14 +242,6 @@ def from_json(payload: Any) -> Action:
     )
 
 
-def to_int(action: Action) -> int:
-    index = INDEX.get(action)
-    if index is None:
-        raise InvalidActionError(f"{action!r} is not a Paris Paris action")
-    return index
-
-
-def from_int(index: int) -> Action:
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(ALL_ACTIONS):
-        raise InvalidActionError(f"action index must be from 0 to {len(ALL_ACTIONS) - 1}")
-    return ALL_ACTIONS[index]
+CODEC = DenseCodec(ALL_ACTIONS, "Paris Paris")
+to_int = CODEC.to_int
+from_int = CODEC.from_int

@@ -1,0 +1,42 @@
+"""The dense int codec every game offers its AI adapters: each action has a fixed index.
+
+A game lists all its (prebuilt) actions once, in a fixed order; `DenseCodec` turns an
+action into its position and back, refusing anything else with InvalidActionError.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Generic, TypeVar
+
+from belle.engine.errors import InvalidActionError
+
+A = TypeVar("A", bound=Hashable)
+
+
+class DenseCodec(Generic[A]):
+    """Actions ↔ ints 0..n-1 in the order of `actions`."""
+
+    def __init__(self, actions: Sequence[A], game_title: str) -> None:
+        self.actions = tuple(actions)
+        self.index = {action: i for i, action in enumerate(self.actions)}
+        self.game_title = game_title
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def to_int(self, action: A) -> int:
+        try:
+            index = self.index.get(action)
+        except TypeError:  # unhashable: not an action at all
+            index = None
+        if index is None:
+            raise InvalidActionError(f"{action!r} is not a {self.game_title} action")
+        return index
+
+    def from_int(self, index: int) -> A:
+        if not isinstance(index, int) or isinstance(index, bool) or not (
+            0 <= index < len(self.actions)
+        ):
+            raise InvalidActionError(f"action index must be from 0 to {len(self.actions) - 1}")
+        return self.actions[index]
