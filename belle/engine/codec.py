@@ -6,8 +6,9 @@ action into its position and back, refusing anything else with InvalidActionErro
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from belle.engine.errors import InvalidActionError
 
@@ -40,3 +41,19 @@ class DenseCodec(Generic[A]):
         ):
             raise InvalidActionError(f"action index must be from 0 to {len(self.actions) - 1}")
         return self.actions[index]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionNotation(Generic[A]):
+    """A game's four action codecs in one place: text, wire JSON and dense int.
+
+    A State subclass names its game's notation once (`notation = NOTATION`) and the base
+    State's `action_to_string`, `parse_action`, `action_to_json`, `action_from_json`,
+    `action_to_int` and `action_from_int` use it.
+    """
+
+    to_string: Callable[[A], str]
+    parse: Callable[[str], A]
+    to_json: Callable[[A], Any]
+    from_json: Callable[[Any], A]
+    dense: DenseCodec[A]

@@ -17,6 +17,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from belle.engine.codec import ActionNotation
 from belle.engine.errors import (
     IllegalActionError,
     InvalidActionError,
@@ -248,25 +249,31 @@ class State(ABC, Generic[A]):
         self._visibility.append(seen_by)
 
     # -- notation and codecs --------------------------------------------
-    @abstractmethod
-    def action_to_string(self, action: A) -> str: ...
+    notation: ClassVar[ActionNotation[Any]]
+    """The game's codecs (its actions module's NOTATION); the methods below use it."""
 
-    @abstractmethod
+    def action_to_string(self, action: A) -> str:
+        return self.notation.to_string(action)
+
     def parse_action(self, text: str) -> A:
         """Parse the game's notation; raise InvalidActionError on malformed text."""
+        parsed: A = self.notation.parse(text)
+        return parsed
 
-    @abstractmethod
-    def action_to_json(self, action: A) -> Any: ...
+    def action_to_json(self, action: A) -> Any:
+        return self.notation.to_json(action)
 
-    @abstractmethod
     def action_from_json(self, data: Any) -> A:
         """Decode a wire action; raise InvalidActionError on anything malformed."""
+        decoded: A = self.notation.from_json(data)
+        return decoded
 
-    @abstractmethod
-    def action_to_int(self, action: A) -> int: ...
+    def action_to_int(self, action: A) -> int:
+        return self.notation.dense.to_int(action)
 
-    @abstractmethod
-    def action_from_int(self, index: int) -> A: ...
+    def action_from_int(self, index: int) -> A:
+        decoded: A = self.notation.dense.from_int(index)
+        return decoded
 
     # -- serialization ---------------------------------------------------
     @abstractmethod

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from belle.engine.codec import DenseCodec
+from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.bruxelles_1893 import data
 from belle.games.bruxelles_1893.rules import space_label
@@ -215,3 +215,6 @@ def from_json(payload: Any) -> Act:
 CODEC = DenseCodec(ALL_ACTIONS, "Bruxelles 1893")
 to_int = CODEC.to_int
 from_int = CODEC.from_int
+
+
+NOTATION = ActionNotation(to_string, parse, to_json, from_json, CODEC)

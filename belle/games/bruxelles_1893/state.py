@@ -27,6 +27,8 @@ Task = tuple[Any, ...]
 class BruxellesState(State[Act]):
     """One game of Bruxelles 1893."""
 
+    notation = act.NOTATION
+
     def __init__(self, game: Any, num_players: int) -> None:
         n = num_players
         self.game = game
@@ -175,25 +177,6 @@ class BruxellesState(State[Act]):
 
     def resample(self, seat: int, rng: random.Random) -> BruxellesState:
         return views.resample(self, seat, rng)
-
-    # -- notation --------------------------------------------------------
-    def action_to_string(self, action: Act) -> str:
-        return act.to_string(action)
-
-    def parse_action(self, text: str) -> Act:
-        return act.parse(text)
-
-    def action_to_json(self, action: Act) -> Any:
-        return act.to_json(action)
-
-    def action_from_json(self, data_: Any) -> Act:
-        return act.from_json(data_)
-
-    def action_to_int(self, action: Act) -> int:
-        return act.to_int(action)
-
-    def action_from_int(self, index: int) -> Act:
-        return act.from_int(index)
 
     def to_json(self) -> dict[str, Any]:
         return views.full_state(self)

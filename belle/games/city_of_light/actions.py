@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from belle.engine.codec import DenseCodec
+from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.city_of_light import data
 from belle.games.city_of_light.rules import NUM_BUILDINGS, SPACES, label, slot_label
@@ -421,3 +421,6 @@ def from_json(payload: Any) -> Action:
 CODEC = DenseCodec(ALL_ACTIONS, "City of Light")
 to_int = CODEC.to_int
 from_int = CODEC.from_int
+
+
+NOTATION = ActionNotation(to_string, parse, to_json, from_json, CODEC)

@@ -51,6 +51,8 @@ class CityOfLightState(State[Action]):
     """One game. Per-seat lists are indexed by seat (0 orange, 1 blue); card lists by
     the card's index in data.POSTCARDS; buildings on the board by placement order."""
 
+    notation = act.NOTATION
+
     def __init__(self, game: Any, num_players: int) -> None:
         self.game = game
         self.num_players = num_players
@@ -418,25 +420,6 @@ class CityOfLightState(State[Action]):
 
     def resample(self, seat: int, rng: random.Random) -> CityOfLightState:
         return views.resample(self, seat, rng)
-
-    # -- notation --------------------------------------------------------
-    def action_to_string(self, action: Action) -> str:
-        return act.to_string(action)
-
-    def parse_action(self, text: str) -> Action:
-        return act.parse(text)
-
-    def action_to_json(self, action: Action) -> Any:
-        return act.to_json(action)
-
-    def action_from_json(self, data_: Any) -> Action:
-        return act.from_json(data_)
-
-    def action_to_int(self, action: Action) -> int:
-        return act.to_int(action)
-
-    def action_from_int(self, index: int) -> Action:
-        return act.from_int(index)
 
     def to_json(self) -> dict[str, Any]:
         return views.full_state(self)

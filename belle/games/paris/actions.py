@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from belle.engine.codec import DenseCodec
+from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.paris import data
 
@@ -520,3 +520,6 @@ def from_json(payload: Any) -> Action:
 CODEC = DenseCodec(ALL_ACTIONS, "Paris")
 to_int = CODEC.to_int
 from_int = CODEC.from_int
+
+
+NOTATION = ActionNotation(to_string, parse, to_json, from_json, CODEC)

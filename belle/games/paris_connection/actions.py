@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from belle.engine.codec import DenseCodec
+from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import BOARD
@@ -248,3 +248,6 @@ def from_json(payload: Any) -> Action:
 CODEC = DenseCodec(ALL_ACTIONS, "Paris Connection")
 to_int = CODEC.to_int
 from_int = CODEC.from_int
+
+
+NOTATION = ActionNotation(to_string, parse, to_json, from_json, CODEC)

@@ -41,6 +41,8 @@ class Excursion(NamedTuple):
 class ParisParisState(State[Action]):
     """One game of Paris Paris. Lists are indexed by seat, stop, line or card kind."""
 
+    notation = act.NOTATION
+
     def __init__(self, game: Any, num_players: int) -> None:
         self.game = game
         self.num_players = num_players
@@ -320,25 +322,6 @@ class ParisParisState(State[Action]):
 
     def resample(self, seat: int, rng: random.Random) -> ParisParisState:
         return views.resample(self, seat, rng)
-
-    # -- notation --------------------------------------------------------
-    def action_to_string(self, action: Action) -> str:
-        return act.to_string(action)
-
-    def parse_action(self, text: str) -> Action:
-        return act.parse(text)
-
-    def action_to_json(self, action: Action) -> Any:
-        return act.to_json(action)
-
-    def action_from_json(self, data_: Any) -> Action:
-        return act.from_json(data_)
-
-    def action_to_int(self, action: Action) -> int:
-        return act.to_int(action)
-
-    def action_from_int(self, index: int) -> Action:
-        return act.from_int(index)
 
     def to_json(self) -> dict[str, Any]:
         return views.full_state(self)
