@@ -11,7 +11,7 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,postgres,openspiel,pettingzoo]'
+	$(BIN)/pip install --quiet -e '.[dev,postgres,redis,openspiel,pettingzoo]'
 	touch $(STAMP)
 
 run: $(STAMP)

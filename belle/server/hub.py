@@ -20,7 +20,7 @@ import logging
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from belle.server import payloads
 from belle.server.auth import Sessions
@@ -31,6 +31,18 @@ from belle.server.table import CHAT_KEPT, TableActor
 from belle.storage import ChatLine, Player, Store, TableRecord
 
 T = TypeVar("T")
+
+
+class TableListener(Protocol):
+    """Told about a table's progress on the worker that committed it (exactly once per
+    change, whatever the number of workers): ratings, notifications."""
+
+    async def progressed(self, actor: TableActor) -> None:
+        """Actions were committed and the game goes on (the turn may have changed)."""
+
+    async def finished(self, actor: TableActor) -> None:
+        """The game just ended (its result is stored)."""
+
 log = logging.getLogger("belle.server")
 LOBBY_FINISHED = 50
 KEEP_FINISHED = 256  # finished tables kept in memory when nobody watches them
@@ -54,6 +66,7 @@ class Hub:
         self._loading = asyncio.Lock()
         self._players: dict[int, Player] = {}
         self.lobby = Lobby(self)
+        self.listeners: list[TableListener] = []
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a Store read (or other blocking work) on the DB workers."""
@@ -118,6 +131,24 @@ class Hub:
 
     def table_changed(self, table: TableRecord) -> None:
         self.lobby.table_changed(table)
+
+    async def leader(self, table_id: int) -> bool:
+        """Whether this worker runs the table's bots and timers now (one process: always)."""
+        return True
+
+    async def progressed(self, actor: TableActor) -> None:
+        for listener in self.listeners:
+            try:
+                await listener.progressed(actor)
+            except Exception:
+                log.exception("listener %r failed on table %s", listener, actor.id)
+
+    async def finished(self, actor: TableActor) -> None:
+        for listener in self.listeners:
+            try:
+                await listener.finished(actor)
+            except Exception:
+                log.exception("listener %r failed on table %s", listener, actor.id)
 
     async def resume(self) -> None:
         """Load every running table and let it continue (chance, bots, the end)."""

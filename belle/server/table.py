@@ -71,6 +71,12 @@ class Host(Protocol):
 
     def table_changed(self, table: TableRecord) -> None: ...
 
+    async def leader(self, table_id: int) -> bool: ...
+
+    async def progressed(self, actor: TableActor) -> None: ...
+
+    async def finished(self, actor: TableActor) -> None: ...
+
 
 @dataclass(slots=True)
 class Event:
@@ -426,6 +432,7 @@ class TableActor:
         if state.is_terminal():
             await self._finish(state)
         else:
+            await self.host.progressed(self)
             self._wake_bot()
 
     async def _resolve_chance(self, state: State[Any]) -> None:
@@ -447,6 +454,7 @@ class TableActor:
         self._changed(n, status="finished", result=result)
         self._emit_over(n, state)
         self.host.table_changed(self.table)
+        await self.host.finished(self)
 
     async def _reload(self) -> None:
         """Rebuild everything from the database (after a lost or failed write)."""
@@ -477,6 +485,9 @@ class TableActor:
 
     async def _bot_turn(self, version: int) -> None:
         await asyncio.sleep(self.host.bot_delay)
+        if not await self.host.leader(self.id):  # another worker runs this table's bots
+            self._bot_task = None
+            return
         async with self.lock:
             self._bot_task = None
             state = self.state
