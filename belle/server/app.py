@@ -20,12 +20,13 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from belle.server import api, gcpolicy, pages, ws
+from belle.server import api, gcpolicy, pages, rankings, ws
 from belle.server.auth import Sessions
 from belle.server.connection import Limits
 from belle.server.errors import ServerError
 from belle.server.hub import Hub
-from belle.storage import DEFAULT_DATABASE_URL, Store
+from belle.server.rating import RatingListener, Ratings
+from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store
 
 DEFAULT_BOT_DELAY = 0.6
 log = logging.getLogger("belle.server")
@@ -66,6 +67,8 @@ def create_app(
     store.migrate()
     key = secret or os.environ.get("BELLE_SECRET") or store.session_secret()
     hub = Hub(store, Sessions(key), bot_delay=_bot_delay(bot_delay), limits=_limits(limits))
+    ratings = RatingBook(store)
+    hub.listeners.append(RatingListener(ratings, Ratings()))
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -86,10 +89,12 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.hub = hub
+    app.state.ratings = ratings
     app.add_exception_handler(ServerError, _server_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.include_router(api.router)
+    app.include_router(rankings.router)
     app.include_router(pages.router)
     pages.mount_static(app)
     app.add_middleware(pages.SecurityHeaders)

@@ -1,9 +1,11 @@
 """Match records, players, tables and chat in SQLite (default) or PostgreSQL.
 
-`Store(url)` is the whole API; `Store.migrate()` runs the Alembic migrations in
+`Store(url)` is the whole API but for ratings and results, which `RatingBook(store)`
+keeps; `Store.migrate()` runs the Alembic migrations in
 `belle/storage/migrations/` (the server does so at every start).
 """
 
+from belle.storage.ratings import Placement, PlayerResult, Rater, Rating, RatingBook, Skill
 from belle.storage.store import (
     EMPTY_SEAT,
     MODES,
@@ -31,8 +33,14 @@ __all__ = [
     "ConcurrencyError",
     "NameTakenError",
     "NotFoundError",
+    "Placement",
     "Player",
+    "PlayerResult",
+    "Rater",
+    "Rating",
+    "RatingBook",
     "Seat",
+    "Skill",
     "Store",
     "StoreError",
     "TableRecord",

@@ -3,6 +3,10 @@
 Portable SQL only (SQLite and PostgreSQL): JSON columns, a lower-cased `name_key`
 column for case-insensitive unique names, and UNIQUE (match_id, seq) on actions, which
 is what makes appending an action optimistic: the second writer of a seq loses.
+`ratings` holds one rating per (player, game); `player_results` one row per (table,
+player) of every finished table a person sat at, with the rating before and after when
+the game was rated: UNIQUE (table_id, player_id) makes recording a result (and so a
+rating update) happen once, whoever tries twice.
 The migrations in `belle/storage/migrations/` create exactly this schema (a test
 compares them).
 """
@@ -12,12 +16,15 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
     MetaData,
+    PrimaryKeyConstraint,
     String,
     Table,
     Text,
@@ -94,4 +101,39 @@ settings = Table(
     metadata,
     Column("key", String(64), primary_key=True),
     Column("value", Text, nullable=False),
+)
+
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("rating", Float, nullable=False),  # the displayed rating, for ordering
+    Column("games", Integer, nullable=False),  # rated games played
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("player_id", "game", name="pk_ratings"),
+    Index("ix_ratings_game_rating", "game", "rating"),
+)
+
+player_results = Table(
+    "player_results",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("place", Integer, nullable=False),  # 0 = first; ties share a place
+    Column("rated", Boolean, nullable=False),
+    Column("mu_before", Float, nullable=True),  # the rating columns: null when unrated
+    Column("sigma_before", Float, nullable=True),
+    Column("rating_before", Float, nullable=True),
+    Column("mu_after", Float, nullable=True),
+    Column("sigma_after", Float, nullable=True),
+    Column("rating_after", Float, nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "player_id", name="uq_player_results_table_id_player_id"),
+    Index("ix_player_results_player_id_id", "player_id", "id"),
 )
