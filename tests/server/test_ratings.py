@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,7 +124,9 @@ def finish(store: Store, seats: list[str], result: dict[str, Any],
 def rate(store: Store, table: Any) -> RatingBook:
     book = RatingBook(store)
     listener = RatingListener(book, Ratings())
-    asyncio.run(listener.finished(Actor(Host(store), table)))  # type: ignore[arg-type]
+    actor: Any = Actor(Host(store), table)
+    with ThreadPoolExecutor(1) as thread:  # its own event loop, whatever runs here
+        thread.submit(asyncio.run, listener.finished(actor)).result()
     return book
 
 

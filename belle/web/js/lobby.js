@@ -2,6 +2,8 @@
 // and finished tables, manage seats, and chat. Live updates come from /ws/lobby.
 import { ApiError, Socket, games as fetchGames, get, me, post } from "./api.js";
 import { Chat, LOBBY_HELP } from "./chat.js";
+import { t } from "./i18n.js";
+import { leaderboardUrl, playerLink } from "./players.js";
 import { seatControls } from "./seats.js";
 import { attempt, fill, h, mySeat, seatLabel, timeAgo, toast } from "./ui.js";
 
@@ -17,6 +19,7 @@ async function main() {
   renderWho();
   renderCreate();
   renderRulesList();
+  renderLeaderboardList();
   await refreshTables();
   const chat = new Chat($("lobby-chat"), {
     title: "Lobby chat",
@@ -121,7 +124,7 @@ function renderWho() {
   );
   fill(
     who,
-    h("span", {}, "Playing as ", h("b", { id: "player-name" }, player.name)),
+    h("span", {}, "Playing as ", h("b", { id: "player-name" }, playerLink(player.name, { title: t("Your page: ratings and games") }))),
     player.registered ? h("span.badge", { title: "This name is kept with a password" }, "kept") : h("button.quiet", { type: "button", onclick: () => { keep.hidden = !keep.hidden; } }, "Keep this name…"),
     keep,
     h("button.quiet", { type: "button", onclick: signOut }, "Sign out"),
@@ -204,6 +207,13 @@ function renderRulesList() {
   const box = $("rules-list");
   if (!box || !state.games.length) return;
   fill(box, state.games.map((g) => h("li", {}, h("a.rules-link", { href: rulesUrl(g.id), dataset: { game: g.id } }, g.title))));
+}
+
+/** Leaderboards (issue 10): one link per installed game. */
+function renderLeaderboardList() {
+  const box = $("leaderboard-list");
+  if (!box || !state.games.length) return;
+  fill(box, state.games.map((g) => h("li", {}, h("a.leaderboard-link", { href: leaderboardUrl(g.id), dataset: { game: g.id }, title: t("Leaderboard: {game}", { game: g.title }) }, g.title))));
 }
 
 function range(a, b) {
@@ -305,8 +315,13 @@ function tableCard(table) {
     optionText ? h("p.options-text", {}, optionText) : null,
     table.status === "open"
       ? seatControls(table, state.player, state.bots, () => refreshTables())
-      : h("p.seat-names", {}, (table.seats || []).map(seatLabel).join(" · "), table.created_at ? h("span.muted", {}, " — " + timeAgo(table.created_at)) : null),
+      : h("p.seat-names", {}, seatNames(table.seats || []), table.created_at ? h("span.muted", {}, " — " + timeAgo(table.created_at)) : null),
   );
+}
+
+/** The seats of a running or finished table: people link to their page. */
+function seatNames(seats) {
+  return seats.flatMap((seat, i) => [i ? " · " : null, seat.kind === "human" && seat.name ? playerLink(seat.name) : seatLabel(seat)]);
 }
 
 main().catch((err) => toast(err instanceof ApiError ? err.message : String(err)));
