@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from belle.engine.registry import game_ids
-from belle.server import payloads
+from belle.server import auth, payloads
 from belle.server.errors import ServerError
 from belle.server.hub import Hub
 from belle.server.pages import _page as page_response
@@ -65,11 +65,12 @@ async def leaderboard(game: str, request: Request, limit: int = LEADERBOARD_DEFA
     return {"game": game, "title": payloads.game_titles()[game], "players": rows}
 
 
+@router.get("/api/players")  # ?name=…: every name, `.` and `..` included (a path drops them)
 @router.get("/api/players/{name}")
 async def player_page_json(name: str, request: Request) -> Any:
     """A player's ratings per game and their recent finished tables."""
     hub, book = _hub(request), _book(request)
-    player = await hub.db(hub.store.get_player_by_name, name)
+    player = await hub.db(hub.store.get_player_by_name, name) if _may_be_a_name(name) else None
     if player is None:
         raise ServerError("not_found", f"there is no player named {name!r}")
     ratings = await hub.db(book.ratings_of, player.id)
@@ -85,6 +86,14 @@ async def player_page_json(name: str, request: Request) -> Any:
         ],
         "tables": [_result_json(result) for result in results],
     }
+
+
+def _may_be_a_name(name: str) -> bool:
+    """Whether `name` could be a player's (what else, a NUL byte say, never reaches SQL)."""
+    try:
+        return auth.check_name(name) == name
+    except ServerError:
+        return False
 
 
 def _result_json(result: PlayerResult) -> dict[str, Any]:

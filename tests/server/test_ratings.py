@@ -232,12 +232,14 @@ def test_the_player_page_lists_ratings_and_recent_tables(client: TestClient) -> 
     assert [s["name"] for s in older["seats"]] == ["Ann", "Bob", "Cy"]
     cy = client.get("/api/players/Cy").json()
     assert cy["tables"][0]["change"] < 0 and cy["tables"][0]["place"] == 3
-    missing = client.get("/api/players/Nobody")
-    assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
+    assert client.get("/api/players", params={"name": "Cy"}).json() == cy
+    for nobody in ("Nobody", "x" * 300, "a\x00b", " Cy"):
+        missing = client.get("/api/players", params={"name": nobody})
+        assert missing.status_code == 404 and missing.json()["error"]["code"] == "not_found"
 
 
 def test_the_pages_are_served(client: TestClient) -> None:
-    for path in ("/leaderboard/paris", "/leaderboard", "/player?name=Ann"):
+    for path in ("/leaderboard/paris", "/leaderboard", "/player?name=Ann", "/player"):
         response = client.get(path)
         assert response.status_code == 200 and "text/html" in response.headers["content-type"]
 

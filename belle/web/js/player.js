@@ -12,7 +12,7 @@ async function main() {
   if (!name) return missing(t("Which player? The address names no one."));
   let page;
   try {
-    page = await get(`/api/players/${encodeURIComponent(name)}`);
+    page = await get(`/api/players?name=${encodeURIComponent(name)}`);
   } catch (err) {
     return missing(err.message);
   }
