@@ -90,6 +90,7 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.include_router(api.router)
+    app.include_router(languages.router)
     app.include_router(pages.router)
     pages.mount_static(app)
     app.add_middleware(pages.SecurityHeaders)
