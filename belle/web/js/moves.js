@@ -170,3 +170,18 @@ export function scoreComponent(game, label) {
   }
   return label;
 }
+
+const END_REASONS = [
+  [/^all (\d+) rounds are played \((.+)\)$/, (m) => t("all {n} rounds are played ({rule})", { n: m[1], rule: m[2] })],
+  [/^only one storage board holds locomotives \((.+)\)$/, (m) => t("only one storage board holds locomotives ({rule})", { rule: m[1] })],
+  [/^no player can place a building and all markers are used$/, () => t("no player can place a building and all markers are used")],
+];
+
+/** Why a game ended (the view's `end_reason`), in the reader's language. */
+export function endReason(text) {
+  for (const [pattern, make] of END_REASONS) {
+    const m = pattern.exec(String(text));
+    if (m) return make(m);
+  }
+  return text;
+}

@@ -7,7 +7,7 @@ import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
 import { Chat } from "./chat.js";
 import { renderScores } from "./score.js";
 import { seatControls } from "./seats.js";
-import { describe } from "./moves.js";
+import { describe, endReason } from "./moves.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -208,7 +208,7 @@ function renderTurn() {
   let text;
   let cls = "";
   if (st.over) {
-    text = st.view && st.view.end_reason ? t("Game over — {reason}", { reason: gameText(st.view.end_reason) }) : t("Game over");
+    text = st.view && st.view.end_reason ? t("Game over — {reason}", { reason: endReason(st.view.end_reason) }) : t("Game over");
     cls = "over";
   } else if (status === "open") {
     text = t("Waiting for players — the game starts when every seat is taken.");
