@@ -26,7 +26,9 @@ def template_problems() -> list[str]:
     template = {m.id for m in read_catalog(pot_path()) if m.id}
     found = set(collect())
     problems = [f"not in the template (run extract): {m!r}" for m in sorted(found - template)]
-    problems += [f"in the template but no longer used (run extract): {m!r}" for m in sorted(template - found)]
+    problems += [
+        f"in the template but no longer used (run extract): {m!r}" for m in sorted(template - found)
+    ]
     return problems
 
 

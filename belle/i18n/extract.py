@@ -29,7 +29,8 @@ I18N_ATTR = "data-i18n"
 
 def web_files(suffix: str) -> list[Path]:
     """The browser client's files of one kind (rules data and vendored code excluded)."""
-    return sorted(p for p in WEB_DIR.rglob(f"*{suffix}") if "rules" not in p.relative_to(WEB_DIR).parts[:-1])
+    found = WEB_DIR.rglob(f"*{suffix}")
+    return sorted(p for p in found if "rules" not in p.relative_to(WEB_DIR).parts[:-1])
 
 
 def relative(path: Path) -> str:
@@ -93,13 +94,16 @@ def collect() -> dict[str, list[str]]:
 def template(found: dict[str, list[str]]) -> Catalog:
     catalog = Catalog(project="Belle", domain=DOMAIN, charset="utf-8", fuzzy=False)
     for message in sorted(found):
-        catalog.add(message, locations=[(where, None) for where in found[message]])
+        # No line numbers: they would change the files on every edit of the sources.
+        catalog.add(message, locations=[(where, 0) for where in found[message]])
     return catalog
 
 
 def _write(catalog: Catalog, path: Path) -> None:
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True, sort_output=True)
+    write_po(
+        buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True, sort_output=True
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(buffer.getvalue())
 
@@ -117,7 +121,10 @@ def update() -> dict[str, int]:
     untranslated: dict[str, int] = {}
     for lang in TRANSLATED:
         path = po_path(lang)
-        catalog = read_catalog(path, lang) if path.is_file() else Catalog(locale=lang, domain=DOMAIN)
+        if path.is_file():
+            catalog = read_catalog(path, lang)
+        else:
+            catalog = Catalog(locale=lang, domain=DOMAIN)
         catalog.update(pot, no_fuzzy_matching=True)
         catalog.fuzzy = False
         _write(catalog, path)

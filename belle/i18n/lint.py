@@ -20,6 +20,7 @@ import warnings
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 from belle.i18n.extract import I18N_ATTR, relative, web_files
 
@@ -76,9 +77,9 @@ def _is_visible_literal(frame: _Frame, previous: list[Token]) -> str | None:
         key = previous[-2].value.strip("\"'")
         if key in VISIBLE_KEYS:
             return f"the {key} attribute"
-    if len(previous) >= 2 and previous[-1].value == "=" and previous[-2].type == "name":
-        if _callee(previous[-2].value) in VISIBLE_PROPERTIES:
-            return f"assigned to .{_callee(previous[-2].value)}"
+    assigned = len(previous) >= 2 and previous[-1].value == "=" and previous[-2].type == "name"
+    if assigned and _callee(previous[-2].value) in VISIBLE_PROPERTIES:
+        return f"assigned to .{_callee(previous[-2].value)}"
     return None
 
 
@@ -133,7 +134,7 @@ def _check_t_argument(tokens: list[Token], index: int, where: str, problems: lis
 
 
 class _HtmlText(HTMLParser):
-    SKIP = {"script", "style"}
+    SKIP: ClassVar[set[str]] = {"script", "style"}
 
     def __init__(self, where: str) -> None:
         super().__init__(convert_charrefs=True)
@@ -144,9 +145,9 @@ class _HtmlText(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
         for name, value in attrs:
-            if name in VISIBLE_KEYS and value and visible_words(f'"{value}"'):
-                if found.get(f"{I18N_ATTR}-{name}") != value:
-                    self._problem(f"<{tag} {name}={value!r}> needs {I18N_ATTR}-{name}")
+            visible = name in VISIBLE_KEYS and value and visible_words(f'"{value}"')
+            if visible and found.get(f"{I18N_ATTR}-{name}") != value:
+                self._problem(f"<{tag} {name}={value!r}> needs {I18N_ATTR}-{name}")
         if tag not in {"meta", "link", "input", "br", "img", "hr"}:
             self.stack.append((tag, found))
 

@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from belle.server import api, gcpolicy, pages, ws
+from belle.server import api, gcpolicy, languages, pages, ws
 from belle.server.auth import Sessions
 from belle.server.connection import Limits
 from belle.server.errors import ServerError

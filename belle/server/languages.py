@@ -21,7 +21,11 @@ def _catalogue_response(lang: str, cache: str) -> Response:
     return Response(
         catalogue.payload(lang),
         media_type="application/json",
-        headers={"cache-control": cache, "content-language": lang, "vary": "accept-language, cookie"},
+        headers={
+            "cache-control": cache,
+            "content-language": lang,
+            "vary": "accept-language, cookie",
+        },
     )
 
 
