@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from belle.server import api, gcpolicy, pages, rankings, ws
+from belle.server import api, gcpolicy, languages, pages, rankings, ws
 from belle.server.auth import Sessions
 from belle.server.connection import Limits
 from belle.server.errors import ServerError
@@ -95,6 +95,7 @@ def create_app(
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.include_router(api.router)
     app.include_router(rankings.router)
+    app.include_router(languages.router)
     app.include_router(pages.router)
     pages.mount_static(app)
     app.add_middleware(pages.SecurityHeaders)

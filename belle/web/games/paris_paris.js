@@ -7,7 +7,8 @@
 // by clicking it (or its highlighted stop, REQ-PP-5); on a full crossing the shop to
 // remove is chosen by clicking its colour (REQ-PP-6). Only the view is drawn, so a
 // secret line shows only for its owner (REQ-PP-8).
-import { fill, h, s } from "/static/js/ui.js";
+import { fill, h, s, t } from "/static/js/ui.js";
+import { colour, endReason } from "/static/js/moves.js";
 
 const FALLBACK_PLAYERS = [
   { name: "green", css: "#3fae49" }, { name: "grey", css: "#8d8d8d" },
@@ -61,7 +62,7 @@ export async function init({ get }) {
     const data = await get("/api/games/paris_paris/board");
     board = normalise(data.board || data);
   } catch (err) {
-    boardError = `The map could not be loaded (${err.message}).`;
+    boardError = t("The map could not be loaded ({error}).", { error: err.message });
   }
 }
 
@@ -78,8 +79,10 @@ const playerName = (seat) => (board.players[seat] || FALLBACK_PLAYERS[seat]).nam
 const lineCss = (colour) => (board.byColour.get(colour) || { css: "#777" }).css;
 const stopName = (id) => (board.byId.get(id) || { name: id }).name;
 
+const colourName = colour;
+
 function lineChip(colour) {
-  return h("span.pp-line-chip", { style: `background:${lineCss(colour)}` }, colour);
+  return h("span.pp-line-chip", { style: `background:${lineCss(colour)}` }, colourName(colour));
 }
 
 function swatch(seat) {
@@ -129,39 +132,41 @@ export function render(container, view, legal, onAction, ctx = {}) {
 
 /** A short line per seat for the players panel of the table page. */
 export function seatInfo(view, seat) {
-  const parts = [playerName(seat)];
-  if (view.scores) parts.push(`${view.scores[seat]} pts`);
-  if (view.bag) parts.push(`bag ${view.bag[seat]}`);
-  if (view.start_player === seat) parts.push("start player");
+  const parts = [colourName(playerName(seat))];
+  if (view.scores) parts.push(t("{points} pts", { points: view.scores[seat] }));
+  if (view.bag) parts.push(t("bag {n}", { n: view.bag[seat] }));
+  if (view.start_player === seat) parts.push(t("start player"));
   return parts.join(" · ");
 }
 
 function who(view, seat, names) {
-  return names[seat] || playerName(seat);
+  return names[seat] || colourName(playerName(seat));
 }
 
 function statusLine(view, moves, names) {
   let text;
-  if (view.phase === "over") text = `Game over: ${view.end_reason || "the game has ended"}.`;
-  else if (view.phase === "setup" || view.phase === "lay") text = `Round ${Math.max(view.round, 1)} of ${view.rounds}: the cards are laid…`;
+  const round = { round: Math.max(view.round, 1), rounds: view.rounds };
+  const mover = () => who(view, view.to_move, names);
+  if (view.phase === "over") text = t("Game over: {reason}.", { reason: view.end_reason ? endReason(view.end_reason) : t("the game has ended") });
+  else if (view.phase === "setup" || view.phase === "lay") text = t("Round {round} of {rounds}: the cards are laid…", round);
   else if (view.phase === "remove") {
-    text = `${stopName(view.pending_stop)} is full.`;
-    text += moves.size ? " Click the shop to remove (on the map or below)." : ` ${who(view, view.to_move, names)} chooses the shop to remove.`;
-  } else if (moves.size) text = `Round ${view.round} of ${view.rounds}: take a card — click it, or its highlighted stop on the map.`;
-  else text = `Round ${view.round} of ${view.rounds}: ${who(view, view.to_move, names)} is choosing a card.`;
+    text = t("{stop} is full.", { stop: stopName(view.pending_stop) }) + " ";
+    text += moves.size ? t("Click the shop to remove (on the map or below).") : t("{player} chooses the shop to remove.", { player: mover() });
+  } else if (moves.size) text = t("Round {round} of {rounds}: take a card — click it, or its highlighted stop on the map.", round);
+  else text = t("Round {round} of {rounds}: {player} is choosing a card.", { ...round, player: mover() });
   return h("div.pp-status" + (moves.size ? ".active" : ""), {}, text);
 }
 
 function drawMap(view, moves, act) {
-  if (!board.stops.length) return h("p.empty", {}, boardError || "The map could not be loaded.");
-  const svg = s("svg", { class: "pp-map", viewBox: "0 0 1000 780", role: "img", "aria-label": "Map of Paris" });
+  if (!board.stops.length) return h("p.empty", {}, boardError || t("The map could not be loaded."));
+  const svg = s("svg", { class: "pp-map", viewBox: "0 0 1000 780", role: "img", "aria-label": t("Map of Paris") });
   const routes = s("g", { class: "routes" });
   board.lines.forEach((line, i) => {
     // Lines sharing a segment would hide each other: offset each a little.
     const dx = (i - 2) * 2.5;
     const pts = line.stops.map((id) => board.byId.get(id)).filter(Boolean).map((st) => `${st.x + dx},${st.y + dx}`);
     routes.append(s("polyline", { class: "route", points: pts.join(" "), stroke: line.css, dataset: { line: line.colour } },
-      s("title", {}, `${line.colour} line`)));
+      s("title", {}, t("{line} line", { line: colourName(line.colour) }))));
   });
   svg.append(routes);
   const offered = new Map();
@@ -183,9 +188,10 @@ function drawStop(st, owners, offeredLines, view, moves, act) {
   if (pending) classes.push("pending");
   const r = st.crossing ? 17 : 12;
   const g = s("g", { class: classes.join(" "), dataset: { stop: st.id }, tabindex: takeKeys.length ? "0" : null });
-  let title = `${st.name}${st.crossing ? " — crossing (" + st.lines.join(", ") + ")" : " (" + st.lines.join(", ") + ")"}`;
-  if (owners.length) title += ` · shops: ${owners.map(playerName).join(", ")}`;
-  if (takeKeys.length) title += ` · click: ${moves.get(takeKeys[0]).text}`;
+  const lines = st.lines.map(colourName).join(", ");
+  let title = st.crossing ? t("{stop} — crossing ({lines})", { stop: st.name, lines }) : `${st.name} (${lines})`;
+  if (owners.length) title += " · " + t("shops: {players}", { players: owners.map((o) => colourName(playerName(o))).join(", ") });
+  if (takeKeys.length) title += " · " + t("click: {move}", { move: moves.get(takeKeys[0]).text });
   g.append(s("title", {}, title), s("circle", { class: "stop-dot", cx: st.x, cy: st.y, r }));
   owners.forEach((seat, i) => {
     const cx = st.x + (owners.length > 1 || st.crossing ? (i === 0 ? -7 : 7) : 0);
@@ -220,13 +226,13 @@ function cardButton(card, moves, act, extraClass = "") {
       onclick: legal ? () => act(key) : null,
     },
     stopName(card.stop),
-    h("small", {}, `${card.line} line`),
+    h("small", {}, t("{line} line", { line: colourName(card.line) })),
   );
 }
 
 function cardsPanel(view, moves, act) {
   const cards = view.face_up || [];
-  return h("section.pp-offer", {}, h("h3", {}, `Face-up cards (${cards.length})`),
+  return h("section.pp-offer", {}, h("h3", {}, t("Face-up cards ({n})", { n: cards.length })),
     cards.length ? h("div.pp-cards", {}, cards.map((c) => cardButton(c, moves, act))) : h("p.muted", {}, "—"));
 }
 
@@ -235,27 +241,27 @@ function removePanel(view, moves, act) {
   const owners = (view.shops || {})[view.pending_stop] || [];
   const choices = [...new Set(owners)].filter((seat) => moves.has(`remove:${seat}`));
   if (!choices.length) return null;
-  return h("section.pp-remove-wrap", {}, h("h3", {}, `Remove a shop at ${stopName(view.pending_stop)}`),
+  return h("section.pp-remove-wrap", {}, h("h3", {}, t("Remove a shop at {stop}", { stop: stopName(view.pending_stop) })),
     h("div.pp-remove", {}, choices.map((seat) => h("button.pp-remove-shop", {
-      type: "button", title: `remove ${playerName(seat)}`, style: `background:${playerCss(seat)}`,
+      type: "button", title: t("remove {player}", { player: colourName(playerName(seat)) }), style: `background:${playerCss(seat)}`,
       dataset: { seat: String(seat) }, onclick: () => act(`remove:${seat}`),
     }))));
 }
 
 function secretPanel(view) {
   const parts = [];
-  if (view.dm) parts.push(h("p", {}, "Option dm: all five lines are scored at the end."));
-  if (view.secret_line) parts.push(h("p", { id: "pp-secret" }, "Your secret line: ", lineChip(view.secret_line)));
-  if (view.open_line) parts.push(h("p", {}, "Open line: ", lineChip(view.open_line)));
+  if (view.dm) parts.push(h("p", {}, t("Option dm: all five lines are scored at the end.")));
+  if (view.secret_line) parts.push(h("p", { id: "pp-secret" }, t("Your secret line:"), " ", lineChip(view.secret_line)));
+  if (view.open_line) parts.push(h("p", {}, t("Open line:"), " ", lineChip(view.open_line)));
   if (view.secret_lines && view.secret_lines.some(Boolean)) {
-    parts.push(h("p", {}, "Secret lines: ", view.secret_lines.map((l, seat) => (l ? h("span", {}, swatch(seat), lineChip(l), " ") : null))));
+    parts.push(h("p", {}, t("Secret lines:"), " ", view.secret_lines.map((l, seat) => (l ? h("span", {}, swatch(seat), lineChip(l), " ") : null))));
   }
   return parts.length ? h("section.pp-lines", {}, parts) : null;
 }
 
 function playersPanel(view, names) {
-  return h("section", {}, h("h3", {}, "Players"), h("table.pp-players", {},
-    h("thead", {}, h("tr", {}, ["player", "score", "supply", "shops", "bag"].map((c) => h("th", {}, c)))),
+  return h("section", {}, h("h3", {}, t("Players")), h("table.pp-players", {},
+    h("thead", {}, h("tr", {}, [t("player"), t("score"), t("supply"), t("shops"), t("bag")].map((c) => h("th", {}, c)))),
     h("tbody", {}, view.scores.map((score, seat) => h("tr", { dataset: { seat: String(seat) } },
       h("td", {}, swatch(seat), who(view, seat, names)),
       h("td", {}, String(score)), h("td", {}, String(view.supply[seat])),
@@ -264,20 +270,20 @@ function playersPanel(view, names) {
 
 function discardPanel(view) {
   const cards = view.discard || [];
-  return h("section.pp-discard", {}, h("h3", {}, "Waiting cards"),
-    cards.length ? h("div.pp-cards", {}, cards.map((c) => cardButton(c, new Map(), null))) : h("p.muted", {}, "none"),
-    h("p.muted", {}, `${view.deck} cards left in the deck`));
+  return h("section.pp-discard", {}, h("h3", {}, t("Waiting cards")),
+    cards.length ? h("div.pp-cards", {}, cards.map((c) => cardButton(c, new Map(), null))) : h("p.muted", {}, t("none")),
+    h("p.muted", {}, t("Cards left in the deck: {n}", { n: view.deck })));
 }
 
-const KIND = { small: "Small excursion", big: "Big excursion", final: "Final excursion" };
+const KIND = { small: t("Small excursion"), big: t("Big excursion"), final: t("Final excursion") };
 
 function excursionsPanel(view, names) {
   const list = (view.excursions || []).slice().reverse();
-  return h("section.pp-excursions-wrap", {}, h("h3", {}, "Excursions"),
+  return h("section.pp-excursions-wrap", {}, h("h3", {}, t("Excursions")),
     list.length ? h("ol.pp-excursions", { reversed: true }, list.map((e) => h("li", { dataset: { kind: e.kind } },
       h("b", {}, `${KIND[e.kind]} `), lineChip(e.line),
-      e.stop ? ` from ${stopName(e.stop)}` : "",
-      ` (round ${e.round}): `,
-      e.items.length ? e.items.map((i, k) => h("span", {}, k ? ", " : "", swatch(i.seat), `${who(view, i.seat, names)} +${i.points} at ${stopName(i.stop)} (${i.reason})`)) : "nobody scores",
-    ))) : h("p.muted", {}, "none yet"));
+      e.stop ? " " + t("from {stop}", { stop: stopName(e.stop) }) : "",
+      " ", t("(round {round}):", { round: e.round }), " ",
+      e.items.length ? e.items.map((i, k) => h("span", {}, k ? ", " : "", swatch(i.seat), t("{player} +{points} at {stop} ({reason})", { player: who(view, i.seat, names), points: i.points, stop: stopName(i.stop), reason: i.reason }))) : t("nobody scores"),
+    ))) : h("p.muted", {}, t("none yet")));
 }

@@ -1,9 +1,11 @@
 // The server contract (docs/protocol.md) seen from the browser: JSON over HTTP, and
 // one websocket per page that resumes after a drop with `hello {since: N}`.
+import { errorText } from "./ui.js";
 
 export class ApiError extends Error {
   constructor(status, code, message) {
-    super(message);
+    super(errorText(code, message));
+    this.detail = message;
     this.status = status;
     this.code = code;
   }

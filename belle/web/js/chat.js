@@ -1,30 +1,30 @@
 // A chat panel: the lines of a room and an input. Lines starting with "/" are commands
 // (at a table /join [seat], /leave, /start, /bot NAME, /help; in the lobby the same with
 // the table's number first); the server runs them.
-import { h, fill } from "./ui.js";
+import { h, fill, t } from "./ui.js";
 
-const HELP = "Commands: /join [seat], /leave, /start, /bot NAME (e.g. /bot greedy), /help";
+const HELP = t("Commands: /join [seat], /leave, /start, /bot NAME (e.g. /bot greedy), /help");
 export const LOBBY_HELP =
-  "Commands: /join ID [seat], /leave ID, /start ID, /bot ID NAME (e.g. /bot 12 greedy), /help — ID is the table's number";
+  t("Commands: /join ID [seat], /leave ID, /start ID, /bot ID NAME (e.g. /bot 12 greedy), /help — ID is the table's number");
 
 export class Chat {
   /** `send(text)` delivers a line to the server; `commands`: true for the table's help
    * line, a string for another one, false for none. */
-  constructor(container, { send, title = "Chat", commands = true }) {
+  constructor(container, { send, title = t("Chat"), commands = true }) {
     this.send = send;
     this.list = h("ol.chat-lines", { "aria-live": "polite" });
     this.input = h("input", {
       type: "text",
       maxLength: 500,
-      placeholder: commands ? "Say something, or /help" : "Say something",
-      "aria-label": "Chat message",
+      placeholder: commands ? t("Say something, or /help") : t("Say something"),
+      "aria-label": t("Chat message"),
       autocomplete: "off",
     });
     const form = h(
       "form.chat-form",
       { onsubmit: (e) => this.submit(e) },
       this.input,
-      h("button", { type: "submit" }, "Send"),
+      h("button", { type: "submit" }, t("Send")),
     );
     fill(container, h("h2", {}, title), this.list, form);
     container.classList.add("chat");

@@ -2,10 +2,9 @@
 // and finished tables, manage seats, and chat. Live updates come from /ws/lobby.
 import { ApiError, Socket, games as fetchGames, get, me, post } from "./api.js";
 import { Chat, LOBBY_HELP } from "./chat.js";
-import { t } from "./i18n.js";
 import { leaderboardUrl, playerLink } from "./players.js";
 import { seatControls } from "./seats.js";
-import { attempt, fill, h, mySeat, seatLabel, timeAgo, toast } from "./ui.js";
+import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, timeAgo, toast } from "./ui.js";
 
 const state = { player: null, games: [], bots: [], tables: { open: [], running: [], finished: [] } };
 const $ = (id) => document.getElementById(id);
@@ -22,10 +21,10 @@ async function main() {
   renderLeaderboardList();
   await refreshTables();
   const chat = new Chat($("lobby-chat"), {
-    title: "Lobby chat",
+    title: t("Lobby chat"),
     commands: LOBBY_HELP,
     send: (text) => {
-      if (!state.player) return toast("Pick a name first.");
+      if (!state.player) return toast(t("Pick a name first."));
       socket.send({ type: "chat", text });
     },
   });
@@ -47,7 +46,7 @@ function onLobbyMessage(msg, chat) {
   } else if (msg.type === "notice") {
     chat.system(msg.text);
   } else if (msg.type === "error") {
-    chat.system(msg.message || msg.code);
+    chat.system(errorText(msg.code, msg.message));
   } else if (msg.type === "tables" || msg.type === "table") {
     scheduleRefresh();
   }
@@ -113,21 +112,21 @@ function renderWho() {
   $("signin").hidden = !!player;
   $("create").hidden = !player;
   if (!player) {
-    fill(who, h("span.muted", {}, "Not signed in"));
+    fill(who, h("span.muted", {}, t("Not signed in")));
     return;
   }
   const keep = h(
     "form.keep-name",
     { hidden: true, onsubmit: (e) => keepName(e, keep) },
-    h("input", { type: "password", name: "password", placeholder: "New password", required: true, autocomplete: "new-password", "aria-label": "Password" }),
-    h("button", { type: "submit" }, "Save"),
+    h("input", { type: "password", name: "password", placeholder: t("New password"), required: true, autocomplete: "new-password", "aria-label": t("Password") }),
+    h("button", { type: "submit" }, t("Save")),
   );
   fill(
     who,
-    h("span", {}, "Playing as ", h("b", { id: "player-name" }, playerLink(player.name, { title: t("Your page: ratings and games") }))),
-    player.registered ? h("span.badge", { title: "This name is kept with a password" }, "kept") : h("button.quiet", { type: "button", onclick: () => { keep.hidden = !keep.hidden; } }, "Keep this name…"),
+    h("span", {}, t("Playing as"), " ", h("b", { id: "player-name" }, playerLink(player.name, { title: t("Your page: ratings and games") }))),
+    player.registered ? h("span.badge", { title: t("This name is kept with a password") }, t("kept")) : h("button.quiet", { type: "button", onclick: () => { keep.hidden = !keep.hidden; } }, t("Keep this name…")),
     keep,
-    h("button.quiet", { type: "button", onclick: signOut }, "Sign out"),
+    h("button.quiet", { type: "button", onclick: signOut }, t("Sign out")),
   );
 }
 
@@ -137,7 +136,7 @@ async function keepName(event, form) {
   const ok = await attempt(() => post("/api/password", { password }));
   if (ok === undefined) return;
   state.player = { ...state.player, registered: true };
-  toast("Your name is kept: sign in with it and this password next time.", "info");
+  toast(t("Your name is kept: sign in with it and this password next time."), "info");
   renderWho();
 }
 
@@ -154,45 +153,45 @@ async function signOut() {
 function renderCreate() {
   const form = $("create-form");
   if (!state.games.length) {
-    fill(form, h("p.empty", {}, "No games are installed."));
+    fill(form, h("p.empty", {}, t("No games are installed.")));
     return;
   }
   const gameSelect = h(
     "select",
     { name: "game", id: "create-game", onchange: () => renderGameFields() },
-    state.games.map((g) => h("option", { value: g.id }, g.title)),
+    state.games.map((g) => h("option", { value: g.id }, gameText(g.title))),
   );
   const fields = h("div.game-fields");
-  const rulesLink = h("a.rules-link", { id: "create-rules", target: "_blank", rel: "noopener" }, "Rules");
+  const rulesLink = h("a.rules-link", { id: "create-rules", target: "_blank", rel: "noopener" }, t("Rules"));
   const renderGameFields = () => {
     const game = state.games.find((g) => g.id === gameSelect.value);
     const players = h(
       "select",
       { name: "players", id: "create-players" },
-      range(game.min_players, game.max_players).map((n) => h("option", { value: String(n) }, `${n} players`)),
+      range(game.min_players, game.max_players).map((n) => h("option", { value: String(n) }, t("{n} players", { n }))),
     );
     rulesLink.href = rulesUrl(game.id);
-    rulesLink.title = `How to play ${game.title}`;
+    rulesLink.title = t("How to play {game}", { game: gameText(game.title) });
     fill(
       fields,
-      game.summary ? h("p.summary", {}, game.summary) : null,
-      h("label", {}, "Players ", players),
-      (game.options || []).length ? h("fieldset.options", {}, h("legend", {}, "Options"), game.options.map(optionField)) : null,
+      game.summary ? h("p.summary", {}, gameText(game.summary)) : null,
+      h("label", {}, t("Players"), " ", players),
+      (game.options || []).length ? h("fieldset.options", {}, h("legend", {}, t("Options")), game.options.map(optionField)) : null,
     );
   };
   fill(
     form,
-    h("div.game-pick", {}, h("label", {}, "Game ", gameSelect), rulesLink),
+    h("div.game-pick", {}, h("label", {}, t("Game"), " ", gameSelect), rulesLink),
     fields,
     h(
       "fieldset.mode",
       {},
-      h("legend", {}, "Pace"),
-      h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "live", checked: true }), " live"),
-      h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "turn" }), " turn-based (days)"),
+      h("legend", {}, t("Pace")),
+      h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "live", checked: true }), " ", t("live")),
+      h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "turn" }), " ", t("turn-based (days)")),
     ),
-    h("label.inline", {}, h("input", { type: "checkbox", name: "sit", id: "create-sit", checked: true }), " take the first seat"),
-    h("button.primary", { type: "submit", id: "create-submit" }, "Create the table"),
+    h("label.inline", {}, h("input", { type: "checkbox", name: "sit", id: "create-sit", checked: true }), " ", t("take the first seat")),
+    h("button.primary", { type: "submit", id: "create-submit" }, t("Create the table")),
   );
   form.onsubmit = createTable;
   renderGameFields();
@@ -206,14 +205,14 @@ function rulesUrl(game, anchor = "") {
 function renderRulesList() {
   const box = $("rules-list");
   if (!box || !state.games.length) return;
-  fill(box, state.games.map((g) => h("li", {}, h("a.rules-link", { href: rulesUrl(g.id), dataset: { game: g.id } }, g.title))));
+  fill(box, state.games.map((g) => h("li", {}, h("a.rules-link", { href: rulesUrl(g.id), dataset: { game: g.id } }, gameText(g.title)))));
 }
 
 /** Leaderboards (issue 10): one link per installed game. */
 function renderLeaderboardList() {
   const box = $("leaderboard-list");
   if (!box || !state.games.length) return;
-  fill(box, state.games.map((g) => h("li", {}, h("a.leaderboard-link", { href: leaderboardUrl(g.id), dataset: { game: g.id }, title: t("Leaderboard: {game}", { game: g.title }) }, g.title))));
+  fill(box, state.games.map((g) => h("li", {}, h("a.leaderboard-link", { href: leaderboardUrl(g.id), dataset: { game: g.id }, title: t("Leaderboard: {game}", { game: gameText(g.title) }) }, gameText(g.title)))));
 }
 
 function range(a, b) {
@@ -223,7 +222,7 @@ function range(a, b) {
 /** One input per option of the game's schema, showing its default. */
 function optionField(spec) {
   const name = "opt:" + spec.name;
-  const help = spec.help ? h("small.help", {}, spec.help) : null;
+  const help = spec.help ? h("small.help", {}, gameText(spec.help)) : null;
   const label = h("span.opt-name", {}, spec.name.replaceAll("_", " "));
   if (spec.kind === "bool") {
     return h("label.option.bool", {}, h("input", { type: "checkbox", name, checked: !!spec.default, dataset: { kind: "bool" } }), " ", label, help);
@@ -278,9 +277,9 @@ async function createTable(event) {
 // -- table lists ----------------------------------------------------------
 
 function renderTables() {
-  renderList($("tables-open"), state.tables.open, "No open table. Create one!");
-  renderList($("tables-running"), state.tables.running, "No game is being played.");
-  renderList($("tables-finished"), state.tables.finished.slice(0, 30), "No finished game yet.");
+  renderList($("tables-open"), state.tables.open, t("No open table. Create one!"));
+  renderList($("tables-running"), state.tables.running, t("No game is being played."));
+  renderList($("tables-finished"), state.tables.finished.slice(0, 30), t("No finished game yet."));
 }
 
 function renderList(box, tables, emptyText) {
@@ -294,10 +293,10 @@ function renderList(box, tables, emptyText) {
 function tableCard(table) {
   const seated = mySeat(table, state.player) !== null;
   const link = {
-    open: seated ? "Go to the table" : "Look",
-    running: seated ? "Play" : "Watch",
-    finished: "Replay",
-  }[table.status] || "Open";
+    open: seated ? t("Go to the table") : t("Look"),
+    running: seated ? t("Play") : t("Watch"),
+    finished: t("Replay"),
+  }[table.status] || t("Open");
   const optionText = Object.entries(table.options || {})
     .filter(([, v]) => v !== false && !(Array.isArray(v) && !v.length))
     .map(([k, v]) => (v === true ? k.replaceAll("_", " ") : `${k.replaceAll("_", " ")}: ${v}`))
@@ -308,8 +307,8 @@ function tableCard(table) {
     h(
       "header",
       {},
-      h("a.table-title", { href: `/table/${table.id}` }, table.title || table.game),
-      h("span.meta", {}, `#${table.id} · ${table.players} players · ${table.mode === "turn" ? "turn-based" : "live"}`),
+      h("a.table-title", { href: `/table/${table.id}` }, gameText(table.title) || table.game),
+      h("span.meta", {}, `#${table.id} · `, t("{n} players", { n: table.players }), " · ", table.mode === "turn" ? t("turn-based") : t("live")),
       h("a.button.go", { href: `/table/${table.id}` }, link),
     ),
     optionText ? h("p.options-text", {}, optionText) : null,

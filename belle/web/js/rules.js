@@ -1,4 +1,6 @@
-// The rules pages: /static/rules.html?game=<id>#<anchor>, drawn from /static/rules/<id>.json.
+// The rules pages: /static/rules.html?game=<id>#<anchor>, drawn from
+// /static/rules/<lang>/<id>.json in the reader's language, or /static/rules/<id>.json (English)
+// when that language has no translation of the game's rules yet.
 //
 // Every section has a short summary and a full text. The reader chooses what to show —
 // short summary only, full text only, or both — as the City of Light rulebook offers
@@ -6,7 +8,8 @@
 // Values the rulebooks do not give are shown in "Printed value not known" boxes, taken from
 // the reconstruction list of docs/games/<id>.md (tests/test_rules_pages_data.py checks that
 // every row there has its box here).
-import { fill, h } from "./ui.js";
+import { currentLanguage } from "./i18n.js";
+import { fill, gameText, h, t } from "./ui.js";
 
 export const GAMES = [
   ["paris", "Paris"],
@@ -85,10 +88,10 @@ function notice(item, data) {
   return h(
     "aside.reconstructed",
     { id: "rc-" + slug(item.id), dataset: { gap: item.id } },
-    h("strong", {}, "Printed value not known"),
-    h("span", {}, ` — ${item.what}: this table uses `, inline(item.value), item.provenance ? ` (${item.provenance})` : "", "."),
+    h("strong", {}, t("Printed value not known")),
+    h("span", {}, " — ", t("{what}: this table uses", { what: item.what }), " ", inline(item.value), item.provenance ? ` (${item.provenance})` : "", "."),
     item.note ? h("span.note", {}, " ", inline(item.note)) : null,
-    h("small.source", {}, ` Reconstruction ${item.id}, listed in ${data.sources.docs}; correct it in ${data.sources.data}.`),
+    h("small.source", {}, " ", t("Reconstruction {id}, listed in {docs}; correct it in {data}.", { id: item.id, docs: data.sources.docs, data: data.sources.data })),
   );
 }
 
@@ -102,11 +105,11 @@ function section(sec, data, level = 2) {
   return h(
     `section.rule-section.level-${level}`,
     { id: sec.id },
-    h(`h${level}`, {}, sec.title, " ", h("a.anchor", { href: "#" + sec.id, title: "Link to this rule", "aria-label": "Link to " + sec.title }, "¶")),
+    h(`h${level}`, {}, sec.title, " ", h("a.anchor", { href: "#" + sec.id, title: t("Link to this rule"), "aria-label": t("Link to {section}", { section: sec.title }) }, "¶")),
     sec.summary ? h("div.rule-summary", {}, blocks(sec.summary)) : null,
     sec.full ? h("div.rule-full", {}, blocks(sec.full)) : null,
     notices.map((n) => notice(n, data)),
-    sec.refs ? h("p.refs", {}, "Reference: ", sec.refs) : null,
+    sec.refs ? h("p.refs", {}, t("Reference:"), " ", sec.refs) : null,
     (sec.children || []).map((child) => section(child, data, level + 1)),
   );
 }
@@ -115,16 +118,16 @@ function reconstructedSection(data) {
   return h(
     "section.rule-section.level-2",
     { id: "reconstructed" },
-    h("h2", {}, "Values this table had to reconstruct ", h("a.anchor", { href: "#reconstructed", "aria-label": "Link to this list" }, "¶")),
-    h("div.rule-summary", {}, h("p", {}, "The rulebooks we had do not give every printed value. The boxes below say what this table uses instead.")),
-    h("div.rule-full", {}, h("p", {}, `Every value below is tagged "reconstructed" in ${data.sources.data}, the one place an owner of the box can correct it; the list is the one in ${data.sources.docs}. Each box also appears next to the rule it affects. Where the rulebook was ambiguous rather than silent, the reading this table follows is written in the rule itself.`)),
+    h("h2", {}, t("Values this table had to reconstruct"), " ", h("a.anchor", { href: "#reconstructed", "aria-label": t("Link to this list") }, "¶")),
+    h("div.rule-summary", {}, h("p", {}, t("The rulebooks we had do not give every printed value. The boxes below say what this table uses instead."))),
+    h("div.rule-full", {}, h("p", {}, t("Every value below is tagged \"reconstructed\" in {data}, the one place an owner of the box can correct it; the list is the one in {docs}. Each box also appears next to the rule it affects. Where the rulebook was ambiguous rather than silent, the reading this table follows is written in the rule itself.", { data: data.sources.data, docs: data.sources.docs }))),
     (data.reconstructed || []).map((n) => notice(n, data)),
   );
 }
 
 function toc(data) {
   const item = (sec) => h("li", {}, h("a", { href: "#" + sec.id }, sec.title), sec.children ? h("ul", {}, sec.children.map(item)) : null);
-  return h("ol", {}, data.sections.map(item), h("li", {}, h("a", { href: "#reconstructed" }, "Reconstructed values")));
+  return h("ol", {}, data.sections.map(item), h("li", {}, h("a", { href: "#reconstructed" }, t("Reconstructed values"))));
 }
 
 function showTarget() {
@@ -137,6 +140,22 @@ function showTarget() {
   }
 }
 
+/** The rules in the reader's language, or in English when there is no translation (404). */
+async function loadRules(game, title) {
+  const lang = currentLanguage();
+  if (lang !== "en") {
+    const translated = await fetch(`/static/rules/${lang}/${game}.json`).catch(() => null);
+    if (translated && translated.ok) {
+      document.body.dataset.rulesLang = lang;
+      return translated.json();
+    }
+  }
+  const response = await fetch(`/static/rules/${game}.json`);
+  if (!response.ok) throw new Error(t("The rules of {game} could not be loaded ({status}).", { game: gameText(title), status: response.status }));
+  document.body.dataset.rulesLang = "en";
+  return response.json();
+}
+
 async function main() {
   const mode = storedMode();
   document.body.dataset.display = mode;
@@ -145,24 +164,22 @@ async function main() {
     input.addEventListener("change", () => input.checked && setMode(input.value));
   }
   const game = new URLSearchParams(location.search).get("game") || "";
-  fill($("rules-games"), GAMES.map(([id, title]) => h("a" + (id === game ? ".current" : ""), { href: rulesUrl(id) }, title)));
+  fill($("rules-games"), GAMES.map(([id, title]) => h("a" + (id === game ? ".current" : ""), { href: rulesUrl(id) }, gameText(title))));
   const known = GAMES.find(([id]) => id === game);
   if (!known) {
-    fill($("rules"), h("h1", {}, "Rules of the games"), h("ul.rules-index", {}, GAMES.map(([id, title]) => h("li", {}, h("a", { href: rulesUrl(id) }, title)))));
+    fill($("rules"), h("h1", {}, t("Rules of the games")), h("ul.rules-index", {}, GAMES.map(([id, title]) => h("li", {}, h("a", { href: rulesUrl(id) }, gameText(title))))));
     return;
   }
-  const response = await fetch(`/static/rules/${game}.json`);
-  if (!response.ok) throw new Error(`The rules of ${known[1]} could not be loaded (${response.status}).`);
-  const data = await response.json();
-  document.title = `${data.title} — rules — Belle`;
-  fill($("rules-title"), data.title, h("span.muted", {}, " · rules"));
+  const data = await loadRules(game, known[1]);
+  document.title = t("{game} — rules — Belle", { game: data.title });
+  fill($("rules-title"), data.title, h("span.muted", {}, " · ", t("rules")));
   fill(
     $("rules"),
     h("header.rules-head", {}, h("h1", {}, data.title), h("p.meta", {}, data.meta)),
-    h("p.how-to-read", {}, "New to the game? Read the full text and skip the shaded summaries: they are there to bring you back into the game quickly. Use “Show” to keep only one of them."),
+    h("p.how-to-read", {}, t("New to the game? Read the full text and skip the shaded summaries: they are there to bring you back into the game quickly. Use “Show” to keep only one of them.")),
     data.sections.map((sec) => section(sec, data)),
     reconstructedSection(data),
-    h("p.refs", {}, `The numbered reference for implementers is ${data.sources.rules}; the table's own decisions are in ${data.sources.docs}.`),
+    h("p.refs", {}, t("The numbered reference for implementers is {rules}; the table's own decisions are in {docs}.", { rules: data.sources.rules, docs: data.sources.docs })),
   );
   fill($("rules-toc"), toc(data));
   document.body.dataset.ready = "1";

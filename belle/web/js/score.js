@@ -1,19 +1,20 @@
 // The score display: one <details> per seat, one line per score component
 // ({component, points, detail} from State.score_breakdown()).
-import { h, fill } from "./ui.js";
+import { h, fill, t } from "./ui.js";
+import { scoreComponent } from "./moves.js";
 
 function total(lines) {
   return (lines || []).reduce((sum, line) => sum + (Number(line.points) || 0), 0);
 }
 
-const PLACES = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
+const PLACES = [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th"), t("6th")];
 
 /**
  * Render scores into `container`.
  * breakdown: {seat: [lines]} or [[lines] per seat]; names: seat names;
  * scores / ranking: optional final totals and places; open: seats expanded at first.
  */
-export function renderScores(container, { breakdown, names, scores, ranking, title, open = [] }) {
+export function renderScores(container, { breakdown, names, scores, ranking, title, open = [], game = "" }) {
   // A seat's lines may be null: a running view holds only the viewer's own score.
   const entries = (Array.isArray(breakdown)
     ? breakdown.map((lines, seat) => [seat, lines])
@@ -33,9 +34,9 @@ export function renderScores(container, { breakdown, names, scores, ranking, tit
       h(
         "summary",
         {},
-        place !== null && place !== undefined ? h("span.place", {}, PLACES[place] || `${place + 1}th`) : null,
-        h("span.who", {}, names[seat] || `Seat ${seat}`),
-        h("span.points", {}, `${fmt(points)} pts`),
+        place !== null && place !== undefined ? h("span.place", {}, PLACES[place] || t("place {n}", { n: place + 1 })) : null,
+        h("span.who", {}, names[seat] || t("Seat {n}", { n: seat })),
+        h("span.points", {}, t("{points} pts", { points: fmt(points) })),
       ),
       h(
         "table.score-lines",
@@ -44,7 +45,7 @@ export function renderScores(container, { breakdown, names, scores, ranking, tit
           h(
             "tr.score-line",
             {},
-            h("th", { scope: "row" }, line.component),
+            h("th", { scope: "row", dataset: { component: line.component } }, scoreComponent(game, line.component)),
             h("td.num", {}, fmt(line.points)),
             h("td.detail", {}, line.detail || ""),
           ),

@@ -1,7 +1,7 @@
 // Seat controls of an open table (join, leave, add or remove a bot, start), shared by
 // the lobby's table cards and the table page.
 import { post, del } from "./api.js";
-import { h, attempt, mySeat, sameName, seatLabel } from "./ui.js";
+import { h, attempt, botName, mySeat, sameName, seatLabel, t } from "./ui.js";
 
 /**
  * The seats of `table` as a list with buttons. `changed(table?)` is called after a
@@ -15,7 +15,7 @@ export function seatControls(table, player, bots, changed) {
     changed(result && result.seats ? result : (result && result.table) || null);
   });
   const botChoice = (seat) => {
-    const select = h("select", { "aria-label": "Bot for seat " + seat }, bots.map((b) => h("option", { value: b }, b)));
+    const select = h("select", { "aria-label": t("Bot for seat {n}", { n: seat }) }, bots.map((b) => h("option", { value: b }, botName(b))));
     select.value = bots.includes("medium") ? "medium" : bots[0];
     return h(
       "span.bot-pick",
@@ -23,9 +23,9 @@ export function seatControls(table, player, bots, changed) {
       select,
       h("button.add-bot", {
         type: "button",
-        title: "Put a bot in this seat",
+        title: t("Put a bot in this seat"),
         onclick: () => call(() => post(`/api/tables/${table.id}/bots`, { bot: select.value, seat })),
-      }, "+ bot"),
+      }, t("+ bot")),
     );
   };
   const rows = (table.seats || []).map((seat) => {
@@ -37,27 +37,27 @@ export function seatControls(table, player, bots, changed) {
           actions.push(h("button.join", {
             type: "button",
             onclick: () => call(() => post(`/api/tables/${table.id}/join`, { seat: seat.seat })),
-          }, "Sit here"));
+          }, t("Sit here")));
         }
         actions.push(botChoice(seat.seat));
       } else if (seat.kind === "bot") {
         actions.push(h("button.remove-bot.quiet", {
           type: "button",
-          title: "Remove this bot",
+          title: t("Remove this bot"),
           onclick: () => call(() => del(`/api/tables/${table.id}/bots/${seat.seat}`)),
-        }, "remove"));
+        }, t("remove")));
       } else if (isMe) {
         actions.push(h("button.leave.quiet", {
           type: "button",
           onclick: () => call(() => post(`/api/tables/${table.id}/leave`)),
-        }, "Leave"));
+        }, t("Leave")));
       }
     }
     return h(
       "li.seat.seat-" + seat.kind + (isMe ? ".me" : ""),
       { dataset: { seat: String(seat.seat) } },
-      h("span.seat-no", {}, `Seat ${seat.seat}`),
-      h("span.seat-name", {}, seatLabel(seat), isMe ? " (you)" : ""),
+      h("span.seat-no", {}, t("Seat {n}", { n: seat.seat })),
+      h("span.seat-name", {}, seatLabel(seat), isMe ? " " + t("(you)") : ""),
       actions,
     );
   });
@@ -71,9 +71,9 @@ export function seatControls(table, player, bots, changed) {
       ? h("button.start.primary", {
         type: "button",
         onclick: () => call(() => post(`/api/tables/${table.id}/start`)),
-      }, "Start the game")
+      }, t("Start the game"))
       : null,
-    open && !full ? h("p.hint", {}, "The game starts when every seat is taken.") : null,
+    open && !full ? h("p.hint", {}, t("The game starts when every seat is taken.")) : null,
   );
 }
 

@@ -7,10 +7,11 @@ import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
 import { Chat } from "./chat.js";
 import { renderScores } from "./score.js";
 import { seatControls } from "./seats.js";
-import { attempt, fill, h, mySeat, seatLabel, toast } from "./ui.js";
+import { describe, endReason } from "./moves.js";
+import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
-const DEFAULT_SCORE_TITLE = "Your score";
+const DEFAULT_SCORE_TITLE = t("Your score");
 const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 
 const st = {
@@ -38,7 +39,7 @@ async function main() {
     get(`/api/tables/${encodeURIComponent(tableId)}`).catch((err) => err),
   ]);
   if (table instanceof ApiError) {
-    fill($("board"), h("p.empty", {}, table.status === 404 ? "There is no such table." : table.message));
+    fill($("board"), h("p.empty", {}, table.status === 404 ? t("There is no such table.") : table.message));
     return;
   }
   st.player = player || null;
@@ -49,13 +50,13 @@ async function main() {
   loadRuleAnchors();
   st.renderer = await import(`/static/games/${st.table.game}.js`);
   if (st.renderer.init) await st.renderer.init({ get, game: st.table.game, table: st.table });
-  chat = new Chat($("chat"), { title: "Table chat", send: (text) => socket.send({ type: "chat", text }) });
+  chat = new Chat($("chat"), { title: t("Table chat"), send: (text) => socket.send({ type: "chat", text }) });
   renderAll();
   socket = new Socket(`/ws/table/${encodeURIComponent(tableId)}`, {
     onMessage,
     onStatus: (status) => {
       const conn = $("conn");
-      conn.textContent = status === "open" ? "● connected" : "○ reconnecting…";
+      conn.textContent = status === "open" ? "● " + t("connected") : "○ " + t("reconnecting…");
       conn.className = "conn " + status;
     },
   });
@@ -154,7 +155,7 @@ function onError(msg) {
     socket.resync();
     return;
   }
-  const text = msg.message || msg.code;
+  const text = errorText(msg.code, msg.message);
   chat.system(text);
   if (msg.code !== "unknown_type") toast(text);
   renderPlay();
@@ -180,17 +181,17 @@ function scheduleRender() {
 }
 
 function names() {
-  return (st.table.seats || []).map((seat) => seatLabel(seat) || `Seat ${seat.seat}`);
+  return (st.table.seats || []).map((seat) => seatLabel(seat) || t("Seat {n}", { n: seat.seat }));
 }
 
 function renderAll() {
-  fill($("table-title"), st.table.title || st.table.game, h("span.muted", {}, ` · table #${st.table.id}`));
+  fill($("table-title"), gameText(st.table.title) || st.table.game, h("span.muted", {}, " · ", t("table #{id}", { id: st.table.id })));
   renderPlay();
   renderLog();
 }
 
 function renderWho() {
-  fill($("who"), st.player ? h("span", {}, "Playing as ", h("b", {}, st.player.name)) : h("a", { href: "/" }, "Pick a name in the lobby"));
+  fill($("who"), st.player ? h("span", {}, t("Playing as"), " ", h("b", {}, st.player.name)) : h("a", { href: "/" }, t("Pick a name in the lobby")));
 }
 
 function toMove() {
@@ -207,23 +208,23 @@ function renderTurn() {
   let text;
   let cls = "";
   if (st.over) {
-    text = st.view && st.view.end_reason ? `Game over — ${st.view.end_reason}` : "Game over";
+    text = st.view && st.view.end_reason ? t("Game over — {reason}", { reason: endReason(st.view.end_reason) }) : t("Game over");
     cls = "over";
   } else if (status === "open") {
-    text = "Waiting for players — the game starts when every seat is taken.";
+    text = t("Waiting for players — the game starts when every seat is taken.");
   } else if (st.legal.length) {
-    text = "Your turn";
+    text = t("Your turn");
     cls = "mine";
   } else if (mover !== null && mover !== undefined && mover >= 0) {
-    text = `${names()[mover] || "Seat " + mover} to play`;
+    text = t("{player} to play", { player: names()[mover] || t("Seat {n}", { n: mover }) });
     cls = "theirs";
   } else {
-    text = st.view ? "Dealing…" : "Starting…";
+    text = st.view ? t("Dealing…") : t("Starting…");
   }
   banner.textContent = text;
   banner.className = "turn-banner " + cls;
-  const base = `${st.table.title || st.table.game} #${st.table.id}`;
-  document.title = cls === "mine" ? "Your turn — Belle" : `${base} — Belle`;
+  const base = `${gameText(st.table.title) || st.table.game} #${st.table.id}`;
+  document.title = cls === "mine" ? t("Your turn — Belle") : `${base} — Belle`;
   document.body.classList.toggle("my-turn", cls === "mine");
 }
 
@@ -231,7 +232,7 @@ function renderSeats() {
   const box = $("seats");
   const table = st.table;
   if (table.status === "open") {
-    fill(box, h("h2", {}, "Seats"), seatControls(table, st.player, st.bots, (updated) => {
+    fill(box, h("h2", {}, t("Seats")), seatControls(table, st.player, st.bots, (updated) => {
       if (updated) st.table = updated;
       renderAll();
     }));
@@ -241,20 +242,20 @@ function renderSeats() {
   const view = st.replay ? replayView() : st.view;
   fill(
     box,
-    h("h2", {}, "Players"),
+    h("h2", {}, t("Players")),
     h("ul.seats.player-list", {}, (table.seats || []).map((seat) => h(
       "li.seat.seat-" + seat.kind + (seat.seat === st.seat ? ".me" : "") + (seat.seat === mover ? ".to-move" : ""),
       { dataset: { seat: String(seat.seat) } },
       h("span.seat-no", {}, seat.seat === mover ? "▶" : `${seat.seat}`),
-      h("span.seat-name", {}, seatLabel(seat), seat.seat === st.seat ? " (you)" : ""),
+      h("span.seat-name", {}, seatLabel(seat), seat.seat === st.seat ? " " + t("(you)") : ""),
       view && st.renderer.seatInfo ? h("span.seat-info", {}, st.renderer.seatInfo(view, seat.seat)) : null,
     ))),
-    st.seat === null && table.status === "running" ? h("p.hint", {}, "You are watching: private information stays hidden.") : null,
+    st.seat === null && table.status === "running" ? h("p.hint", {}, t("You are watching: private information stays hidden.")) : null,
   );
 }
 
 function ctx(extra = {}) {
-  return { names: names(), seat: st.seat, table: st.table, pending: st.pending, ...extra };
+  return { names: names(), seat: st.seat, table: st.table, pending: st.pending, describe: (text) => describe(st.table.game, text), ...extra };
 }
 
 function renderPlay() {
@@ -268,21 +269,22 @@ function renderPlay() {
   } else if (st.view) {
     st.renderer.render(board, st.view, st.legal, onAction, ctx());
   } else {
-    fill(board, st.table.status === "open" ? waitingText() : h("p.empty", {}, "Loading…"));
+    fill(board, st.table.status === "open" ? waitingText() : h("p.empty", {}, t("Loading…")));
   }
   renderLegal();
   renderScore();
 }
 
 function waitingText() {
-  const t = st.table;
-  const options = Object.entries(t.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${Array.isArray(v) ? v.join(", ") || "none" : v === true ? "on" : v === false ? "off" : v}`);
+  const table = st.table;
+  const options = Object.entries(table.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${Array.isArray(v) ? v.join(", ") || t("none") : v === true ? t("on") : v === false ? t("off") : v}`);
+  const pace = table.mode === "turn" ? t("turn-based") : t("live");
   return h(
     "div.waiting",
     {},
-    h("p", {}, `${t.title || t.game} for ${t.players} players, ${t.mode === "turn" ? "turn-based" : "live"}.`),
-    options.length ? h("p.muted", {}, "Options — " + options.join(" · ")) : null,
-    h("p.empty", {}, "The board appears when every seat is taken and the game starts. Take a seat, add bots, or type /help in the chat."),
+    h("p", {}, t("{game} for {n} players, {pace}.", { game: gameText(table.title) || table.game, n: table.players, pace })),
+    options.length ? h("p.muted", {}, t("Options"), " — " + options.join(" · ")) : null,
+    h("p.empty", {}, t("The board appears when every seat is taken and the game starts. Take a seat, add bots, or type /help in the chat.")),
   );
 }
 
@@ -311,7 +313,7 @@ function ruleHelp(item) {
   if (!anchor) return null;
   return h("a.rule-help", {
     href: rulesUrl(anchor), target: "_blank", rel: "noopener",
-    title: `The rule for “${item.text}”`, "aria-label": `Rule for ${item.text}`,
+    title: t("The rule for “{move}”", { move: item.text }), "aria-label": t("Rule for {move}", { move: item.text }),
     dataset: { anchor },
   }, "?");
 }
@@ -326,12 +328,16 @@ function renderLegal() {
   }
   fill(
     $("legal"),
-    st.legal.map((item, i) => h("span.legal-item", {}, h("button.legal", {
-      type: "button",
-      disabled: st.pending,
-      dataset: { index: String(i), action: item.text },
-      onclick: () => onAction(item.json),
-    }, item.text), ruleHelp(item))),
+    st.legal.map((item, i) => {
+      const meaning = describe(st.table.game, item.text);
+      return h("span.legal-item", {}, h("button.legal", {
+        type: "button",
+        disabled: st.pending,
+        title: meaning,
+        dataset: { index: String(i), action: item.text },
+        onclick: () => onAction(item.json),
+      }, item.text), meaning ? h("span.move-desc", {}, meaning) : null, ruleHelp(item));
+    }),
   );
   document.body.classList.toggle("pending", st.pending);
 }
@@ -342,7 +348,8 @@ function renderScore() {
   if (st.over && (!st.replay || st.replay.step === st.replay.entries.length)) {
     box.hidden = false;
     renderScores(box, {
-      title: "Final scores",
+      title: t("Final scores"),
+      game: st.table.game,
       breakdown: st.over.breakdown,
       names: names(),
       scores: st.over.scores,
@@ -354,7 +361,8 @@ function renderScore() {
   if (breakdown && Object.values(breakdown).some(Array.isArray)) {
     box.hidden = false;
     renderScores(box, {
-      title: st.replay ? "Score at this point" : scoreTitle(view),
+      title: st.replay ? t("Score at this point") : scoreTitle(view),
+      game: st.table.game,
       breakdown,
       names: names(),
     });
@@ -378,7 +386,14 @@ function scoreTitle(view) {
 
 function entryName(player) {
   if (player === null || player === undefined || player === "chance" || player < 0) return null;
-  return names()[player] || `Seat ${player}`;
+  return names()[player] || t("Seat {n}", { n: player });
+}
+
+/** A log line's move: its meaning in the reader's language, then the notation. */
+function moveText(text) {
+  const meaning = describe(st.table.game, text);
+  if (!meaning) return text;
+  return h("span.move", { title: text }, h("span.move-desc", {}, meaning), " ", h("code.notation", {}, text));
 }
 
 function renderLog() {
@@ -390,9 +405,9 @@ function renderLog() {
       "li" + (who ? "" : ".chance"),
       { dataset: { n: String(entry.n ?? i + 1) } },
       h("span.n", {}, String(entry.n ?? i + 1)),
-      who ? h("b", {}, who) : h("i", {}, "table"),
+      who ? h("b", {}, who) : h("i", {}, t("table")),
       " ",
-      entry.text,
+      moveText(entry.text),
     );
     if (st.replay) {
       if (i + 1 === st.replay.step) item.classList.add("current");
@@ -468,14 +483,14 @@ function renderReplay() {
   const seats = st.table.seats || [];
   const pick = h(
     "select",
-    { id: "replay-seat", "aria-label": "Viewpoint", onchange: (e) => changeViewpoint(e.target.value) },
-    h("option", { value: "" }, "a spectator"),
+    { id: "replay-seat", "aria-label": t("Viewpoint"), onchange: (e) => changeViewpoint(e.target.value) },
+    h("option", { value: "" }, t("a spectator")),
     seats.map((seat) => h("option", { value: String(seat.seat) }, seatLabel(seat))),
   );
   pick.value = r.seat === null ? "" : String(r.seat);
   const slider = h("input", {
     type: "range", id: "replay-slider", min: "0", max: String(total), value: String(r.step),
-    "aria-label": "Move", oninput: (e) => goTo(parseInt(e.target.value, 10)),
+    "aria-label": t("Move"), oninput: (e) => goTo(parseInt(e.target.value, 10)),
   });
   const entry = r.entries[r.step - 1];
   const who = entry ? entryName(entry.player) : null;
@@ -484,21 +499,21 @@ function renderReplay() {
     h(
       "div.replay-bar",
       {},
-      h("strong", {}, "Replay"),
-      h("button.replay-first", { type: "button", title: "First (Home)", "aria-label": "First move", onclick: () => goTo(0), disabled: r.step === 0 }, "«"),
-      h("button.replay-prev", { type: "button", title: "Previous (←)", "aria-label": "Previous move", onclick: () => goTo(r.step - 1), disabled: r.step === 0 }, "‹"),
-      h("button.replay-next", { type: "button", title: "Next (→)", "aria-label": "Next move", onclick: () => goTo(r.step + 1), disabled: r.step === total }, "›"),
-      h("button.replay-last", { type: "button", title: "Last (End)", "aria-label": "Last move", onclick: () => goTo(total), disabled: r.step === total }, "»"),
+      h("strong", {}, t("Replay")),
+      h("button.replay-first", { type: "button", title: t("First (Home)"), "aria-label": t("First move"), onclick: () => goTo(0), disabled: r.step === 0 }, "«"),
+      h("button.replay-prev", { type: "button", title: t("Previous (←)"), "aria-label": t("Previous move"), onclick: () => goTo(r.step - 1), disabled: r.step === 0 }, "‹"),
+      h("button.replay-next", { type: "button", title: t("Next (→)"), "aria-label": t("Next move"), onclick: () => goTo(r.step + 1), disabled: r.step === total }, "›"),
+      h("button.replay-last", { type: "button", title: t("Last (End)"), "aria-label": t("Last move"), onclick: () => goTo(total), disabled: r.step === total }, "»"),
       slider,
-      h("label.viewpoint", {}, "Seen as ", pick),
+      h("label.viewpoint", {}, t("Seen as"), " ", pick),
     ),
     h("p.replay-step", { id: "replay-step" },
-      `Move ${r.step} of ${total}`,
-      entry ? h("span", {}, ": ", who ? h("b", {}, who + " ") : "", entry.text) : " — the start"),
+      t("Move {step} of {total}", { step: r.step, total }),
+      entry ? h("span", {}, ": ", who ? h("b", {}, who + " ") : "", moveText(entry.text)) : " — " + t("the start")),
   );
   const view = replayView();
   if (view) st.renderer.render($("board"), view, [], null, ctx({ replay: true, seat: r.seat }));
-  else if (r.noViews) fill($("board"), h("p.empty", {}, "This server cannot show the board of past moves (GET /api/tables/{id}/view?at=N is missing); the move list is on the right."));
+  else if (r.noViews) fill($("board"), h("p.empty", {}, t("This server cannot show the board of past moves; the move list is on the right.")));
 }
 
 async function changeViewpoint(value) {

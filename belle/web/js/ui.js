@@ -1,4 +1,7 @@
 // Small DOM helpers shared by the lobby and the table (no framework, no build step).
+import { currentLanguage, t, tData } from "./i18n.js";
+
+export { t, tData };
 
 /** Create an element: h("button.primary", {onclick}, "Start"). */
 export function h(tag, attrs = {}, ...children) {
@@ -76,10 +79,10 @@ export function timeAgo(iso) {
   const then = typeof iso === "number" ? iso * (iso < 1e12 ? 1000 : 1) : Date.parse(iso);
   if (Number.isNaN(then)) return "";
   const secs = Math.max(0, (Date.now() - then) / 1000);
-  if (secs < 60) return "just now";
-  if (secs < 3600) return `${Math.floor(secs / 60)} min ago`;
-  if (secs < 86400) return `${Math.floor(secs / 3600)} h ago`;
-  return `${Math.floor(secs / 86400)} d ago`;
+  if (secs < 60) return t("just now");
+  if (secs < 3600) return t("{n} min ago", { n: Math.floor(secs / 60) });
+  if (secs < 86400) return t("{n} h ago", { n: Math.floor(secs / 3600) });
+  return t("{n} d ago", { n: Math.floor(secs / 86400) });
 }
 
 export function sameName(a, b) {
@@ -100,10 +103,54 @@ export function mySeat(table, player) {
 
 export function seatLabel(seat) {
   if (!seat) return "";
-  if (seat.kind === "empty") return "empty";
+  if (seat.kind === "empty") return t("empty");
   if (seat.kind === "bot") {
-    const bot = seat.bot || seat.name || "bot";
-    return `${bot[0].toUpperCase()}${bot.slice(1)} bot ${seat.seat}`;
+    const bot = botName(seat.bot || seat.name || "bot");
+    return t("{bot} bot {seat}", { bot: bot[0].toUpperCase() + bot.slice(1), seat: seat.seat });
   }
   return seat.name;
+}
+
+/** A bot level's name as shown (the server's names are English identifiers). */
+export function botName(name) {
+  const names = {
+    easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert"),
+    random: t("random"), greedy: t("greedy"), bot: t("bot"),
+  };
+  return names[name] || name;
+}
+
+/** Text of a game's title, summary or option help: sent by the server in English. */
+export const gameText = tData;
+
+/**
+ * What to show for a refusal from the server: in English the server's own message; in
+ * another language a translated sentence for its error code (the server speaks English
+ * in its API), falling back to the server's message for a code this table does not know.
+ */
+export function errorText(code, message) {
+  if (currentLanguage() === "en" && message) return message;
+  const texts = {
+    network: t("The server cannot be reached. Is it running?"),
+    not_signed_in: t("Pick a name in the lobby first."),
+    bad_password: t("Wrong password for this name."),
+    not_seated: t("You do not have a seat at this table."),
+    not_found: t("Not found: it may have been removed."),
+    not_your_turn: t("It is not your turn."),
+    stale: t("The table moved on; the page is being updated."),
+    table_full: t("This seat or table is already taken."),
+    not_ready: t("The game cannot start yet: every seat must be taken."),
+    not_open: t("This table is no longer open."),
+    game_over: t("The game is over."),
+    name_taken: t("This name is kept by someone else: enter its password or pick another."),
+    illegal: t("That move is not allowed now."),
+    malformed: t("The request was not understood."),
+    unknown_type: t("The request was not understood."),
+    bad_options: t("Some of the values given are not allowed."),
+    bad_name: t("Names have 1–24 letters, digits, spaces, _ - ."),
+    too_large: t("The message is too long."),
+    rate_limited: t("Too many requests: wait a moment."),
+    too_many_tables: t("You have too many tables open."),
+  };
+  return texts[code] || message || code;
 }

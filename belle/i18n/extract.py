@@ -1,0 +1,132 @@
+"""Collecting the interface's msgids and updating belle/locale (`python -m belle.i18n extract`).
+
+Sources, all under belle/:
+- web/**/*.js: the first argument of every `t("…")` call (Babel's JavaScript extractor);
+- web/*.html: the value of every `data-i18n` attribute (an element's text) and of every
+  `data-i18n-<attr>` attribute (`data-i18n-title`, `data-i18n-placeholder`, …);
+- the game registry: game titles, summaries and option help, which the server sends in
+  English (`GET /api/games`) and the browser shows through `t()`.
+The template belle/locale/belle.pot is rewritten; each language's belle.po is updated
+from it (new msgids come in untranslated, vanished ones are dropped).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract
+from babel.messages.pofile import read_po, write_po
+
+from belle.i18n import DOMAIN, PACKAGE, TRANSLATED, WEB_DIR, po_path, pot_path
+
+Found = tuple[str, str]  # (msgid, where: a path relative to belle/ or "registry")
+I18N_ATTR = "data-i18n"
+
+
+def web_files(suffix: str) -> list[Path]:
+    """The browser client's files of one kind (rules data and vendored code excluded)."""
+    found = WEB_DIR.rglob(f"*{suffix}")
+    return sorted(p for p in found if "rules" not in p.relative_to(WEB_DIR).parts[:-1])
+
+
+def relative(path: Path) -> str:
+    return path.relative_to(PACKAGE.parent).as_posix()
+
+
+def from_javascript(path: Path) -> Iterator[Found]:
+    with path.open("rb") as handle:
+        for _lineno, message, _comments, _context in extract(
+            "javascript", handle, keywords={"t": None}, options={"parse_template_string": False}
+        ):
+            if isinstance(message, str) and message:
+                yield message, relative(path)
+
+
+class _I18nAttributes(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if (name == I18N_ATTR or name.startswith(I18N_ATTR + "-")) and value:
+                self.found.append(value)
+
+
+def from_html(path: Path) -> Iterator[Found]:
+    parser = _I18nAttributes()
+    parser.feed(path.read_text(encoding="utf-8"))
+    for message in parser.found:
+        yield message, relative(path)
+
+
+def from_registry() -> Iterator[Found]:
+    """Game titles, summaries and option help: English text the server sends as data."""
+    from belle.engine.registry import list_games
+
+    for info in list_games():
+        yield info.title, "registry"
+        if info.summary:
+            yield info.summary, "registry"
+        for spec in info.options:
+            if spec.help:
+                yield spec.help, "registry"
+
+
+def collect() -> dict[str, list[str]]:
+    """Every msgid of the interface and where it was found."""
+    found: dict[str, list[str]] = {}
+    sources: list[Iterable[Found]] = [from_javascript(p) for p in web_files(".js")]
+    sources += [from_html(p) for p in web_files(".html")]
+    sources.append(from_registry())
+    for source in sources:
+        for message, where in source:
+            places = found.setdefault(message, [])
+            if where not in places:
+                places.append(where)
+    return found
+
+
+def template(found: dict[str, list[str]]) -> Catalog:
+    catalog = Catalog(project="Belle", domain=DOMAIN, charset="utf-8", fuzzy=False)
+    for message in sorted(found):
+        # No line numbers: they would change the files on every edit of the sources.
+        catalog.add(message, locations=[(where, 0) for where in found[message]])
+    return catalog
+
+
+def _write(catalog: Catalog, path: Path) -> None:
+    buffer = io.BytesIO()
+    write_po(
+        buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True, sort_output=True
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(buffer.getvalue())
+
+
+def read_catalog(path: Path, lang: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain=DOMAIN)
+
+
+def update() -> dict[str, int]:
+    """Rewrite the template and update every language; returns the untranslated count per
+    language."""
+    pot = template(collect())
+    _write(pot, pot_path())
+    untranslated: dict[str, int] = {}
+    for lang in TRANSLATED:
+        path = po_path(lang)
+        if path.is_file():
+            catalog = read_catalog(path, lang)
+        else:
+            catalog = Catalog(locale=lang, domain=DOMAIN)
+        catalog.update(pot, no_fuzzy_matching=True)
+        catalog.fuzzy = False
+        _write(catalog, path)
+        untranslated[lang] = sum(1 for m in catalog if m.id and not m.string)
+    return untranslated

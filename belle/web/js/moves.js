@@ -1,0 +1,187 @@
+// What a move means, in the reader's language. The engines write moves in a short
+// notation ("build R", "key MO", "tile 3 B2 90"; docs/notation.md) that the log and the
+// legal-move list keep showing; describe(game, text) adds a sentence for it, from one
+// table per game: the notation's verb → a function of the words after it. Names of
+// places, companies and pieces stay as the notation writes them. scoreComponent(game,
+// label) translates the score lines' labels (State.score_breakdown()'s `component`).
+import { t } from "./i18n.js";
+
+const all = (args) => args.join(" ");
+
+const COLOURS = {
+  red: () => t("red"), blue: () => t("blue"), yellow: () => t("yellow"), black: () => t("black"),
+  purple: () => t("purple"), brown: () => t("brown"), green: () => t("green"), grey: () => t("grey"),
+  orange: () => t("orange"), white: () => t("white"),
+};
+
+/** A colour word in the reader's language (unknown words unchanged). */
+export function colour(word) {
+  const found = COLOURS[String(word).toLowerCase()];
+  return found ? found() : word;
+}
+
+const SEAT_FIRST = (a) => t("Start player: seat {seat}", { seat: all(a) });
+
+const VERBS = {
+  paris_connection: {
+    build: (a) => t("Start a build with company {company}", { company: all(a) }),
+    place: (a) => t("Place a locomotive on {hex}", { hex: all(a) }),
+    stop: () => t("End the build"),
+    return: (a) => t("Return a share of company {company}", { company: all(a) }),
+    take: (a) => t("Take {count} share(s) of company {company}", {
+      count: a.length > 1 ? a[0] : "1", company: a.length > 1 ? a.slice(1).join(" ") : all(a),
+    }),
+    deal: (a) => t("Draw a locomotive of company {company}", { company: all(a) }),
+    first: SEAT_FIRST,
+  },
+  paris: {
+    draw: (a) => t("Reveal the top tile of stack {stack}", { stack: all(a) }),
+    put: (a) => t("Put the drawn tile in district {district}", { district: all(a) }),
+    key: (a) => t("Place a key on {place}", { place: all(a) }),
+    move: (a) => (a.includes("build")
+      ? t("Move a key from {from} to build landmark {landmark}", { from: a[0], landmark: a.slice(a.indexOf("build") + 1).join(" ") })
+      : t("Move a key from {from} to {to}", { from: a[0], to: a.slice(1).join(" ") })),
+    endgame: () => t("Search the end-game tiles"),
+    take: (a) => (a.length === 1 ? t("Take end-game tile {tile}", { tile: a[0] }) : t("Take an end-game tile")),
+    pass: () => t("Pass"),
+    end: () => t("End the turn"),
+    bonus: (a) => t("Take bonus tile {tile}", { tile: all(a) }),
+    nobonus: () => t("Take no bonus tile"),
+    give: (a) => t("Hand in the prestige token of slot {slot}", { slot: all(a) }),
+    done: () => t("Done"),
+    vptile: (a) => t("Put VP tile {tile} on {district}", { tile: a[0], district: a.slice(1).join(" ") }),
+    novptile: () => t("Put no VP tile"),
+    buy: (a) => t("Buy {token}", { token: all(a) }),
+    sell: (a) => t("Sell {token}", { token: all(a) }),
+    use: (a) => t("Use bonus tile {tile} {choice}", { tile: a[0], choice: a.slice(1).join(" ") }).trim(),
+    play: (a) => t("Play end-game tile {tile}", { tile: all(a) }),
+    first: SEAT_FIRST,
+    token: (a) => t("Token laid out: {token}", { token: all(a) }),
+    track: (a) => t("Bonus track number laid: {number}", { number: all(a) }),
+    top: (a) => t("Stack {stack} now shows district {district}", { stack: a[0], district: a.slice(1).join(" ") }),
+    value: (a) => t("The drawn tile has value {value}", { value: all(a) }),
+  },
+  city_of_light: {
+    tile: (a) => t("Lay tile {tile} in slot {slot}, turned {rotation}°", { tile: a[0], slot: a[1], rotation: a[2] || "0" }),
+    take: (a) => t("Take building {building}", { building: all(a) }),
+    pass: () => t("Pass"),
+    build: (a) => t("Choose building {building} to place", { building: all(a) }),
+    at: (a) => t("Place it at {space}, turned {rotation}°", { space: a[0], rotation: a[1] || "0" }),
+    card: (a) => t("Activate postcard {card}", { card: all(a) }),
+    on: (a) => t("Target: {target}", { target: all(a) }),
+    side: (a) => t("Bank of the Seine: {side}", { side: all(a) }),
+    quadrant: (a) => t("Quadrant: {quadrant}", { quadrant: all(a) }),
+    swap: (a) => t("Give {give}, take {take}", { give: a[0], take: a[1] }),
+    use: () => t("Carry out the card"),
+    decline: () => t("Activate without carrying out the action"),
+    pick: (a) => t("Postcard in play: {card}", { card: all(a) }),
+    first: (a) => t("Start player: {player}", { player: colour(all(a)) }),
+    draw: (a) => t("Tile drawn: {tile}", { tile: all(a) }),
+  },
+  paris_paris: {
+    take: (a) => t("Take the card {card}", { card: all(a) }),
+    remove: (a) => t("Remove the shop of {player}", { player: colour(all(a)) }),
+    lay: (a) => t("Card laid out: {card}", { card: all(a) }),
+    secret: (a) => t("Secret line dealt: {line}", { line: colour(all(a)) }),
+    open: (a) => t("Open line: {line}", { line: colour(all(a)) }),
+    first: SEAT_FIRST,
+  },
+  bruxelles_1893: {
+    shield: (a) => t("Put the bracket on shield {shield}", { shield: all(a) }),
+    place: (a) => t("Put an assistant on {space}", { space: all(a) }),
+    bid: (a) => t("Bid {amount} BF", { amount: all(a) }),
+    market: () => t("Brussels action: the market"),
+    bourse: () => t("Brussels action: the stock exchange"),
+    "grand-place": () => t("Brussels action: the Grand-Place"),
+    parc: () => t("Brussels action: the park"),
+    copy: (a) => t("Copy the Art Nouveau action {action}", { action: all(a) }),
+    pass: () => t("Pass"),
+    keep: (a) => (a[0] === "figure" ? t("Keep the figure")
+      : a[0] === "bonus" ? t("Keep the bonus: {kind}", { kind: a.slice(1).join(" ") })
+        : t("Keep the work of art: {colour}", { colour: colour(all(a)) })),
+    discard: () => t("Discard the figure"),
+    cursor: (a) => t("Move the workshop cursor: {direction}", { direction: all(a) }),
+    sell: (a) => t("Sell a work of art: {colour}", { colour: colour(all(a)) }),
+    cover: (a) => t("Cover shop space {space}", { space: all(a) }),
+    hire: (a) => t("Hire the theatre card of slot {slot}", { slot: all(a) }),
+    take: (a) => t("Take a material: {material}", { material: all(a) }),
+    pay: (a) => t("Pay one unit: {unit}", { unit: all(a) }),
+    needle: (a) => t("Turn compass needle {needle}", { needle: all(a) }),
+    build: (a) => t("Build on {space}", { space: all(a) }),
+    activate: (a) => t("Activate the figure {figure}", { figure: all(a) }),
+    accept: () => t("Accept the secondary action"),
+    decline: () => t("Decline"),
+    use: () => t("Use the bonus card"),
+    settle: (a) => t("Pay the public figure {figure}", { figure: all(a) }),
+    strip: (a) => t("Art Nouveau strip laid: {strip}", { strip: all(a) }),
+    compass: (a) => t("Compass tile laid: {tile}", { tile: all(a) }),
+    bonus: (a) => t("Bonus card dealt: {card}", { card: all(a) }),
+    figure: (a) => t("Public figure dealt: {figure}", { figure: all(a) }),
+    draw: (a) => t("Work of art drawn: {colour}", { colour: colour(all(a)) }),
+    first: SEAT_FIRST,
+    stock: (a) => t("Stock exchange card: {card}", { card: all(a) }),
+  },
+};
+
+/** The sentence for a move's notation, or null when there is none (unknown, "?"). */
+export function describe(game, text) {
+  if (typeof text !== "string" || !text.trim() || text.trim() === "?") return null;
+  const [verb, ...args] = text.trim().split(/\s+/);
+  const table = VERBS[game] || {};
+  const make = Object.hasOwn(table, verb.toLowerCase()) ? table[verb.toLowerCase()] : null;
+  if (text.trim() === "take an end-game tile") return t("Take an end-game tile");
+  return make ? make(args) : null;
+}
+
+const COMPONENTS = [
+  [/^(\w+) shares$/, (m) => t("{company} shares", { company: colour(m[1]) })],
+  [/^over the portfolio limit$/, () => t("over the portfolio limit")],
+  [/^end-game tiles$/, () => t("end-game tiles")],
+  [/^bonus tiles$/, () => t("bonus tiles")],
+  [/^bonus tile (\d+)$/, (m) => t("bonus tile {n}", { n: m[1] })],
+  [/^(.+) majority$/, (m) => t("{district} majority", { district: m[1] })],
+  [/^landmark prestige$/, () => t("landmark prestige")],
+  [/^value-8 buildings$/, () => t("value-8 buildings")],
+  [/^postcards$/, () => t("postcards")],
+  [/^largest complex$/, () => t("largest complex")],
+  [/^unbuilt buildings$/, () => t("unbuilt buildings")],
+  [/^lit buildings$/, () => t("lit buildings")],
+  [/^final: (\w+) line$/, (m) => t("final: {line} line", { line: colour(m[1]) })],
+  [/^small excursions$/, () => t("small excursions")],
+  [/^big excursions$/, () => t("big excursions")],
+  [/^secret line$/, () => t("secret line")],
+  [/^bag$/, () => t("bag")],
+  [/^bonus cards: money$/, () => t("bonus cards: money")],
+  [/^bonus cards: art$/, () => t("bonus cards: art")],
+  [/^bonus cards: assistants$/, () => t("bonus cards: assistants")],
+  [/^bonus cards: materials$/, () => t("bonus cards: materials")],
+  [/^masterpiece completion$/, () => t("masterpiece completion")],
+  [/^public figures unpaid$/, () => t("public figures unpaid")],
+  [/^money$/, () => t("money")],
+  [/^VP during the game$/, () => t("VP during the game")],
+  [/^buildings$/, () => t("buildings")],
+];
+
+/** A score line's label in the reader's language (unknown labels unchanged). */
+export function scoreComponent(game, label) {
+  for (const [pattern, make] of COMPONENTS) {
+    const m = pattern.exec(String(label));
+    if (m) return make(m);
+  }
+  return label;
+}
+
+const END_REASONS = [
+  [/^all (\d+) rounds are played \((.+)\)$/, (m) => t("all {n} rounds are played ({rule})", { n: m[1], rule: m[2] })],
+  [/^only one storage board holds locomotives \((.+)\)$/, (m) => t("only one storage board holds locomotives ({rule})", { rule: m[1] })],
+  [/^no player can place a building and all markers are used$/, () => t("no player can place a building and all markers are used")],
+];
+
+/** Why a game ended (the view's `end_reason`), in the reader's language. */
+export function endReason(text) {
+  for (const [pattern, make] of END_REASONS) {
+    const m = pattern.exec(String(text));
+    if (m) return make(m);
+  }
+  return text;
+}
