@@ -88,7 +88,19 @@ def numbers(text: str) -> Counter[str]:
     return Counter(re.findall(r"\d+", text))
 
 
-CASES = [(lang, game) for game in GAMES for lang in LANGUAGES]
+# Translations still to write; strict, so the marker must go when the file arrives.
+PENDING = {"bruxelles_1893"}
+CASES = [
+    pytest.param(
+        lang,
+        game,
+        marks=[pytest.mark.xfail(strict=True, reason="not translated yet")]
+        if game in PENDING
+        else [],
+    )
+    for game in GAMES
+    for lang in LANGUAGES
+]
 
 
 @pytest.mark.parametrize(("lang", "game"), CASES)
