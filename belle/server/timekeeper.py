@@ -46,6 +46,7 @@ class Timekeeper:
         self.settings = ClockSettings.from_json(table.clock)
         self.state = ClockState.from_json(table.clock_state, self.settings, table.players)
         self._timer: Timer | None = None
+        self._timed_out: float | None = None  # the `started` of the turn that timed out
 
     @property
     def active(self) -> bool:
@@ -113,7 +114,9 @@ class Timekeeper:
                 log.exception("timeout at table %s failed", actor.id)
 
     async def _time_out(self, seat: int) -> None:
-        self.state.timeouts.append(seat)
+        if self._timed_out != self.state.started:  # once per turn, however many actions
+            self._timed_out = self.state.started
+            self.state.timeouts.append(seat)
         if self.settings.on_timeout == "forfeit":
             await self._forfeit(seat)
         else:
