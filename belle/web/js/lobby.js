@@ -3,6 +3,7 @@
 import { ApiError, Socket, games as fetchGames, get, me, post } from "./api.js";
 import { Chat, LOBBY_HELP } from "./chat.js";
 import { seatControls } from "./seats.js";
+import { clockFields, clockLabel, readClock } from "./clock.js";
 import { attempt, fill, h, mySeat, seatLabel, timeAgo, toast } from "./ui.js";
 
 const state = { player: null, games: [], bots: [], tables: { open: [], running: [], finished: [] } };
@@ -188,6 +189,7 @@ function renderCreate() {
       h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "live", checked: true }), " live"),
       h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "turn" }), " turn-based (days)"),
     ),
+    clockFields(),
     h("label.inline", {}, h("input", { type: "checkbox", name: "sit", id: "create-sit", checked: true }), " take the first seat"),
     h("button.primary", { type: "submit", id: "create-submit" }, "Create the table"),
   );
@@ -257,6 +259,7 @@ async function createTable(event) {
     players: parseInt(form.elements.players.value, 10),
     options: readOptions(form, game),
     mode: form.elements.mode.value,
+    ...readClock(form),
   };
   const result = await attempt(() => post("/api/tables", body));
   if (!result) return;
@@ -299,7 +302,7 @@ function tableCard(table) {
       "header",
       {},
       h("a.table-title", { href: `/table/${table.id}` }, table.title || table.game),
-      h("span.meta", {}, `#${table.id} · ${table.players} players · ${table.mode === "turn" ? "turn-based" : "live"}`),
+      h("span.meta", {}, `#${table.id} · ${table.players} players · ${table.mode === "turn" ? "turn-based" : "live"}${clockLabel(table.clock) ? " · ⏱ " + clockLabel(table.clock) : ""}`),
       h("a.button.go", { href: `/table/${table.id}` }, link),
     ),
     optionText ? h("p.options-text", {}, optionText) : null,
