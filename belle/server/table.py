@@ -481,6 +481,7 @@ class TableActor:
         self.table = table
         self.entries = await self.host.db(store.load_actions, self.id)
         self.state = replay(self._record()) if table.status != "open" else None
+        self.timekeeper.reload()
         for conn in list(self.members):  # their event numbering has a gap now
             conn.send(self.sync_text(conn))
 

@@ -52,6 +52,12 @@ class Timekeeper:
     def active(self) -> bool:
         return self.settings.active
 
+    def reload(self) -> None:
+        """Take the clock stored with the table again (after the actor reloaded)."""
+        table = self.actor.table
+        self.state = ClockState.from_json(table.clock_state, self.settings, table.players)
+        self._arm()
+
     def now(self) -> float:
         return self.actor.host.clock.time()
 

@@ -56,9 +56,10 @@ export function clockFields() {
   );
 }
 
-/** The `clock` and `on_timeout` members of the create-table payload. */
+/** The `clock` and `on_timeout` members of the create-table payload (none without a clock). */
 export function readClock(form) {
   const choice = form.elements.clock.value;
+  if (choice === "none") return {};
   let clock = PRESETS[choice] ?? null;
   if (choice === "custom") {
     const kind = form.elements["clock-kind"].value;
