@@ -19,6 +19,7 @@ from belle.engine.errors import GameError
 from belle.engine.record import replay
 from belle.engine.registry import game_ids, list_games, load_game
 from belle.server import auth, payloads
+from belle.server.clock import ClockSettings
 from belle.server.errors import ServerError
 from belle.server.hub import Hub
 from belle.server.table import TableActor
@@ -41,6 +42,8 @@ class TableBody(BaseModel):
     players: StrictInt
     options: dict[str, Any] = {}
     mode: str = "live"
+    clock: Any = None  # {"kind": "none" | "per-move" | "game", "seconds"?, "increment"?}
+    on_timeout: Any = None  # "bot-moves" (default) | "forfeit"
 
 
 class SeatBody(BaseModel):
@@ -169,6 +172,7 @@ async def create_table(body: TableBody, request: Request) -> Any:
     player = await signed_in(request)
     if body.mode not in MODES:
         raise ServerError("bad_options", f"mode is one of {', '.join(MODES)}, not {body.mode!r}")
+    clock = ClockSettings.parse(body.clock, body.on_timeout)
     try:
         game = load_game(body.game, **body.options)
         game.check_players(body.players)
@@ -182,7 +186,7 @@ async def create_table(body: TableBody, request: Request) -> Any:
                                              "finished; finish one before creating another")
     table = await hub.write(
         hub.store.create_table, game.info.id, dict(game.options), body.players, body.mode,
-        player.id,
+        player.id, clock.to_json() if clock.active else None,
     )
     hub.table_changed(table)
     return payloads.summary(table)

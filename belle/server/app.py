@@ -22,6 +22,7 @@ from starlette.types import Receive, Scope, Send
 
 from belle.server import api, gcpolicy, languages, pages, rankings, ws
 from belle.server.auth import Sessions
+from belle.server.clock import Clock
 from belle.server.connection import Limits
 from belle.server.errors import ServerError
 from belle.server.hub import Hub
@@ -58,15 +59,18 @@ def create_app(
     secret: str | None = None,
     limits: Limits | None = None,
     tune_gc: bool = False,
+    clock: Clock | None = None,
 ) -> FastAPI:
     """The Belle web app on `database_url` (migrated now, to the newest schema).
 
     `tune_gc`: run the garbage collector as `belle serve` does (belle.server.gcpolicy).
+    `clock`: the time of table clocks (tests pass a `FakeClock`; default: the wall clock).
     """
     store = Store(database_url)
     store.migrate()
     key = secret or os.environ.get("BELLE_SECRET") or store.session_secret()
-    hub = Hub(store, Sessions(key), bot_delay=_bot_delay(bot_delay), limits=_limits(limits))
+    hub = Hub(store, Sessions(key), bot_delay=_bot_delay(bot_delay), limits=_limits(limits),
+              clock=clock)
     ratings = RatingBook(store)
     hub.listeners.append(RatingListener(ratings, Ratings()))
 

@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeVar
 
 from belle.server import payloads
 from belle.server.auth import Sessions
+from belle.server.clock import Clock, RealClock
 from belle.server.connection import Connection, Limits
 from belle.server.errors import ServerError
 from belle.server.messages import dumps
@@ -53,9 +54,11 @@ class Hub:
     """Everything the routes and sockets share."""
 
     def __init__(
-        self, store: Store, sessions: Sessions, *, bot_delay: float, limits: Limits
+        self, store: Store, sessions: Sessions, *, bot_delay: float, limits: Limits,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock: Clock = clock or RealClock()
         self.sessions = sessions
         self.bot_delay = bot_delay
         self.limits = limits

@@ -1,7 +1,7 @@
 """The websocket vocabulary: client messages parsed in one place, server messages built here.
 
-Client → server: `hello`, `action`, `chat`, `ping` (docs/protocol.md). `parse` turns a
-raw frame into one of the pydantic models or raises `ServerError` with `too_large`,
+Client → server: `hello`, `action`, `chat`, `ping`, `away`, `back` (docs/protocol.md).
+`parse` turns a raw frame into one of the pydantic models or raises `ServerError` with `too_large`,
 `malformed` or `unknown_type`; nothing else reaches the tables.
 """
 
@@ -43,8 +43,23 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Hello | Action | Chat | Ping
-MODELS: dict[str, type[_Message]] = {"hello": Hello, "action": Action, "chat": Chat, "ping": Ping}
+class Away(_Message):
+    """Hand my seat to a stand-in bot (`bot`: its level, medium by default)."""
+
+    type: Literal["away"]
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class Back(_Message):
+    """Take my seat back from the stand-in bot."""
+
+    type: Literal["back"]
+
+
+ClientMessage = Hello | Action | Chat | Ping | Away | Back
+MODELS: dict[str, type[_Message]] = {
+    "hello": Hello, "action": Action, "chat": Chat, "ping": Ping, "away": Away, "back": Back,
+}
 
 
 def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
@@ -68,7 +83,7 @@ def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
         message = model.model_validate(data)
     except ValidationError as exc:
         raise ServerError("malformed", _explain(data["type"], exc)) from exc
-    assert isinstance(message, Hello | Action | Chat | Ping)
+    assert isinstance(message, Hello | Action | Chat | Ping | Away | Back)
     return message
 
 

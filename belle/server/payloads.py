@@ -41,6 +41,10 @@ def seat_json(index: int, table: TableRecord) -> dict[str, Any]:
     if seat.kind == "bot":
         body["name"] = seat.bot
         body["bot"] = seat.bot
+    elif seat.away or seat.forfeited:
+        body["stand_in"] = seat.bot
+        body["away"] = seat.away
+        body["forfeited"] = seat.forfeited
     return body
 
 
@@ -59,6 +63,7 @@ def summary(table: TableRecord) -> dict[str, Any]:
         "version": table.version,
         "created_at": iso(table.created_at),
         "updated_at": iso(table.updated_at),
+        "clock": table.clock,
     }
 
 

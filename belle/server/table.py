@@ -36,9 +36,11 @@ from belle.engine.game import CHANCE, State
 from belle.engine.record import MatchRecord, RecordEntry, new_state, replay
 from belle.engine.referee import Bot, bot_decision, sample_chance
 from belle.server import payloads
+from belle.server.clock import Clock
 from belle.server.connection import Connection
 from belle.server.errors import ServerError
 from belle.server.messages import dumps
+from belle.server.timekeeper import Timekeeper, forfeited_seats
 from belle.storage import (
     EMPTY_SEAT,
     ChatLine,
@@ -64,6 +66,7 @@ class Host(Protocol):
 
     store: Store
     bot_delay: float
+    clock: Clock
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T: ...
 
@@ -155,6 +158,7 @@ class TableActor:
         self.chat: deque[ChatLine] = deque(chat, maxlen=CHAT_KEPT)
         self._bots: dict[int, Bot] = {}
         self._bot_task: asyncio.Task[None] | None = None
+        self.timekeeper = Timekeeper(self)
 
     # -- reading -----------------------------------------------------------
     @property
@@ -222,6 +226,8 @@ class TableActor:
             self.members.add(conn)
             for text in self._catch_up(conn, since):
                 conn.send(text)
+            if self.timekeeper.active and since is not None:
+                conn.send(self.timekeeper.message())
 
     def leave_socket(self, conn: Connection) -> None:
         self.members.discard(conn)
@@ -253,13 +259,14 @@ class TableActor:
             "type": "sync", "table": self.summary(), "seat": seat, "event": self.table.events,
             "log": payloads.log(self.entries, seat, self.over),
             "chat": [payloads.chat_json(line) for line in self.chat],
+            "clock": self.timekeeper.public(),
         }
         if self.state is None:
             body.update(version=0, to_move=None, view=None, legal=[])
         else:
             body.update(payloads.state_fields(self.state, seat))
             if self.over:
-                body.update(payloads.result(self.state))
+                body.update(self._result(self.state))
         return dumps(body)
 
     # -- seats -------------------------------------------------------------
@@ -380,6 +387,10 @@ class TableActor:
             raise ServerError("game_over", "the game is over")
         if state.current_player() != seat:
             raise ServerError("not_your_turn", f"it is not seat {seat}'s turn")
+        if self.table.seats[seat].bot_plays:
+            raise ServerError("away", "a bot plays your seat now: take it back first")
+        if self.timekeeper.expired():
+            raise ServerError("time_out", "your time ran out")
         if version != self.version:
             raise ServerError(
                 "stale", f"your action was made on version {version}; the table is at "
@@ -432,6 +443,7 @@ class TableActor:
         if state.is_terminal():
             await self._finish(state)
         else:
+            await self.timekeeper.follow()
             await self.host.progressed(self)
             self._wake_bot()
 
@@ -448,10 +460,15 @@ class TableActor:
         n = await self._persist(entries)
         self._emit_actions(n, entries)
 
+    def _result(self, state: State[Any]) -> dict[str, Any]:
+        """The result, with the seats that forfeited (ratings rank them last)."""
+        return {**payloads.result(state), "forfeited": forfeited_seats(self.table.seats)}
+
     async def _finish(self, state: State[Any]) -> None:
-        result = payloads.result(state)
+        result = self._result(state)
         n = await self.host.write(self.host.store.finish_table, self.id, result)
         self._changed(n, status="finished", result=result)
+        await self.timekeeper.follow()
         self._emit_over(n, state)
         self.host.table_changed(self.table)
         await self.host.finished(self)
@@ -464,6 +481,7 @@ class TableActor:
         self.table = table
         self.entries = await self.host.db(store.load_actions, self.id)
         self.state = replay(self._record()) if table.status != "open" else None
+        self.timekeeper.reload()
         for conn in list(self.members):  # their event numbering has a gap now
             conn.send(self.sync_text(conn))
 
@@ -478,7 +496,7 @@ class TableActor:
         if state is None or state.is_terminal() or self._table.status != "running":
             return
         seat = state.current_player()
-        if seat < 0 or self._table.seats[seat].kind != "bot":
+        if seat < 0 or not self._table.seats[seat].bot_plays:
             return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.create_task(self._bot_turn(self.version))
@@ -494,6 +512,8 @@ class TableActor:
             if state is None or self.version != version or state.is_terminal():
                 return
             seat = state.current_player()
+            if seat < 0 or not self.table.seats[seat].bot_plays:  # taken back meanwhile
+                return
             try:
                 action = await asyncio.to_thread(self._bot_choice, state, seat)
                 await self._commit(action)
@@ -510,6 +530,7 @@ class TableActor:
         return bot_decision(bot, state, seat, rng)
 
     async def close(self) -> None:
+        self.timekeeper.cancel()
         task = self._bot_task
         if task is not None and not task.done():
             task.cancel()
@@ -565,7 +586,7 @@ class TableActor:
 
     def _emit_over(self, n: int, state: State[Any]) -> None:
         prefix = payloads.members({"type": "event", "n": n, "kind": "over",
-                                   "table": self.summary(), **payloads.result(state)})
+                                   "table": self.summary(), **self._result(state)})
         self._emit(Event(n, prefix=prefix, version=self.version))
 
     def _emit(self, event: Event) -> None:

@@ -24,7 +24,18 @@ from belle.server import commands
 from belle.server.connection import Connection
 from belle.server.errors import ServerError
 from belle.server.hub import Hub
-from belle.server.messages import PONG, Action, Chat, ClientMessage, Hello, Ping, error, notice
+from belle.server.messages import (
+    PONG,
+    Action,
+    Away,
+    Back,
+    Chat,
+    ClientMessage,
+    Hello,
+    Ping,
+    error,
+    notice,
+)
 from belle.server.messages import parse as parse_message
 from belle.server.table import TableActor
 from belle.storage import Player
@@ -128,8 +139,18 @@ def table_handler(actor: TableActor) -> Handler:
                 conn.send(notice(await commands.table_command(actor, conn.player, text)))
             else:
                 await actor.say(_speaker(conn), text)
+        elif isinstance(message, Away):
+            await actor.timekeeper.away(_player(conn), message.bot)
+        elif isinstance(message, Back):
+            await actor.timekeeper.back(_player(conn))
 
     return handle
+
+
+def _player(conn: Connection) -> Player:
+    if conn.player is None:
+        raise ServerError("not_signed_in", "pick a name and sit down first")
+    return conn.player
 
 
 def lobby_handler(hub: Hub) -> Handler:
@@ -138,8 +159,8 @@ def lobby_handler(hub: Hub) -> Handler:
             await hub.lobby.hello(conn)
         elif isinstance(message, Ping):
             conn.send(PONG)
-        elif isinstance(message, Action):
-            raise ServerError("unknown_type", "actions are sent on a table's socket")
+        elif isinstance(message, Action | Away | Back):
+            raise ServerError("unknown_type", f"{message.type} is sent on a table's socket")
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):

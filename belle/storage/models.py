@@ -68,6 +68,8 @@ tables = Table(
     Column("created_by", Integer, ForeignKey("players.id"), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("clock", JSON, nullable=True),  # settings chosen at creation; null: no clock
+    Column("clock_state", JSON, nullable=True),  # remaining time, running seat, deadline
 )
 
 actions = Table(

@@ -76,19 +76,38 @@ class Player:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One seat of a table: empty, a person (player id and name) or a bot (its spec)."""
+    """One seat of a table: empty, a person (player id and name) or a bot (its spec).
+
+    A person's seat may be played by a stand-in bot (`bot`): while they are `away`
+    (they handed it over and may take it back) or for good once `forfeited` (timeout).
+    """
 
     kind: str  # empty | human | bot
     player_id: int | None = None
     name: str | None = None
     bot: str | None = None
+    away: bool = False
+    forfeited: bool = False
+
+    @property
+    def bot_plays(self) -> bool:
+        """Whether the server's bot moves for this seat."""
+        return self.kind == "bot" or self.away or self.forfeited
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player_id": self.player_id, "name": self.name, "bot": self.bot}
+        body: dict[str, Any] = {
+            "kind": self.kind, "player_id": self.player_id, "name": self.name, "bot": self.bot,
+        }
+        if self.away:
+            body["away"] = True
+        if self.forfeited:
+            body["forfeited"] = True
+        return body
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Seat:
-        return cls(str(data["kind"]), data.get("player_id"), data.get("name"), data.get("bot"))
+        return cls(str(data["kind"]), data.get("player_id"), data.get("name"), data.get("bot"),
+                   bool(data.get("away", False)), bool(data.get("forfeited", False)))
 
 
 EMPTY_SEAT = Seat("empty")
@@ -114,6 +133,8 @@ class TableRecord:
     created_by_name: str | None
     created_at: datetime
     updated_at: datetime
+    clock: dict[str, Any] | None = None  # the clock settings (belle.server.clock)
+    clock_state: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,8 +246,9 @@ class Store:
         num_players: int,
         mode: str,
         created_by: int | None,
+        clock: Mapping[str, Any] | None = None,
     ) -> TableRecord:
-        """An open table with every seat empty."""
+        """An open table with every seat empty (`clock`: its clock settings, if any)."""
         if mode not in MODES:
             raise StoreError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         moment = now()
@@ -236,6 +258,7 @@ class Store:
                 status="open", seed=None, seats=[EMPTY_SEAT.to_json()] * num_players,
                 version=0, events=0, result=None, engine_version=__version__,
                 created_by=created_by, created_at=moment, updated_at=moment,
+                clock=dict(clock) if clock is not None else None, clock_state=None,
             ))
             key = result.inserted_primary_key
             assert key is not None
@@ -269,6 +292,16 @@ class Store:
     def start_table(self, table_id: int, seed: int) -> int:
         with self.engine.begin() as conn:
             return self._bump(conn, table_id, status="running", seed=seed)
+
+    def set_clock_state(self, table_id: int, state: Mapping[str, Any] | None) -> None:
+        """Store the running clock (not an event: clients are told apart)."""
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                update(tables).where(tables.c.id == table_id)
+                .values(clock_state=dict(state) if state is not None else None)
+            )
+            if result.rowcount == 0:
+                raise NotFoundError(f"no table {table_id}")
 
     def finish_table(self, table_id: int, result: Mapping[str, Any]) -> int:
         with self.engine.begin() as conn:
@@ -484,6 +517,7 @@ def _table_record(row: Any) -> TableRecord:
         events=int(row.events), result=row.result, engine_version=row.engine_version,
         created_by=row.created_by, created_by_name=row.creator_name,
         created_at=aware(row.created_at), updated_at=aware(row.updated_at),
+        clock=row.clock, clock_state=row.clock_state,
     )
 
 

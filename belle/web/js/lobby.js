@@ -4,6 +4,7 @@ import { ApiError, Socket, games as fetchGames, get, me, post } from "./api.js";
 import { Chat, LOBBY_HELP } from "./chat.js";
 import { leaderboardUrl, playerLink } from "./players.js";
 import { seatControls } from "./seats.js";
+import { clockFields, clockLabel, readClock } from "./clock.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, timeAgo, toast } from "./ui.js";
 
 const state = { player: null, games: [], bots: [], tables: { open: [], running: [], finished: [] } };
@@ -190,6 +191,7 @@ function renderCreate() {
       h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "live", checked: true }), " ", t("live")),
       h("label.inline", {}, h("input", { type: "radio", name: "mode", value: "turn" }), " ", t("turn-based (days)")),
     ),
+    clockFields(),
     h("label.inline", {}, h("input", { type: "checkbox", name: "sit", id: "create-sit", checked: true }), " ", t("take the first seat")),
     h("button.primary", { type: "submit", id: "create-submit" }, t("Create the table")),
   );
@@ -266,6 +268,7 @@ async function createTable(event) {
     players: parseInt(form.elements.players.value, 10),
     options: readOptions(form, game),
     mode: form.elements.mode.value,
+    ...readClock(form),
   };
   const result = await attempt(() => post("/api/tables", body));
   if (!result) return;
@@ -308,7 +311,7 @@ function tableCard(table) {
       "header",
       {},
       h("a.table-title", { href: `/table/${table.id}` }, gameText(table.title) || table.game),
-      h("span.meta", {}, `#${table.id} · `, t("{n} players", { n: table.players }), " · ", table.mode === "turn" ? t("turn-based") : t("live")),
+      h("span.meta", {}, `#${table.id} · `, t("{n} players", { n: table.players }), " · ", table.mode === "turn" ? t("turn-based") : t("live"), clockLabel(table.clock) ? " · ⏱ " + clockLabel(table.clock) : ""),
       h("a.button.go", { href: `/table/${table.id}` }, link),
     ),
     optionText ? h("p.options-text", {}, optionText) : null,

@@ -7,6 +7,7 @@ import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
 import { Chat } from "./chat.js";
 import { renderScores } from "./score.js";
 import { seatControls } from "./seats.js";
+import { SeatClocks, clockLabel, formatSeconds } from "./clock.js";
 import { describe, endReason } from "./moves.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
@@ -31,6 +32,7 @@ const st = {
 };
 let socket = null;
 let chat = null;
+const clocks = new SeatClocks(refreshClocks);
 
 async function main() {
   const [player, catalogue, table] = await Promise.all([
@@ -75,6 +77,9 @@ function onMessage(msg) {
       return onError(msg);
     case "notice":
       return chat.system(msg.text);
+    case "clock":
+      clocks.update(msg.clock);
+      return renderSeats();
     default:
       return undefined;
   }
@@ -89,6 +94,7 @@ function onSync(msg) {
   st.legal = msg.legal || [];
   st.log = msg.log || [];
   st.pending = false;
+  clocks.update(msg.clock);
   if (msg.chat) chat.reset(msg.chat);
   const view = st.view || {};
   if (st.table.status === "finished" || view.phase === "over" || msg.breakdown) {
@@ -248,10 +254,45 @@ function renderSeats() {
       { dataset: { seat: String(seat.seat) } },
       h("span.seat-no", {}, seat.seat === mover ? "▶" : `${seat.seat}`),
       h("span.seat-name", {}, seatLabel(seat), seat.seat === st.seat ? " " + t("(you)") : ""),
+      standInNote(seat),
+      table.status === "running" ? clocks.element(seat.seat) : null,
       view && st.renderer.seatInfo ? h("span.seat-info", {}, st.renderer.seatInfo(view, seat.seat)) : null,
     ))),
+    clockLabel(table.clock) ? h("p.clock-settings.muted", {}, t("Clock: {clock}", { clock: clockLabel(table.clock) }), " · ",
+      table.clock.on_timeout === "forfeit" ? t("a player out of time forfeits") : t("a bot moves for a player out of time")) : null,
+    standInButton(table),
     st.seat === null && table.status === "running" ? h("p.hint", {}, t("You are watching: private information stays hidden.")) : null,
   );
+}
+
+/** "away" / "forfeited" next to a seat a stand-in bot plays. */
+function standInNote(seat) {
+  if (seat.forfeited) return h("span.stand-in.forfeited", {}, " ", t("forfeited: a bot plays"));
+  if (seat.away) return h("span.stand-in.away", {}, " ", t("away: a bot plays"));
+  return null;
+}
+
+/** My seat during the game: hand it to a bot, or take it back. */
+function standInButton(table) {
+  if (table.status !== "running" || st.seat === null) return null;
+  const mine = (table.seats || [])[st.seat];
+  if (!mine || mine.forfeited) return null;
+  if (mine.away) {
+    return h("button.back.primary", { type: "button", onclick: () => socket.send({ type: "back" }) }, t("Take my seat back"));
+  }
+  return h("button.away.quiet", { type: "button", onclick: () => socket.send({ type: "away" }) }, t("Let a bot play for me"));
+}
+
+/** Once a second: the running clock's text (the rest of the seats list stays). */
+function refreshClocks() {
+  for (const el of document.querySelectorAll("#seats li[data-seat]")) {
+    const shown = el.querySelector(".seat-clock");
+    const left = clocks.left(Number(el.dataset.seat));
+    if (shown && left !== null) {
+      shown.textContent = formatSeconds(left);
+      shown.classList.toggle("low", shown.classList.contains("running") && left < 30);
+    }
+  }
 }
 
 function ctx(extra = {}) {
