@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from belle.server import create_app
-from belle.server.mail import MailConfig, Mailer
+from belle.server.mail import MailConfig, MailConfigError, Mailer, mail_config
 
 from .kit import FAST, SECRET, Person, sign_in
 from .notifykit import Game, free_port, new_table, smtp_sink, started
@@ -141,3 +141,32 @@ def test_the_email_is_sent_with_a_login(db_url: str) -> None:
                 settle(game, client)
     assert logins == [(b"mailer", b"pass word")]
     assert [r for r, _ in sink.messages] == [[ANN]]
+
+
+@pytest.mark.parametrize("url", [
+    "ftp://user:pw-secret@mail.example.org", "smtp://user:pw-secret@mail.example.org:99999",
+    "smtp://user:pw-secret@", "smtp://user:pw-secret@mail.example.org/path",
+])
+def test_bad_smtp_settings_are_refused_without_repeating_the_password(url: str) -> None:
+    """Issue 10 item 4: bad BELLE_SMTP_URL stops with a clear message, no secret in it."""
+    with pytest.raises(MailConfigError) as caught:
+        mail_config(url, "belle@example.org", env={})
+    assert "pw-secret" not in str(caught.value) and "BELLE_SMTP_URL" in str(caught.value)
+
+
+def test_smtp_settings_from_the_environment() -> None:
+    """Issue 10 item 4: the scheme picks the security, ports default by it, the
+    sender is required, and no SMTP URL means no e-mail."""
+    env = {"BELLE_SMTP_URL": "smtps://me%40host:p%3Ass@mail.example.org",
+           "BELLE_MAIL_FROM": "Belle <belle@example.org>",
+           "BELLE_PUBLIC_URL": "https://belle.example.org/"}
+    found = mail_config(env=env)
+    assert found is not None
+    assert (found.host, found.port, found.security) == ("mail.example.org", 465, "tls")
+    assert (found.username, found.password) == ("me@host", "p:ss")
+    assert found.public_url == "https://belle.example.org" and "p:ss" not in repr(found)
+    starttls = mail_config("smtp+starttls://mail.example.org", env=env)
+    assert starttls is not None and (starttls.port, starttls.security) == (587, "starttls")
+    assert mail_config(env={}) is None
+    with pytest.raises(MailConfigError, match="BELLE_MAIL_FROM"):
+        mail_config("smtp://mail.example.org", env={})
