@@ -571,9 +571,24 @@ def serve(
     bot_delay: Annotated[
         float | None, typer.Option("--bot-delay", help="Seconds before each bot move.")
     ] = None,
+    smtp_url: Annotated[
+        str | None,
+        typer.Option("--smtp-url", help="SMTP server for 'your turn' e-mails: smtp://, "
+                     "smtp+starttls:// or smtps://user:pass@host:port (or $BELLE_SMTP_URL)."),
+    ] = None,
+    mail_from: Annotated[
+        str | None, typer.Option("--mail-from", help="Sender of e-mails (or $BELLE_MAIL_FROM).")
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option("--public-url", help="The address players open, for links in e-mails "
+                     "(or $BELLE_PUBLIC_URL; default: the address served)."),
+    ] = None,
 ) -> None:
     """Start the web table (lobby, tables, websockets) and print its address."""
     from belle.server import run
+    from belle.server.app import display_url
+    from belle.server.mail import MailConfigError, mail_config
     from belle.storage import DEFAULT_DATABASE_URL
 
     with user_errors():
@@ -581,8 +596,13 @@ def serve(
             fail(f"--port must be from 1 to 65535, not {port}")
         if bot_delay is not None and bot_delay < 0:
             fail("--bot-delay must not be negative")
+        public = public_url or os.environ.get("BELLE_PUBLIC_URL") or display_url(host, port)
+        try:
+            mail = mail_config(smtp_url, mail_from, public)
+        except MailConfigError as exc:
+            fail(str(exc))
     url = db or os.environ.get("BELLE_DATABASE_URL") or DEFAULT_DATABASE_URL
-    run(host, port, url, bot_delay=bot_delay)
+    run(host, port, url, bot_delay=bot_delay, mail=mail)
 
 
 def main() -> None:

@@ -20,14 +20,17 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from belle.server import api, gcpolicy, languages, pages, rankings, ws
+from belle.server import api, gcpolicy, languages, notices_api, pages, rankings, ws
 from belle.server.auth import Sessions
 from belle.server.clock import Clock
 from belle.server.connection import Limits
 from belle.server.errors import ServerError
 from belle.server.hub import Hub
+from belle.server.mail import MailConfig, Mailer, mail_config
+from belle.server.notify import TurnNotifier
 from belle.server.rating import RatingListener, Ratings
 from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store
+from belle.storage.notices import Notices
 
 DEFAULT_BOT_DELAY = 0.6
 log = logging.getLogger("belle.server")
@@ -60,11 +63,14 @@ def create_app(
     limits: Limits | None = None,
     tune_gc: bool = False,
     clock: Clock | None = None,
+    mail: MailConfig | None = None,
 ) -> FastAPI:
     """The Belle web app on `database_url` (migrated now, to the newest schema).
 
     `tune_gc`: run the garbage collector as `belle serve` does (belle.server.gcpolicy).
     `clock`: the time of table clocks (tests pass a `FakeClock`; default: the wall clock).
+    `mail`: the SMTP settings for e-mail notices (default: from the environment,
+    belle.server.mail; none there: no e-mail).
     """
     store = Store(database_url)
     store.migrate()
@@ -73,6 +79,10 @@ def create_app(
               clock=clock)
     ratings = RatingBook(store)
     hub.listeners.append(RatingListener(ratings, Ratings()))
+    mail = mail or mail_config()
+    mailer = Mailer(mail) if mail is not None else None
+    notifier = TurnNotifier(hub, Notices(store.engine), mailer)
+    hub.listeners.append(notifier)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -86,6 +96,8 @@ def create_app(
             if policy is not None:
                 await policy.stop()
             await hub.close()
+            if mailer is not None:
+                mailer.close()
             store.close()
 
     app = BelleApp(
@@ -94,12 +106,14 @@ def create_app(
     )
     app.state.hub = hub
     app.state.ratings = ratings
+    app.state.notifier = notifier
     app.add_exception_handler(ServerError, _server_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.include_router(api.router)
     app.include_router(rankings.router)
     app.include_router(languages.router)
+    app.include_router(notices_api.router)
     app.include_router(pages.router)
     pages.mount_static(app)
     app.add_middleware(pages.SecurityHeaders)
@@ -160,11 +174,12 @@ def run(
     *,
     bot_delay: float | None = None,
     log_level: str = "info",
+    mail: MailConfig | None = None,
 ) -> None:
     """Serve Belle with uvicorn until interrupted; prints the address to open."""
     import uvicorn
 
-    app = create_app(database_url, bot_delay=bot_delay, tune_gc=True)
+    app = create_app(database_url, bot_delay=bot_delay, tune_gc=True, mail=mail)
     loop, http, ws = fastest_protocols()
     print(f"Belle is serving at {display_url(host, port)} — open it in your browser "
           f"(database {database_url}; Ctrl+C stops)", flush=True)

@@ -28,6 +28,8 @@ STATUS: dict[str, int] = {
     "unknown_type": 400,
     "bad_options": 400,
     "bad_name": 400,
+    "bad_email": 400,
+    "not_registered": 403,
     "too_large": 413,
     "rate_limited": 429,
     "too_many_tables": 429,

@@ -139,3 +139,24 @@ player_results = Table(
     UniqueConstraint("table_id", "player_id", name="uq_player_results_table_id_player_id"),
     Index("ix_player_results_player_id_id", "player_id", "id"),
 )
+
+# -- notices (issue 10 item 4): kept apart from `players`, so no player row or payload
+# built from one can ever carry an e-mail address.
+contacts = Table(
+    "contacts",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("email", String(254), nullable=False),
+    Column("turn_notices", Boolean, nullable=False),  # e-mail "your turn" at turn tables
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+turns = Table(  # whose turn it is at each running table, and since when
+    "turns",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=True),  # null: a bot
+    Column("since", DateTime(timezone=True), nullable=False),
+    Index("ix_turns_player_id_since", "player_id", "since"),
+)

@@ -1,5 +1,6 @@
 // The lobby: pick a name, create a table with the game's options, list open, running
 // and finished tables, manage seats, and chat. Live updates come from /ws/lobby.
+import { showAccount } from "./account.js";
 import { ApiError, Socket, games as fetchGames, get, me, post } from "./api.js";
 import { Chat, LOBBY_HELP } from "./chat.js";
 import { leaderboardUrl, playerLink } from "./players.js";
@@ -110,6 +111,7 @@ async function signIn(event) {
 function renderWho() {
   const who = $("who");
   const player = state.player;
+  showAccount(player);
   $("signin").hidden = !!player;
   $("create").hidden = !player;
   if (!player) {

@@ -5,6 +5,7 @@
 // function of the view returning one; "Your score" without it).
 import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
 import { Chat } from "./chat.js";
+import { nextTableButton, notifyMeControl, showTurn } from "./notify.js";
 import { renderScores } from "./score.js";
 import { seatControls } from "./seats.js";
 import { SeatClocks, clockLabel, formatSeconds } from "./clock.js";
@@ -48,6 +49,8 @@ async function main() {
   st.bots = catalogue.bots;
   st.table = table.table || table;
   renderWho();
+  if (st.player) $("notices").append(notifyMeControl());
+  nextTableButton($("next-table-slot"), { signedIn: !!st.player, exclude: st.table.id });
   $("rules-link").href = rulesUrl();
   loadRuleAnchors();
   st.renderer = await import(`/static/games/${st.table.game}.js`);
@@ -230,7 +233,7 @@ function renderTurn() {
   banner.textContent = text;
   banner.className = "turn-banner " + cls;
   const base = `${gameText(st.table.title) || st.table.game} #${st.table.id}`;
-  document.title = cls === "mine" ? t("Your turn — Belle") : `${base} — Belle`;
+  showTurn(cls === "mine", { title: `${base} — Belle`, game: gameText(st.table.title) || st.table.game, tableId: st.table.id });
   document.body.classList.toggle("my-turn", cls === "mine");
 }
 

@@ -1,0 +1,89 @@
+"""The HTTP API of notices: `/api/me/email` (a registered player's address and whether
+they want "your turn" e-mails) and `/api/me/next` (the table waiting longest for my move).
+
+An address is only ever sent back to its owner, here; it is in no table payload, event
+or log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, StrictBool
+
+from belle.server import payloads
+from belle.server.api import signed_in
+from belle.server.errors import ServerError
+from belle.server.hub import Hub
+from belle.server.notify import TurnNotifier, check_email
+from belle.storage.notices import Waiting
+
+router = APIRouter(prefix="/api/me")
+NEXT_LISTED = 20
+
+
+class EmailBody(BaseModel):
+    email: str | None = None
+    turn_notices: StrictBool = True
+
+
+def _notifier(request: Request) -> TurnNotifier:
+    notifier = request.app.state.notifier
+    assert isinstance(notifier, TurnNotifier)
+    return notifier
+
+
+def _hub(request: Request) -> Hub:
+    hub = request.app.state.hub
+    assert isinstance(hub, Hub)
+    return hub
+
+
+@router.get("/email")
+async def get_email(request: Request) -> Any:
+    player = await signed_in(request)
+    notifier = _notifier(request)
+    contact = await _hub(request).db(notifier.notices.contact, player.id)
+    return {
+        "email": contact.email if contact else None,
+        "turn_notices": bool(contact and contact.turn_notices),
+        "mail_enabled": notifier.mailer is not None,
+    }
+
+
+@router.put("/email")
+async def put_email(body: EmailBody, request: Request) -> Any:
+    """Set the address (null or "" forgets it) and the turn-notice choice."""
+    player = await signed_in(request)
+    if not player.registered:
+        raise ServerError("not_registered", "keep your name with a password first: only a "
+                                            "registered player may give an e-mail address")
+    email = check_email(body.email) if body.email not in (None, "") else None
+    notifier = _notifier(request)
+    await _hub(request).write(notifier.notices.set_contact, player.id, email, body.turn_notices)
+    return {
+        "email": email,
+        "turn_notices": email is not None and body.turn_notices,
+        "mail_enabled": notifier.mailer is not None,
+    }
+
+
+def _waiting_json(item: Waiting) -> dict[str, Any]:
+    return {
+        "id": item.table_id,
+        "game": item.game,
+        "title": payloads.game_titles().get(item.game, item.game),
+        "since": payloads.iso(item.since),
+    }
+
+
+@router.get("/next")
+async def next_table(request: Request) -> Any:
+    """The running table where it is my turn that has waited longest (`table`, null if
+    none), how many wait (`waiting`), and the first of them in that order (`tables`)."""
+    player = await signed_in(request)
+    notices = _notifier(request).notices
+    count, first = await _hub(request).db(notices.waiting, player.id, NEXT_LISTED)
+    listed = [_waiting_json(item) for item in first]
+    return {"table": listed[0] if listed else None, "waiting": count, "tables": listed}

@@ -1,0 +1,109 @@
+""""Your turn" notices: the table listener that keeps whose turn it is, and e-mails it.
+
+`TurnNotifier` is a `TableListener` (Hub.listeners). After each committed change it
+looks at the seat to move; when that seat changed (a new turn, not another step of the
+same player's turn) it records the turn in the `turns` table (belle.storage.notices),
+which is what `GET /api/me/next` reads, and, at a turn-based table, e-mails the
+player whose turn it now is if they gave an address and asked for turn notices. Bots
+get nothing, and the player who just moved cannot be the one to move next at a new
+turn. The e-mail is queued on the Mailer's thread: the table never waits for SMTP.
+
+`check_email` is the one place an address from the outside is accepted.
+"""
+
+from __future__ import annotations
+
+import re
+from email.message import EmailMessage
+
+from belle.server import payloads
+from belle.server.errors import ServerError
+from belle.server.hub import Hub
+from belle.server.mail import Mailer
+from belle.server.table import TableActor
+from belle.storage.notices import Notices
+
+MAX_EMAIL = 254  # RFC 5321's limit on a path, less the angle brackets
+MAX_LOCAL = 64
+LOCAL_PART = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
+LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+EMAIL_RULE = (
+    "an e-mail address looks like name@example.org: at most 254 characters, ASCII "
+    "letters, digits and .!#$%&'*+/=?^_`{|}~- before the @ (at most 64), and a domain "
+    "with at least one dot after it"
+)
+
+
+def check_email(raw: object) -> str:
+    """The address to store (its domain lower-cased), or ServerError("bad_email")."""
+    if not isinstance(raw, str):
+        raise ServerError("bad_email", "an e-mail address is text")
+    address = raw.strip()
+    local, at, domain = address.rpartition("@")
+    labels = domain.split(".")
+    valid = (
+        bool(at)
+        and len(address) <= MAX_EMAIL
+        and len(local) <= MAX_LOCAL
+        and LOCAL_PART.fullmatch(local) is not None
+        and len(labels) >= 2
+        and all(LABEL.fullmatch(label) for label in labels)
+        and not labels[-1].isdigit()
+    )
+    if not valid:
+        raise ServerError("bad_email", EMAIL_RULE)
+    return f"{local}@{domain.lower()}"
+
+
+def turn_message(recipient: str, game_title: str, table_id: int, public_url: str) -> EmailMessage:
+    """The "your turn" e-mail: subject names the game and table, the body links to it."""
+    link = f"{public_url}/table/{table_id}"
+    message = EmailMessage()
+    message["To"] = recipient
+    message["Subject"] = f"Your turn at {game_title} — table {table_id}"
+    message.set_content(
+        f"It is your turn at {game_title}, table {table_id}.\n\n"
+        f"Play: {link}\n\n"
+        f"You asked Belle to e-mail you when it is your turn at a turn-based table. "
+        f"To stop, change your e-mail settings in the lobby: {public_url}/\n"
+    )
+    return message
+
+
+class TurnNotifier:
+    """The listener; `mailer` is None when no SMTP server is configured."""
+
+    def __init__(self, hub: Hub, notices: Notices, mailer: Mailer | None) -> None:
+        self.hub = hub
+        self.notices = notices
+        self.mailer = mailer
+        self._seat_to_move: dict[int, int] = {}  # table -> seat last noted in `turns`
+
+    async def progressed(self, actor: TableActor) -> None:
+        state = actor.state
+        if state is None or state.is_terminal():
+            return
+        seat = state.current_player()
+        if seat < 0 or self._seat_to_move.get(actor.id) == seat:
+            return  # chance, or another step of the same turn (no database round trip)
+        table = actor.table
+        occupant = table.seats[seat]
+        player_id = occupant.player_id if occupant.kind == "human" else None
+        new_turn = await self.hub.write(self.notices.set_turn, actor.id, seat, player_id)
+        self._seat_to_move[actor.id] = seat
+        if new_turn and player_id is not None and table.mode == "turn":
+            await self._mail_turn(player_id, table.game, actor.id)
+
+    async def finished(self, actor: TableActor) -> None:
+        self._seat_to_move.pop(actor.id, None)
+        await self.hub.write(self.notices.end_turns, actor.id)
+
+    async def _mail_turn(self, player_id: int, game: str, table_id: int) -> None:
+        if self.mailer is None:
+            return
+        contact = await self.hub.db(self.notices.contact, player_id)
+        if contact is None or not contact.turn_notices:
+            return
+        title = payloads.game_titles().get(game, game)
+        message = turn_message(contact.email, title, table_id, self.mailer.config.public_url)
+        self.mailer.send(message, f"turn notice for player {player_id} at table {table_id}")

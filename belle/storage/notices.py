@@ -1,0 +1,111 @@
+"""What notices need from the database: players' e-mail contacts and whose turn it is.
+
+`Notices(engine)` sits beside the Store on the same engine (the server builds it from
+`store.engine`). Contacts live in their own table, never in `players`, so nothing that
+reads a player (payloads, sessions, logs) can reach an address. The `turns` table holds
+one row per running table: the seat to move, its player (None for a bot) and since when.
+The listener that keeps it (belle.server.notify) writes it only when the seat to move
+changes, with a conditional UPDATE, so two workers can never both see "the turn changed"
+for the same change; `waiting(player)` is then one indexed query.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from belle.storage.models import contacts, tables, turns
+from belle.storage.store import aware, now
+
+
+@dataclass(frozen=True, slots=True)
+class Contact:
+    """A player's e-mail address and whether they want "your turn" e-mails."""
+
+    player_id: int
+    email: str
+    turn_notices: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A running table where it is a player's turn, and since when."""
+
+    table_id: int
+    game: str
+    since: datetime
+
+
+class Notices:
+    """Contacts and turns on `engine` (each method one short transaction, thread-safe)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- contacts ------------------------------------------------------------
+    def contact(self, player_id: int) -> Contact | None:
+        query = select(contacts).where(contacts.c.player_id == player_id)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        if row is None:
+            return None
+        return Contact(int(row.player_id), row.email, bool(row.turn_notices))
+
+    def set_contact(self, player_id: int, email: str | None, turn_notices: bool) -> None:
+        """Store the address (None: forget it, and with it every e-mail notice)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(contacts).where(contacts.c.player_id == player_id))
+            if email is not None:
+                conn.execute(insert(contacts).values(
+                    player_id=player_id, email=email, turn_notices=turn_notices,
+                    updated_at=now(),
+                ))
+
+    # -- turns ---------------------------------------------------------------
+    def set_turn(self, table_id: int, seat: int, player_id: int | None) -> bool:
+        """Note that `seat` is to move at the table; True only if that is a change
+        (a new turn), False if that seat was already to move."""
+        moment = now()
+        changed = (
+            update(turns)
+            .where(turns.c.table_id == table_id, turns.c.seat != seat)
+            .values(seat=seat, player_id=player_id, since=moment)
+        )
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(changed).rowcount:
+                    return True
+                known = conn.execute(
+                    select(turns.c.seat).where(turns.c.table_id == table_id)
+                ).first()
+                if known is not None:
+                    return False
+                conn.execute(insert(turns).values(
+                    table_id=table_id, seat=seat, player_id=player_id, since=moment,
+                ))
+                return True
+        except IntegrityError:  # another worker noted this very turn first
+            return False
+
+    def end_turns(self, table_id: int) -> None:
+        """The game is over: nobody is to move there any more."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(turns).where(turns.c.table_id == table_id))
+
+    def waiting(self, player_id: int, limit: int = 20) -> tuple[int, list[Waiting]]:
+        """How many running tables wait for the player's move, and the first `limit` of
+        them, the one waiting longest first."""
+        mine = (turns.c.player_id == player_id) & (tables.c.status == "running")
+        joined = turns.join(tables, tables.c.id == turns.c.table_id)
+        query = (
+            select(turns.c.table_id, tables.c.game, turns.c.since).select_from(joined)
+            .where(mine).order_by(turns.c.since, turns.c.table_id).limit(limit)
+        )
+        count = select(func.count()).select_from(joined).where(mine)
+        with self.engine.connect() as conn:
+            total = int(conn.execute(count).scalar_one())
+            rows = list(conn.execute(query))
+        return total, [Waiting(int(r.table_id), r.game, aware(r.since)) for r in rows]
