@@ -61,6 +61,8 @@ tables = Table(
     Column("created_by", Integer, ForeignKey("players.id"), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # An imported match: the export's id for it (belle.storage.backup); null when made here.
+    Column("origin", String(100), nullable=True, index=True, unique=True),
 )
 
 actions = Table(
