@@ -239,14 +239,12 @@ def parse_match(data: Any) -> Match:
 
 def check_replay(match: Match) -> State[Any] | None:
     """Replay the log through the engine; every entry and the result must be what the
-    engine gives. Normalizes the options to the game's full set. Returns the final state
-    (None for an open table)."""
+    engine gives. Returns the final state (None for an open table)."""
     try:
         game = load_game(match.game, **match.options)
         game.check_players(match.players)
     except Exception as exc:  # OptionError, or TypeError for an option named like `self`
         raise BackupError(f"bad options or player count: {exc}") from exc
-    match.options = {k: list(v) if isinstance(v, tuple) else v for k, v in game.options.items()}
     if match.status == "open":
         if match.log or match.result is not None:
             raise BackupError("an open table has no actions and no result")
