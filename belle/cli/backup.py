@@ -76,7 +76,7 @@ def export_command(
                      show_default=False),
     ] = None,
     status: Annotated[
-        str, typer.Option("--status", help="finished, running, open or all.")
+        str, typer.Option("--status", help="finished, running, open, closed or all.")
     ] = "finished",
     output: Annotated[
         Path | None,

@@ -7,6 +7,7 @@
 from belle.storage.store import (
     EMPTY_SEAT,
     MODES,
+    STARTED,
     STATUSES,
     ChatLine,
     ConcurrencyError,
@@ -26,6 +27,7 @@ __all__ = [
     "DEFAULT_DATABASE_URL",
     "EMPTY_SEAT",
     "MODES",
+    "STARTED",
     "STATUSES",
     "ChatLine",
     "ConcurrencyError",

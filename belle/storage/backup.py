@@ -35,10 +35,10 @@ from belle.engine.game import CHANCE, State
 from belle.engine.record import MatchRecord, RecordEntry
 from belle.engine.registry import game_ids, load_game
 from belle.storage.models import actions, chat, players, tables
-from belle.storage.store import MODES, STATUSES, Seat, Store, aware, seat_label
+from belle.storage.store import MODES, STARTED, STATUSES, Seat, Store, aware, seat_label
 
 FORMAT = "belle-match/1"
-EXPORT_STATUSES = ("finished", "running", "open", "all")
+EXPORT_STATUSES = ("finished", "running", "open", "closed", "all")
 SEAT_KINDS = ("empty", "human", "bot")
 MAX_NAME = 24
 MAX_ORIGIN = 100
@@ -214,9 +214,9 @@ def parse_match(data: Any) -> Match:
     count = _integer(data, "players", 1)
     seed = data.get("seed")
     if (seed is not None and not (_is_int(seed) and -(2**63) <= seed < 2**63)) or (
-        status != "open" and seed is None
+        status in STARTED and seed is None
     ):
-        raise BackupError("field 'seed' must be a 64-bit integer (null only for an open table)")
+        raise BackupError("field 'seed' must be a 64-bit integer (null only before the start)")
     result = data.get("result")
     if result is not None and not isinstance(result, dict):
         raise BackupError("field 'result' must be an object or null")
@@ -239,15 +239,16 @@ def parse_match(data: Any) -> Match:
 
 def check_replay(match: Match) -> State[Any] | None:
     """Replay the log through the engine; every entry and the result must be what the
-    engine gives. Returns the final state (None for an open table)."""
+    engine gives. Returns the final state (None for a table never started)."""
     try:
         game = load_game(match.game, **match.options)
         game.check_players(match.players)
     except Exception as exc:  # OptionError, or TypeError for an option named like `self`
         raise BackupError(f"bad options or player count: {exc}") from exc
-    if match.status == "open":
+    if match.status not in STARTED:
         if match.log or match.result is not None:
-            raise BackupError("an open table has no actions and no result")
+            raise BackupError(f"a table never started ({match.status}) has no actions and no "
+                              "result")
         return None
     if any(seat.kind == "empty" for seat in match.seats):
         raise BackupError("a started match has no empty seat")

@@ -90,7 +90,7 @@ def test_a_refused_line_is_named_and_the_status_is_1(source_url: str, tmp_path: 
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (("export", "--status", "done"), "--status is one of finished, running, open, all"),
+    (("export", "--status", "done"), "--status is one of finished, running, open, closed, all"),
     (("export", "--since", "last week"), "--since must be a date"),
     (("export", "--db", "sqlite:////nowhere/belle.db"), "there is no database file"),
     (("export", "--db", "nonsense://x"), "bad database URL"),

@@ -82,6 +82,8 @@ def fill(store: Store) -> None:
     bob = store.get_player_by_name("Bob")
     assert bob is not None
     store.create_table("paris_paris", {}, 3, "live", bob.id)
+    closed = store.create_table("paris", {}, 2, "turn", bob.id)
+    store.close_table(closed.id)
 
 
 def export(store: Store, status: str = "all", since: datetime | None = None) -> list[str]:
@@ -101,7 +103,8 @@ def test_round_trip_sqlite_to_database_and_back_is_exact(
     identical records: every field, action and timestamp."""
     fill(source)
     first = export(source)
-    assert len(first) == len(GAMES) + 2
+    assert len(first) == len(GAMES) + 3
+    assert json.loads(first[-1])["status"] == "closed"
     middle = open_store(database_url)
     try:
         report = import_lines(middle, first)
@@ -142,6 +145,7 @@ def test_status_and_since_filter_the_export(source: Store) -> None:
     assert len(export(source, "finished")) == len(GAMES) + 1
     assert [json.loads(x)["status"] for x in export(source, "running")] == ["running"]
     assert [json.loads(x)["status"] for x in export(source, "open")] == ["open"]
+    assert [json.loads(x)["status"] for x in export(source, "closed")] == ["closed"]
     recent = export(source, "finished", since=datetime.now(UTC) - timedelta(days=1))
     assert len(recent) == len(GAMES)
     assert all(json.loads(x)["origin"] != f"{old}" for x in recent)

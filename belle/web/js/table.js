@@ -5,6 +5,7 @@
 // function of the view returning one; "Your score" without it).
 import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
 import { Chat } from "./chat.js";
+import { t } from "./i18n.js";
 import { renderScores } from "./score.js";
 import { seatControls } from "./seats.js";
 import { attempt, fill, h, mySeat, seatLabel, toast } from "./ui.js";
@@ -209,6 +210,8 @@ function renderTurn() {
   if (st.over) {
     text = st.view && st.view.end_reason ? `Game over — ${st.view.end_reason}` : "Game over";
     cls = "over";
+  } else if (status === "closed") {
+    text = t("This table was closed by its creator: it will not start.");
   } else if (status === "open") {
     text = "Waiting for players — the game starts when every seat is taken.";
   } else if (st.legal.length) {
@@ -268,7 +271,9 @@ function renderPlay() {
   } else if (st.view) {
     st.renderer.render(board, st.view, st.legal, onAction, ctx());
   } else {
-    fill(board, st.table.status === "open" ? waitingText() : h("p.empty", {}, "Loading…"));
+    fill(board, st.table.status === "open" ? waitingText()
+      : st.table.status === "closed" ? h("p.empty.closed", {}, t("This table was closed."))
+        : h("p.empty", {}, "Loading…"));
   }
   renderLegal();
   renderScore();
