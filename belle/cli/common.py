@@ -8,6 +8,7 @@ so they are shown unchanged.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -73,6 +74,13 @@ def player_count(game: Game[Any], players: int | None) -> int:
     count = game.info.min_players if players is None else players
     game.check_players(count)
     return count
+
+
+def database_url(given: str | None) -> str:
+    """`--db`, else $BELLE_DATABASE_URL, else the default SQLite file (serve, export, import)."""
+    from belle.storage import DEFAULT_DATABASE_URL
+
+    return given or os.environ.get("BELLE_DATABASE_URL") or DEFAULT_DATABASE_URL
 
 
 def check_positive(name: str, value: int) -> None:

@@ -1,4 +1,5 @@
-"""The `belle` command line: games, play, simulate, tournament, replay, bench.
+"""The `belle` command line: games, play, simulate, tournament, replay, bench, serve,
+export and import (belle.cli.backup).
 
 Each command checks its arguments first (game, player count, options, seats, files);
 a mistake ends in one line on stderr and exit status 2 (belle.cli.common.fail), and so
@@ -29,10 +30,12 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from belle import __version__
+from belle.cli import backup
 from belle.cli import bench as bench_module
 from belle.cli.common import (
     check_positive,
     configured_game,
+    database_url,
     fail,
     one_line,
     player_count,
@@ -589,7 +592,6 @@ def serve(
     from belle.server import run
     from belle.server.app import display_url
     from belle.server.mail import MailConfigError, mail_config
-    from belle.storage import DEFAULT_DATABASE_URL
 
     with user_errors():
         if not 0 < port < 65536:
@@ -601,8 +603,11 @@ def serve(
             mail = mail_config(smtp_url, mail_from, public)
         except MailConfigError as exc:
             fail(str(exc))
-    url = db or os.environ.get("BELLE_DATABASE_URL") or DEFAULT_DATABASE_URL
-    run(host, port, url, bot_delay=bot_delay, mail=mail)
+    run(host, port, database_url(db), bot_delay=bot_delay, mail=mail)
+
+
+app.command("export")(backup.export_command)
+app.command("import")(backup.import_command)
 
 
 def main() -> None:

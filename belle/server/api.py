@@ -23,7 +23,7 @@ from belle.server.clock import ClockSettings
 from belle.server.errors import ServerError
 from belle.server.hub import Hub
 from belle.server.table import TableActor
-from belle.storage import MODES, STATUSES, NameTakenError, Player
+from belle.storage import MODES, STARTED, STATUSES, NameTakenError, Player
 
 router = APIRouter(prefix="/api")
 
@@ -230,6 +230,14 @@ async def remove_bot(table_id: int, seat: int, request: Request) -> Any:
     return actor.summary()
 
 
+@router.post("/tables/{table_id}/close")
+async def close(table_id: int, request: Request) -> Any:
+    """The creator closes a table that has not started: it leaves the lobby for good."""
+    actor = await _actor(request, table_id)
+    await actor.close_table(await signed_in(request))
+    return actor.summary()
+
+
 @router.post("/tables/{table_id}/start")
 async def start(table_id: int, request: Request) -> Any:
     actor = await _actor(request, table_id)
@@ -270,5 +278,5 @@ async def view_at(
     at = steps if at is None else at
     if not 0 <= at <= steps:
         raise ServerError("bad_options", f"at is from 0 to {steps}")
-    view = replay(record, at).view(seat) if actor.table.status != "open" else None
+    view = replay(record, at).view(seat) if actor.table.status in STARTED else None
     return {"at": at, "seat": seat, "view": view}

@@ -13,6 +13,7 @@ import logging
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -28,6 +29,7 @@ from belle.server.errors import ServerError
 from belle.server.hub import Hub
 from belle.server.mail import MailConfig, Mailer, mail_config
 from belle.server.notify import TurnNotifier
+from belle.server.ratelimit import RateLimiter, RateLimitMiddleware
 from belle.server.rating import RatingListener, Ratings
 from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store
 from belle.storage.notices import Notices
@@ -45,14 +47,33 @@ def _bot_delay(given: float | None) -> float:
         return DEFAULT_BOT_DELAY
 
 
+LIMITS_FROM_ENV = {  # environment variable → Limits field
+    "BELLE_MAX_OPEN_TABLES": ("max_open_tables", int),
+    "BELLE_HTTP_RATE": ("http_per_minute", float),
+    "BELLE_HTTP_BURST": ("http_burst", int),
+}
+
+
 def _limits(given: Limits | None) -> Limits:
-    """`given`, else the defaults with `BELLE_MAX_OPEN_TABLES` (tables per player) if set."""
+    """`given`, else the defaults with the `LIMITS_FROM_ENV` variables that are set
+    (a value that is not a number is ignored, with a warning)."""
     if given is not None:
         return given
-    try:
-        return Limits(max_open_tables=int(os.environ["BELLE_MAX_OPEN_TABLES"]))
-    except (KeyError, ValueError):
-        return Limits()
+    values: dict[str, Any] = {}
+    for variable, (name, kind) in LIMITS_FROM_ENV.items():
+        raw = os.environ.get(variable)
+        if raw is None:
+            continue
+        try:
+            value = kind(raw)
+        except ValueError:
+            log.warning("%s=%r is not a number; using the default", variable, raw)
+            continue
+        if value < 0 or (name == "http_burst" and value < 1):
+            log.warning("%s=%r is out of range; using the default", variable, raw)
+            continue
+        values[name] = value
+    return Limits(**values)
 
 
 def create_app(
@@ -116,6 +137,9 @@ def create_app(
     app.include_router(notices_api.router)
     app.include_router(pages.router)
     pages.mount_static(app)
+    app.add_middleware(
+        RateLimitMiddleware, limiter=RateLimiter(hub.limits.http_per_minute, hub.limits.http_burst)
+    )
     app.add_middleware(pages.SecurityHeaders)
     return app
 

@@ -1,4 +1,4 @@
-"""Chat commands: `/join [seat]`, `/leave`, `/start`, `/bot NAME [seat]`, `/help`.
+"""Chat commands: `/join [seat]`, `/leave`, `/start`, `/close`, `/bot NAME [seat]`, `/help`.
 
 At a table they do exactly what the buttons do (they call the same actor methods, with
 the same guards and errors). In the lobby the same commands name the table first, by
@@ -20,15 +20,17 @@ from belle.storage import Player
 TABLE_HELP = (
     "commands: /join [seat] takes a seat (numbered from 0; the first free one without a "
     "number) · /leave gives it up · /bot NAME [seat] adds a bot "
-    f"({', '.join(BOT_NAMES)}) · /start starts once every seat is taken · /help"
+    f"({', '.join(BOT_NAMES)}) · /start starts once every seat is taken · /close closes "
+    "a table you created that has not started · /help"
 )
 LOBBY_HELP = (
     "commands name a table by its number (#12 or 12): /join ID [seat] takes a seat (the "
     "first free one without a number) · /leave ID gives it up · /bot ID NAME [seat] adds "
-    f"a bot ({', '.join(BOT_NAMES)}) · /start ID starts once every seat is taken · /help; "
+    f"a bot ({', '.join(BOT_NAMES)}) · /start ID starts once every seat is taken · "
+    "/close ID closes a table you created that has not started · /help; "
     "at a table the same commands need no ID"
 )
-COMMANDS = ("join", "leave", "start", "bot")
+COMMANDS = ("join", "leave", "start", "close", "bot")
 
 
 def is_command(text: str) -> bool:
@@ -95,6 +97,10 @@ async def _run(
         _no_more(args, _usage(name, prefix), where)
         await actor.start(player)
         return f"the game{at} starts"
+    if name == "close":
+        _no_more(args, _usage(name, prefix), where)
+        await actor.close_table(player)
+        return f"you closed {where or 'the table'}"
     if not args:
         raise ServerError("malformed", f"usage: {_usage(name, prefix)}; bots: "
                                        f"{', '.join(BOT_NAMES)}")

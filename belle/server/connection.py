@@ -21,7 +21,8 @@ from belle.storage import Player
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Per-connection limits: message size, chat length, rate (token bucket), queue;
-    and per player: tables created and not finished yet."""
+    per player: tables created and not finished yet; per client address: HTTP requests
+    (belle.server.ratelimit; 0 a minute turns that limit off)."""
 
     max_message: int = 16 * 1024
     max_chat: int = 500
@@ -29,6 +30,8 @@ class Limits:
     burst: int = 60
     queue: int = 1024  # outgoing messages waiting before the member is dropped
     max_open_tables: int = 10  # open or running tables one player has created
+    http_per_minute: float = 600.0  # HTTP requests of one client address, sustained
+    http_burst: int = 120
 
 
 class TokenBucket:

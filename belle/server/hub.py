@@ -29,7 +29,7 @@ from belle.server.connection import Connection, Limits
 from belle.server.errors import ServerError
 from belle.server.messages import dumps
 from belle.server.table import CHAT_KEPT, TableActor
-from belle.storage import ChatLine, Player, Store, TableRecord
+from belle.storage import STARTED, ChatLine, Player, Store, TableRecord
 
 T = TypeVar("T")
 
@@ -117,7 +117,8 @@ class Hub:
         """Forget the least recently used finished tables nobody watches (they reload)."""
         idle = [
             table_id for table_id, actor in self.actors.items()
-            if actor.table.status == "finished" and not actor.members and not actor.lock.locked()
+            if actor.table.status in ("finished", "closed")
+            and not actor.members and not actor.lock.locked()
         ]
         for table_id in idle[: max(0, len(idle) - KEEP_FINISHED)]:
             del self.actors[table_id]
@@ -126,7 +127,7 @@ class Hub:
         table = await self.db(self.store.get_table, table_id)
         if table is None:
             raise ServerError("not_found", f"there is no table {table_id}")
-        entries = [] if table.status == "open" else await self.db(
+        entries = [] if table.status not in STARTED else await self.db(
             self.store.load_actions, table_id
         )
         chat = await self.db(self.store.recent_chat, table_id, CHAT_KEPT)

@@ -140,8 +140,10 @@ def server_process() -> Iterator[tuple[str, int]]:
         db = f"sqlite:///{Path(tmp) / 'bench.db'}"
         command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port", str(port),
                    "--db", db, "--bot-delay", "0", "--log-level", "warning"]
-        # one bench player creates every table: lift the per-player table limit
-        env = {**os.environ, "BELLE_BOT_DELAY": "0", "BELLE_MAX_OPEN_TABLES": "1000000"}
+        # one bench player creates every table: lift the per-player table limit and the
+        # HTTP rate limit (every client is on loopback)
+        env = {**os.environ, "BELLE_BOT_DELAY": "0", "BELLE_MAX_OPEN_TABLES": "1000000",
+               "BELLE_HTTP_RATE": "0"}
         with open(Path(tmp) / "server.log", "wb") as log:
             process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
             try:

@@ -43,11 +43,13 @@ from belle.server.messages import dumps
 from belle.server.timekeeper import Timekeeper, forfeited_seats
 from belle.storage import (
     EMPTY_SEAT,
+    STARTED,
     ChatLine,
     ConcurrencyError,
     Player,
     Seat,
     Store,
+    StoreError,
     TableRecord,
     seat_label,
 )
@@ -150,7 +152,7 @@ class TableActor:
         self._progress: tuple[int, int, datetime] | None = None  # events, version, time
         self.entries = entries
         self.state: State[Any] | None = None
-        if table.status != "open":
+        if table.status in STARTED:
             self.state = replay(self._record())
         self.lock = asyncio.Lock()
         self.members: set[Connection] = set()
@@ -314,6 +316,8 @@ class TableActor:
             await self._set_seats(seats)
 
     def _require_open(self) -> None:
+        if self.table.status == "closed":
+            raise ServerError("not_open", "this table was closed by its creator")
         if self.table.status != "open":
             raise ServerError("not_open", "the game has started: seats can no longer change")
 
@@ -347,6 +351,23 @@ class TableActor:
         self._changed(n, seats=seats)
         self._bots.clear()
         self._emit_table(n)
+
+    async def close_table(self, player: Player) -> None:
+        """Its creator closes an open table: it leaves the lobby and the creator's count of
+        open tables; it never starts."""
+        async with self.lock:
+            if self.table.created_by != player.id:
+                raise ServerError("not_seated", "only the table's creator may close it")
+            self._require_open()
+            try:
+                n = await self.host.write(self.host.store.close_table, self.id)
+            except StoreError as exc:
+                await self._reload()
+                raise ServerError("not_open", "the game has started: it can no longer be "
+                                              "closed") from exc
+            self._changed(n, status="closed")
+            self._bots.clear()
+            self._emit_table(n)
 
     # -- start and play -----------------------------------------------------
     async def start(self, player: Player) -> None:
@@ -480,7 +501,7 @@ class TableActor:
         assert table is not None
         self.table = table
         self.entries = await self.host.db(store.load_actions, self.id)
-        self.state = replay(self._record()) if table.status != "open" else None
+        self.state = replay(self._record()) if table.status in STARTED else None
         self.timekeeper.reload()
         for conn in list(self.members):  # their event numbering has a gap now
             conn.send(self.sync_text(conn))

@@ -9,6 +9,7 @@ from belle.storage.ratings import Placement, PlayerResult, Rater, Rating, Rating
 from belle.storage.store import (
     EMPTY_SEAT,
     MODES,
+    STARTED,
     STATUSES,
     ChatLine,
     ConcurrencyError,
@@ -28,6 +29,7 @@ __all__ = [
     "DEFAULT_DATABASE_URL",
     "EMPTY_SEAT",
     "MODES",
+    "STARTED",
     "STATUSES",
     "ChatLine",
     "ConcurrencyError",

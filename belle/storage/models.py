@@ -70,6 +70,8 @@ tables = Table(
     Column("updated_at", DateTime(timezone=True), nullable=False),
     Column("clock", JSON, nullable=True),  # settings chosen at creation; null: no clock
     Column("clock_state", JSON, nullable=True),  # remaining time, running seat, deadline
+    # An imported match: the export's id for it (belle.storage.backup); null when made here.
+    Column("origin", String(100), nullable=True, index=True, unique=True),
 )
 
 actions = Table(

@@ -42,7 +42,9 @@ from belle.engine.record import MatchRecord, RecordEntry
 from belle.storage import migrate, sqlite
 from belle.storage.models import actions, chat, players, settings, tables
 
-STATUSES = ("open", "running", "finished")
+STATUSES = ("open", "running", "finished", "closed")  # closed: by its creator, never started
+UNFINISHED = ("open", "running")
+STARTED = ("running", "finished")  # the tables that have a game state
 MODES = ("live", "turn")
 
 
@@ -271,7 +273,7 @@ class Store:
     def count_unfinished_tables(self, created_by: int) -> int:
         """How many tables `created_by` made that are still open or running."""
         query = select(func.count()).select_from(tables).where(
-            tables.c.created_by == created_by, tables.c.status != "finished"
+            tables.c.created_by == created_by, tables.c.status.in_(UNFINISHED)
         )
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
@@ -302,6 +304,18 @@ class Store:
             )
             if result.rowcount == 0:
                 raise NotFoundError(f"no table {table_id}")
+
+    def close_table(self, table_id: int) -> int:
+        """Mark an open table closed (it never starts); the new event number.
+        StoreError if it is no longer open (started meanwhile on another worker)."""
+        with self.engine.begin() as conn:
+            opened = select(tables.c.status).where(tables.c.id == table_id).with_for_update()
+            status = conn.execute(opened).scalar()
+            if status is None:
+                raise NotFoundError(f"no table {table_id}")
+            if status != "open":
+                raise StoreError(f"table {table_id} is {status}, not open")
+            return self._bump(conn, table_id, status="closed")
 
     def finish_table(self, table_id: int, result: Mapping[str, Any]) -> int:
         with self.engine.begin() as conn:

@@ -71,7 +71,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     workdir = tmp_path_factory.mktemp("belle-browser")
     port = free_port()
     log = workdir / "server.log"
-    env = {**os.environ, "BELLE_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1"}
+    env = {**os.environ, "BELLE_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1", "BELLE_HTTP_RATE": "0"}
     with log.open("wb") as out:
         process = subprocess.Popen(
             [

@@ -1,5 +1,5 @@
-// Seat controls of an open table (join, leave, add or remove a bot, start), shared by
-// the lobby's table cards and the table page.
+// Seat controls of an open table (join, leave, add or remove a bot, start; close for its
+// creator), shared by the lobby's table cards and the table page.
 import { post, del } from "./api.js";
 import { h, attempt, botName, mySeat, sameName, seatLabel, t } from "./ui.js";
 
@@ -62,7 +62,8 @@ export function seatControls(table, player, bots, changed) {
     );
   });
   const full = (table.seats || []).every((seat) => seat.kind !== "empty");
-  const mayStart = open && player && full && (mine !== null || sameName(creatorName(table), player.name) || table.created_by === player.id);
+  const creator = Boolean(player) && sameName(creatorName(table), player.name);
+  const mayStart = open && player && full && (mine !== null || creator || table.created_by === player.id);
   return h(
     "div.seat-controls",
     {},
@@ -74,6 +75,16 @@ export function seatControls(table, player, bots, changed) {
       }, t("Start the game"))
       : null,
     open && !full ? h("p.hint", {}, t("The game starts when every seat is taken.")) : null,
+    open && creator
+      ? h("button.close-table.quiet", {
+        type: "button",
+        title: t("Close this table: it will never start and leaves the lobby"),
+        onclick: () => {
+          if (!window.confirm(t("Close table #{id}? It will never start.", { id: table.id }))) return;
+          call(() => post(`/api/tables/${table.id}/close`));
+        },
+      }, t("Close table"))
+      : null,
   );
 }
 

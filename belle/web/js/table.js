@@ -219,6 +219,8 @@ function renderTurn() {
   if (st.over) {
     text = st.view && st.view.end_reason ? t("Game over — {reason}", { reason: endReason(st.view.end_reason) }) : t("Game over");
     cls = "over";
+  } else if (status === "closed") {
+    text = t("This table was closed by its creator: it will not start.");
   } else if (status === "open") {
     text = t("Waiting for players — the game starts when every seat is taken.");
   } else if (st.legal.length) {
@@ -313,7 +315,9 @@ function renderPlay() {
   } else if (st.view) {
     st.renderer.render(board, st.view, st.legal, onAction, ctx());
   } else {
-    fill(board, st.table.status === "open" ? waitingText() : h("p.empty", {}, t("Loading…")));
+    fill(board, st.table.status === "open" ? waitingText()
+      : st.table.status === "closed" ? h("p.empty.closed", {}, t("This table was closed."))
+        : h("p.empty", {}, t("Loading…")));
   }
   renderLegal();
   renderScore();
