@@ -1,6 +1,6 @@
 """The websocket vocabulary: client messages parsed in one place, server messages built here.
 
-Client → server: `hello`, `action`, `chat`, `ping` (docs/protocol.md). `parse` turns a
+Client → server: `hello`, `action`, `undo`, `chat`, `ping` (docs/protocol.md). `parse` turns a
 raw frame into one of the pydantic models or raises `ServerError` with `too_large`,
 `malformed` or `unknown_type`; nothing else reaches the tables.
 """
@@ -34,6 +34,11 @@ class Action(_Message):
     action: Any = Field(...)
 
 
+class Undo(_Message):
+    type: Literal["undo"]
+    version: StrictInt
+
+
 class Chat(_Message):
     type: Literal["chat"]
     text: str
@@ -43,8 +48,10 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Hello | Action | Chat | Ping
-MODELS: dict[str, type[_Message]] = {"hello": Hello, "action": Action, "chat": Chat, "ping": Ping}
+ClientMessage = Hello | Action | Undo | Chat | Ping
+MODELS: dict[str, type[_Message]] = {
+    "hello": Hello, "action": Action, "undo": Undo, "chat": Chat, "ping": Ping,
+}
 
 
 def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
@@ -68,7 +75,7 @@ def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
         message = model.model_validate(data)
     except ValidationError as exc:
         raise ServerError("malformed", _explain(data["type"], exc)) from exc
-    assert isinstance(message, Hello | Action | Chat | Ping)
+    assert isinstance(message, Hello | Action | Undo | Chat | Ping)
     return message
 
 

@@ -24,7 +24,17 @@ from belle.server import commands
 from belle.server.connection import Connection
 from belle.server.errors import ServerError
 from belle.server.hub import Hub
-from belle.server.messages import PONG, Action, Chat, ClientMessage, Hello, Ping, error, notice
+from belle.server.messages import (
+    PONG,
+    Action,
+    Chat,
+    ClientMessage,
+    Hello,
+    Ping,
+    Undo,
+    error,
+    notice,
+)
 from belle.server.messages import parse as parse_message
 from belle.server.table import TableActor
 from belle.storage import Player
@@ -122,6 +132,11 @@ def table_handler(actor: TableActor) -> Handler:
                 await actor.act(conn.player_id, message.version, message.action)
             except ServerError as exc:
                 conn.send(error(exc.code, exc.message, actor.version))
+        elif isinstance(message, Undo):
+            try:
+                await actor.undo(conn.player_id, message.version)
+            except ServerError as exc:
+                conn.send(error(exc.code, exc.message, actor.version))
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):
@@ -138,7 +153,7 @@ def lobby_handler(hub: Hub) -> Handler:
             await hub.lobby.hello(conn)
         elif isinstance(message, Ping):
             conn.send(PONG)
-        elif isinstance(message, Action):
+        elif isinstance(message, Action | Undo):
             raise ServerError("unknown_type", "actions are sent on a table's socket")
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
