@@ -9,6 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from belle.engine import RecordEntry
 from belle.storage import Store
 
 from .kit import Sock, add_bot, guest, new_table, play, seat, sign_in, start, table_actor
@@ -89,3 +90,37 @@ def test_undo_accepted_and_refused(client: TestClient, db_url: str) -> None:
         mover.send({"type": "action", "version": version, "action": build["json"]})
         again = mover.until(lambda m: m.get("kind") == "action" and m["version"] == version + 1)
         assert again["n"] == undone["n"] + 1  # event numbers go on after the undo
+
+
+def test_an_undo_that_loses_to_another_writer_is_stale(client: TestClient, db_url: str) -> None:
+    """Issue 10 item 5: the store removes only what the table saw; when another worker
+    stored a move first, the undo is `stale`, nothing is removed and the table reloads."""
+    anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
+    table_id = new_table(anna)
+    seat(anna, table_id, 0)
+    seat(bob, table_id, 1)
+    add_bot(anna, table_id, "random")
+    path = f"/ws/table/{table_id}"
+    with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
+        for sock in (a, b, s):
+            sock.hello()
+        start(anna, table_id)
+        socks = {0: a, 1: b}
+        own = until_build(client, socks, s)
+        mover = socks[own["to_move"]]
+        version = own["version"]
+        build = next(x for x in own["legal"] if x["text"].startswith("build"))
+        mover.send({"type": "action", "version": version, "action": build["json"]})
+        echo = mover.until(lambda m: m.get("kind") == "action" and m["version"] == version + 1)
+        step = echo["legal"][0]
+        other = Store(db_url)
+        try:
+            other.append_action(table_id, version + 1, RecordEntry(
+                own["to_move"], step["json"], step["text"], None))
+        finally:
+            other.close()
+        mover.send({"type": "undo", "version": version + 1})
+        mover.expect_error("stale")
+        actor = table_actor(client, table_id)
+        assert actor.version == version + 2
+        assert [e.text for e in actor.entries[-2:]] == [build["text"], step["text"]]
