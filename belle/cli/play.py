@@ -27,8 +27,9 @@ from belle.cli.scores import score_table, winners_line
 from belle.cli.seats import Seat
 from belle.engine.errors import GameError
 from belle.engine.game import CHANCE, Game, State
-from belle.engine.record import MatchRecord, replay
+from belle.engine.record import MatchRecord
 from belle.engine.referee import bot_decision, sample_chance, seat_rngs
+from belle.engine.undo import UndoRefused, take_back
 
 COMMANDS = (
     ("NUMBER", "play the action with that number in the list"),
@@ -36,7 +37,7 @@ COMMANDS = (
     ("actions", "list the legal actions again"),
     ("board", "draw the board again"),
     ("log", "show the last moves"),
-    ("undo", "take back your last step (only if nobody has moved since)"),
+    ("undo", "take back your last step (if nothing came after it and it revealed nothing)"),
     ("help", "show this help"),
     ("quit", "save the match record and leave (end of input does the same)"),
 )
@@ -292,16 +293,12 @@ class TerminalMatch:
         return True
 
     def undo(self, seat: int) -> bool:
-        """Take back `seat`'s last step, if it is the last entry of the log."""
-        actions = self.record.actions
-        if not actions or actions[-1].player != seat:
-            self.console.print(
-                Text("nothing to undo: you can take back only your own last step, "
-                     "before anyone else moves", style="red")
-            )
+        """Take back `seat`'s last step if the undo policy allows it (belle.engine.undo)."""
+        try:
+            self.state, entry = take_back(self.record, self.state, seat)
+        except UndoRefused as exc:
+            self.console.print(Text(f"nothing to undo: {exc}", style="red"))
             return False
-        entry = actions.pop()
-        self.state = replay(self.record)
         self.console.print(f"took back: {entry.text}")
         return True
 

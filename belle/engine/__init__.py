@@ -24,6 +24,7 @@ from belle.engine.referee import (
     seat_rngs,
 )
 from belle.engine.registry import game_ids, list_games, load_game, register
+from belle.engine.undo import UndoRefused, may_take_back, take_back, undo_refusal
 
 __all__ = [
     "CHANCE",
@@ -44,11 +45,13 @@ __all__ = [
     "RecordError",
     "ScoreLine",
     "State",
+    "UndoRefused",
     "UnknownGameError",
     "bot_decision",
     "game_ids",
     "list_games",
     "load_game",
+    "may_take_back",
     "new_state",
     "parse_option_assignments",
     "play_match",
@@ -57,4 +60,6 @@ __all__ = [
     "replay",
     "sample_chance",
     "seat_rngs",
+    "take_back",
+    "undo_refusal",
 ]

@@ -216,6 +216,14 @@ class State(ABC, Generic[A]):
         """
         return None
 
+    def reveals_to_mover(self, action: A) -> bool:
+        """Whether the player action `action`, legal here, shows its player something
+        hidden (such as a look at a face-down pile). False by default: in most games
+        hidden things reach a seat only through chance outcomes. The undo policy
+        (belle.engine.undo) never takes such an action back.
+        """
+        return False
+
     def public_action_text(self, action: A) -> str:
         """What seats that may not see a secret player action are told of it."""
         return "a secret move"

@@ -24,6 +24,7 @@ STATUS: dict[str, int] = {
     "forfeited": 409,
     "name_taken": 409,
     "illegal": 400,
+    "undo_refused": 409,
     "malformed": 400,
     "unknown_type": 400,
     "bad_options": 400,

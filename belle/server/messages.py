@@ -1,7 +1,8 @@
 """The websocket vocabulary: client messages parsed in one place, server messages built here.
 
-Client → server: `hello`, `action`, `chat`, `ping`, `away`, `back` (docs/protocol.md).
-`parse` turns a raw frame into one of the pydantic models or raises `ServerError` with `too_large`,
+Client → server: `hello`, `action`, `undo`, `chat`, `ping`, `away`, `back`
+(docs/protocol.md). `parse` turns a raw frame into one of the pydantic models or raises
+`ServerError` with `too_large`,
 `malformed` or `unknown_type`; nothing else reaches the tables.
 """
 
@@ -34,6 +35,11 @@ class Action(_Message):
     action: Any = Field(...)
 
 
+class Undo(_Message):
+    type: Literal["undo"]
+    version: StrictInt
+
+
 class Chat(_Message):
     type: Literal["chat"]
     text: str
@@ -56,9 +62,10 @@ class Back(_Message):
     type: Literal["back"]
 
 
-ClientMessage = Hello | Action | Chat | Ping | Away | Back
+ClientMessage = Hello | Action | Undo | Chat | Ping | Away | Back
 MODELS: dict[str, type[_Message]] = {
-    "hello": Hello, "action": Action, "chat": Chat, "ping": Ping, "away": Away, "back": Back,
+    "hello": Hello, "action": Action, "undo": Undo, "chat": Chat, "ping": Ping,
+    "away": Away, "back": Back,
 }
 
 
@@ -83,7 +90,7 @@ def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
         message = model.model_validate(data)
     except ValidationError as exc:
         raise ServerError("malformed", _explain(data["type"], exc)) from exc
-    assert isinstance(message, Hello | Action | Chat | Ping | Away | Back)
+    assert isinstance(message, Hello | Action | Undo | Chat | Ping | Away | Back)
     return message
 
 

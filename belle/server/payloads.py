@@ -104,13 +104,15 @@ def to_move(state: State[Any]) -> int | None:
     return player if player >= 0 else None
 
 
-def state_fields(state: State[Any], seat: int | None) -> dict[str, Any]:
-    """version, to_move, view and legal for one viewer."""
+def state_fields(state: State[Any], seat: int | None, can_undo: bool = False) -> dict[str, Any]:
+    """version, to_move, view, legal and can_undo (`can_undo`: whether the seat to move
+    may take back its last step; told to that seat only) for one viewer."""
     return {
         "version": len(state.history),
         "to_move": to_move(state),
         "view": state.view(seat),
         "legal": legal(state, seat),
+        "can_undo": can_undo and seat is not None and seat == to_move(state),
     }
 
 
@@ -123,7 +125,11 @@ def result(state: State[Any]) -> dict[str, Any]:
 
 
 def chat_json(line: ChatLine) -> dict[str, Any]:
-    return {"from": line.name, "text": line.text, "at": iso(line.at)}
+    """A chat line; `system: true` marks a line the table wrote (no player: an undo)."""
+    body: dict[str, Any] = {"from": line.name, "text": line.text, "at": iso(line.at)}
+    if line.player_id is None and line.table_id is not None:
+        body["system"] = True
+    return body
 
 
 # -- text assembly (the broadcast path) ---------------------------------------------
@@ -147,7 +153,7 @@ def obj(*parts: str) -> str:
 
 
 class StateJson:
-    """version, to_move, view and legal of one state, as members text per viewer.
+    """version, to_move, view, legal and can_undo of one state, as members text per viewer.
 
     The shared fields and the mover's legal list are encoded once; `view()` is called
     once per viewer key (seat or None) and cached. Views of one state mostly agree (the
@@ -157,8 +163,9 @@ class StateJson:
     use it while that state does not change.
     """
 
-    def __init__(self, state: State[Any]) -> None:
+    def __init__(self, state: State[Any], can_undo: bool = False) -> None:
         self.state = state
+        self.can_undo = can_undo  # the seat to move may take back its last step
         self.mover = to_move(state)
         self.head = f'"version":{len(state.history)},"to_move":{_encode(self.mover)}'
         self._legal: str | None = None
@@ -169,8 +176,11 @@ class StateJson:
         text = self._members.get(seat)
         if text is None:
             view = self._view_text(self.state.view(seat))
-            legal = self._legal_text() if seat is not None and seat == self.mover else "[]"
-            text = self._members[seat] = f'{self.head},"view":{view},"legal":{legal}'
+            mover = seat is not None and seat == self.mover
+            legal = self._legal_text() if mover else "[]"
+            undo = "true" if mover and self.can_undo else "false"
+            text = self._members[seat] = (
+                f'{self.head},"view":{view},"legal":{legal},"can_undo":{undo}')
         return text
 
     def _view_text(self, view: dict[str, Any]) -> str:

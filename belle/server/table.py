@@ -36,6 +36,7 @@ from belle.engine.game import CHANCE, State
 from belle.engine.record import MatchRecord, RecordEntry, new_state, replay
 from belle.engine.referee import Bot, bot_decision, sample_chance
 from belle.server import payloads
+from belle.server import undo as takeback
 from belle.server.clock import Clock
 from belle.server.connection import Connection
 from belle.server.errors import ServerError
@@ -120,8 +121,11 @@ class Event:
 class Replayer:
     """The match's states at increasing versions (for viewers who catch up late)."""
 
-    def __init__(self, record: MatchRecord) -> None:
+    def __init__(
+        self, record: MatchRecord, can_undo: Callable[[State[Any]], bool] = lambda _: False
+    ) -> None:
         self.record = record
+        self.can_undo = can_undo
         self.state = new_state(record)
         self.fields = payloads.StateJson(self.state)
 
@@ -130,7 +134,7 @@ class Replayer:
             self.state = new_state(self.record)
         if version > len(self.state.history) or self.fields.state is not self.state:
             self.state = replay_onto(self.state, self.record, version)
-            self.fields = payloads.StateJson(self.state)
+            self.fields = payloads.StateJson(self.state, self.can_undo(self.state))
         return self.fields
 
 
@@ -161,6 +165,7 @@ class TableActor:
         self._bots: dict[int, Bot] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self.timekeeper = Timekeeper(self)
+        self.reveals = takeback.Reveals()
 
     # -- reading -----------------------------------------------------------
     @property
@@ -249,7 +254,8 @@ class TableActor:
             if text is None:  # nobody with this view was connected when it was sent
                 fields = None
                 if event.version is not None:
-                    replayer = replayer or Replayer(self._record())
+                    replayer = replayer or Replayer(
+                        self._record(), lambda state: takeback.may_undo(self, state))
                     fields = replayer.at(event.version)
                 text = event.render(key, fields)
             texts.append(text)
@@ -266,7 +272,8 @@ class TableActor:
         if self.state is None:
             body.update(version=0, to_move=None, view=None, legal=[])
         else:
-            body.update(payloads.state_fields(self.state, seat))
+            body.update(payloads.state_fields(
+                self.state, seat, takeback.may_undo(self, self.state)))
             if self.over:
                 body.update(self._result(self.state))
         return dumps(body)
@@ -395,6 +402,25 @@ class TableActor:
             await self._commit(action)
             await self._advance()
 
+    async def undo(self, player_id: int | None, version: int) -> None:
+        """Take back the sender's last step: act's guards, then the undo policy."""
+        async with self.lock:
+            await takeback.take_back(self, self._guard(player_id, version))
+
+    def rewound(self, keep: int, state: State[Any], line: ChatLine) -> None:
+        """The log was cut to `keep` actions (`state`) and `line` stored, as event
+        `line.event`; the kept events showed states that are gone."""
+        assert line.event is not None
+        self.entries = self.entries[:keep]
+        self.state = state
+        self.chat.append(line)
+        self._changed(line.event, version=keep)
+        self.buffer.clear()
+
+    def emit_state_event(self, n: int, body: dict[str, Any]) -> None:
+        """Send event `n`: `body` plus the live state as each member may see it."""
+        self._emit(Event(n, prefix=payloads.members(body), version=self.version))
+
     def _guard(self, player_id: int | None, version: int) -> State[Any]:
         if player_id is None:
             raise ServerError("not_signed_in", "pick a name before playing")
@@ -421,8 +447,11 @@ class TableActor:
 
     async def _commit(self, action: Any) -> None:
         """Apply (legality), persist, then broadcast one action."""
+        assert self.state is not None
+        revealed = self.state.reveals_to_mover(action)
         entry = self._apply(action)
         n = await self._persist([entry])
+        self.reveals.note(len(self.entries) - 1, revealed)
         self._emit_actions(n, [entry])
 
     def _apply(self, action: Any) -> RecordEntry:
@@ -494,8 +523,12 @@ class TableActor:
         self.host.table_changed(self.table)
         await self.host.finished(self)
 
+    async def reload(self) -> None:
+        await self._reload()
+
     async def _reload(self) -> None:
         """Rebuild everything from the database (after a lost or failed write)."""
+        self.reveals.forget()
         store = self.host.store
         table = await self.host.db(store.get_table, self.id)
         assert table is not None
@@ -618,7 +651,7 @@ class TableActor:
         state = self.state
         fields = None
         if event.version is not None and state is not None:
-            fields = payloads.StateJson(state)
+            fields = payloads.StateJson(state, takeback.may_undo(self, state))
         for conn in list(self.members):
             conn.send(event.render(self.seat_of(conn.player_id), fields))
 

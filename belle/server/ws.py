@@ -33,6 +33,7 @@ from belle.server.messages import (
     ClientMessage,
     Hello,
     Ping,
+    Undo,
     error,
     notice,
 )
@@ -133,6 +134,11 @@ def table_handler(actor: TableActor) -> Handler:
                 await actor.act(conn.player_id, message.version, message.action)
             except ServerError as exc:
                 conn.send(error(exc.code, exc.message, actor.version))
+        elif isinstance(message, Undo):
+            try:
+                await actor.undo(conn.player_id, message.version)
+            except ServerError as exc:
+                conn.send(error(exc.code, exc.message, actor.version))
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):
@@ -159,7 +165,7 @@ def lobby_handler(hub: Hub) -> Handler:
             await hub.lobby.hello(conn)
         elif isinstance(message, Ping):
             conn.send(PONG)
-        elif isinstance(message, Action | Away | Back):
+        elif isinstance(message, Action | Undo | Away | Back):
             raise ServerError("unknown_type", f"{message.type} is sent on a table's socket")
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)

@@ -129,7 +129,7 @@ class PreparedAppend:
     )
     ADVANCE = (
         f"UPDATE {tables.name} SET events = events + ?, version = ?, updated_at = ? "
-        "WHERE id = ? RETURNING events"
+        "WHERE id = ? AND version = ? RETURNING events"
     )
     HAS_ACTION = f"SELECT 1 FROM {actions.name} WHERE match_id = ? AND seq = ?"
 
@@ -153,7 +153,8 @@ class PreparedAppend:
     def append(
         self, match_id: int, first_seq: int, entries: Sequence[RecordEntry], moment: datetime
     ) -> int | None:
-        """The table's new event number; None if the table does not exist.
+        """The table's new event number; None (nothing written) if the table does not
+        exist or is not at version `first_seq`.
 
         Raises sqlite3.IntegrityError (rolled back) when a seq is already taken.
         """
@@ -169,7 +170,9 @@ class PreparedAppend:
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.executemany(self.INSERT, rows)
-                found = db.execute(self.ADVANCE, (len(rows), last, stamp, match_id)).fetchall()
+                found = db.execute(
+                    self.ADVANCE, (len(rows), last, stamp, match_id, first_seq)
+                ).fetchall()
                 if not found:
                     db.rollback()
                     return None

@@ -11,7 +11,9 @@ start, the end, a chat line at a table) bumps the table's `events` counter in th
 transaction and returns the new number, so event numbers survive a restart.
 
 `append_action` is optimistic: UNIQUE (match_id, seq) makes the second writer of a seq
-fail with `ConcurrencyError`; that writer reloads the log and retries or refuses.
+fail with `ConcurrencyError`, and so does a table no longer at the version the writer
+started from (actions taken back by `truncate_actions`, the undo); that writer reloads
+the log and retries or refuses.
 The action log is the source of truth: `load_record` rebuilds a `MatchRecord` from it.
 """
 
@@ -29,6 +31,7 @@ from sqlalchemy import (
     Engine,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -61,7 +64,12 @@ class NameTakenError(StoreError):
 
 
 class ConcurrencyError(StoreError):
-    """Another writer already appended this (match_id, seq): reload and retry."""
+    """Another writer changed the log first (appended this seq, or took actions back):
+    reload and retry."""
+
+
+class _NotAtVersion(Exception):
+    """Inside a transaction: the table is not at the expected version (roll back)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,9 +355,11 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 conn.execute(_INSERT_ACTION, rows)
-                return self._advance(conn, match_id, len(rows), first_seq + len(rows), moment)
+                return self._advance(conn, match_id, first_seq, len(rows), moment)
         except IntegrityError as exc:
             self._lost(match_id, first_seq, len(rows), exc, self._has_action)
+        except _NotAtVersion:
+            self._moved_on(match_id, first_seq)
 
     def _append_prepared(
         self, append: sqlite.PreparedAppend, match_id: int, first_seq: int,
@@ -361,8 +371,15 @@ class Store:
         except sqlite3.IntegrityError as exc:
             self._lost(match_id, first_seq, len(entries), exc, append.has_action)
         if number is None:
-            raise NotFoundError(f"no table {match_id}")
+            self._moved_on(match_id, first_seq)
         return number
+
+    def _moved_on(self, match_id: int, first_seq: int) -> NoReturn:
+        """The table's version was not `first_seq` (nothing was written): another writer
+        changed the log first (an append or a take-back), or there is no such table."""
+        if self.get_table(match_id) is None:
+            raise NotFoundError(f"no table {match_id}")
+        raise ConcurrencyError(f"table {match_id} is no longer at version {first_seq}")
 
     def _lost(
         self, match_id: int, first_seq: int, count: int, exc: Exception,
@@ -376,17 +393,57 @@ class Store:
         raise NotFoundError(f"no table {match_id}") from exc
 
     def _advance(
-        self, conn: Connection, table_id: int, count: int, version: int, moment: datetime
+        self, conn: Connection, table_id: int, first_seq: int, count: int, moment: datetime
     ) -> int:
-        params = {"tid": table_id, "count": count, "new_version": version, "stamp": moment}
+        """Count the actions' events and move the version on from `first_seq`;
+        _NotAtVersion (the transaction then rolls back) when the table is not there."""
+        params = {"tid": table_id, "count": count, "old_version": first_seq,
+                  "new_version": first_seq + count, "stamp": moment}
         if self._returning:
             number = conn.execute(_ADVANCE.returning(tables.c.events), params).scalar()
-        else:
-            conn.execute(_ADVANCE, params)
+        elif conn.execute(_ADVANCE, params).rowcount:
             number = conn.execute(_EVENTS, params).scalar()
+        else:
+            number = None
         if number is None:
-            raise NotFoundError(f"no table {table_id}")
+            raise _NotAtVersion
         return int(number)
+
+    def truncate_actions(
+        self, table_id: int, seen: int, keep: int, name: str, text: str
+    ) -> ChatLine:
+        """Take back actions `keep`..`seen - 1` and write the table's line about it, one
+        transaction and one event (the line's `event`; its `player_id` is None: the
+        table wrote it). ConcurrencyError, with nothing changed, unless the log holds
+        exactly `seen` actions: the caller removes only what it saw."""
+        if not 0 <= keep <= seen:
+            raise StoreError(f"cannot keep {keep} of {seen} actions")
+        moment = now()
+        try:
+            return self._truncate(table_id, seen, keep, name, text, moment)
+        except _NotAtVersion:
+            self._moved_on(table_id, seen)
+
+    def _truncate(
+        self, table_id: int, seen: int, keep: int, name: str, text: str, moment: datetime
+    ) -> ChatLine:
+        with self.engine.begin() as conn:
+            moved = conn.execute(
+                update(tables).where(tables.c.id == table_id, tables.c.version == seen)
+                .values(version=keep, updated_at=moment)
+            )
+            if moved.rowcount != 1:
+                raise _NotAtVersion
+            conn.execute(
+                delete(actions).where(actions.c.match_id == table_id, actions.c.seq >= keep)
+            )
+            result = conn.execute(insert(chat).values(
+                table_id=table_id, player_id=None, name=name, text=text, at=moment,
+            ))
+            key = result.inserted_primary_key
+            assert key is not None
+            number = self._bump(conn, table_id)
+        return ChatLine(int(key[0]), table_id, None, name, text, moment, number)
 
     def load_actions(self, match_id: int) -> list[RecordEntry]:
         query = (
@@ -498,7 +555,8 @@ class Store:
 
 _INSERT_ACTION = actions.insert()
 _ADVANCE = (
-    update(tables).where(tables.c.id == bindparam("tid"))
+    update(tables)
+    .where(tables.c.id == bindparam("tid"), tables.c.version == bindparam("old_version"))
     .values(events=tables.c.events + bindparam("count"), version=bindparam("new_version"),
             updated_at=bindparam("stamp"))
 )

@@ -28,6 +28,7 @@ from belle.games.paris.actions import (
     Bonus,
     Buy,
     Draw,
+    EndGame,
     First,
     Give,
     Move,
@@ -165,6 +166,10 @@ class ParisState(State[Action]):
         if isinstance(action, Take):
             return frozenset((self.to_move,))
         return None
+
+    def reveals_to_mover(self, action: Action) -> bool:
+        """PARIS-103: `endgame` shows the searcher the face-down pile."""
+        return isinstance(action, EndGame)
 
     def public_action_text(self, action: Action) -> str:
         """What the others are told of a secret take (G-16: only that one was taken)."""

@@ -3,6 +3,16 @@
 // the table's number first); the server runs them.
 import { h, fill, t } from "./ui.js";
 
+const TOOK_BACK = "took back: "; // the server's undo line (belle/server/undo.py)
+
+/** A line the table wrote: "Ana took back: build R". */
+function systemText(from, text) {
+  if (text.startsWith(TOOK_BACK)) {
+    return t("{name} took back: {action}", { name: from, action: text.slice(TOOK_BACK.length) });
+  }
+  return from ? `${from} ${text}` : text;
+}
+
 const HELP = t("Commands: /join [seat], /leave, /start, /bot NAME (e.g. /bot greedy), /help");
 export const LOBBY_HELP =
   t("Commands: /join ID [seat], /leave ID, /start ID, /bot ID NAME (e.g. /bot 12 greedy), /help — ID is the table's number");
@@ -47,16 +57,25 @@ export class Chat {
     for (const line of lines || []) this.add(line);
   }
 
-  /** Add one line: {from, text, at} (from null/"" = the table itself). */
+  /** Add one line: {from, text, at} (from null/"" = the table itself; `system: true`:
+   * a line the table wrote about a player, such as an undo). */
   add(line) {
     const from = line.from ?? line.name ?? null;
+    if (line.system) {
+      this.addItem(h("li.system.undo-line", {}, systemText(from, line.text)), line.at);
+      return;
+    }
     const item = h(
       "li" + (from ? "" : ".system"),
       {},
       from ? h("b", {}, from + ": ") : null,
       line.text,
     );
-    if (line.at) item.title = new Date(typeof line.at === "number" ? line.at * 1000 : line.at).toLocaleString();
+    this.addItem(item, line.at);
+  }
+
+  addItem(item, at) {
+    if (at) item.title = new Date(typeof at === "number" ? at * 1000 : at).toLocaleString();
     this.list.append(item);
     while (this.list.children.length > 200) this.list.firstChild.remove();
     this.list.scrollTop = this.list.scrollHeight;

@@ -25,6 +25,7 @@ const st = {
   version: null,
   view: null,
   legal: [],
+  canUndo: false, // the server says I may take back my last step (issue 10 item 5)
   log: [],
   toMove: null,
   over: null, // {ranking, breakdown, scores} once the game has ended
@@ -95,6 +96,7 @@ function onSync(msg) {
   st.view = msg.view ?? null;
   st.toMove = msg.to_move ?? null;
   st.legal = msg.legal || [];
+  st.canUndo = Boolean(msg.can_undo);
   st.log = msg.log || [];
   st.pending = false;
   clocks.update(msg.clock);
@@ -122,6 +124,7 @@ function onEvent(msg) {
     if (msg.view !== undefined) {
       st.view = msg.view;
       st.legal = msg.legal || [];
+      st.canUndo = Boolean(msg.can_undo);
       st.toMove = msg.to_move ?? null;
       if (msg.version !== undefined) st.version = msg.version;
     }
@@ -134,6 +137,7 @@ function onEvent(msg) {
     if (msg.view) st.view = msg.view;
     if ("to_move" in msg) st.toMove = msg.to_move;
     st.legal = msg.legal || [];
+    st.canUndo = Boolean(msg.can_undo);
     if (msg.version !== undefined) st.version = msg.version;
     // Log entries are numbered by state version (as in `sync`), not by event number.
     st.log.push({ n: msg.version ?? st.log.length + 1, player: msg.player, text: msg.text });
@@ -142,11 +146,16 @@ function onEvent(msg) {
     scheduleRender(); // a burst of bot moves is drawn once
     return;
   }
+  if (msg.kind === "undo") {
+    onUndo(msg);
+    return;
+  }
   if (msg.kind === "over") {
     if (msg.view) st.view = msg.view;
     if (msg.table) st.table = msg.table;
     if (msg.version !== undefined) st.version = msg.version;
     st.legal = [];
+    st.canUndo = false;
     st.over = {
       breakdown: msg.breakdown || (msg.view && msg.view.breakdown),
       ranking: msg.ranking || (msg.view && msg.view.ranking),
@@ -156,6 +165,20 @@ function onEvent(msg) {
     renderAll();
     startReplay();
   }
+}
+
+// Someone took back their last step: the state goes back to `version`, the move leaves
+// the log, and the table's line ("Ana took back: build R") joins the chat.
+function onUndo(msg) {
+  st.view = msg.view ?? st.view;
+  st.toMove = msg.to_move ?? null;
+  st.legal = msg.legal || [];
+  st.canUndo = Boolean(msg.can_undo);
+  st.version = msg.version;
+  st.log = st.log.filter((entry) => entry.n <= msg.version);
+  st.pending = false;
+  chat.add(msg);
+  renderAll();
 }
 
 function onError(msg) {
@@ -168,6 +191,13 @@ function onError(msg) {
   chat.system(text);
   if (msg.code !== "unknown_type") toast(text);
   renderPlay();
+}
+
+function onUndoClick() {
+  if (st.pending || st.replay || !st.canUndo) return;
+  st.pending = true;
+  socket.send({ type: "undo", version: st.version });
+  renderLegal();
 }
 
 function onAction(actionJson) {
@@ -370,6 +400,12 @@ function renderLegal() {
   const box = $("actions");
   const live = !st.replay && st.legal.length > 0;
   box.hidden = !live;
+  const undo = $("undo");
+  undo.hidden = !live || !st.canUndo;
+  undo.disabled = st.pending;
+  undo.textContent = t("Undo");
+  undo.title = t("Take back your last step");
+  undo.onclick = onUndoClick;
   if (!live) {
     $("legal").replaceChildren();
     return;
