@@ -77,25 +77,25 @@ class TurnNotifier:
         self.hub = hub
         self.notices = notices
         self.mailer = mailer
-        self._seat_to_move: dict[int, int] = {}  # table -> seat last noted in `turns`
 
     async def progressed(self, actor: TableActor) -> None:
         state = actor.state
         if state is None or state.is_terminal():
             return
         seat = state.current_player()
-        if seat < 0 or self._seat_to_move.get(actor.id) == seat:
-            return  # chance, or another step of the same turn (no database round trip)
+        entries = actor.entries
+        if seat < 0 or (entries and entries[-1].player == seat):
+            # Chance, or another step of the same turn: no database round trip. (The log,
+            # not a memory of this worker, says so: another worker may have moved since.)
+            return
         table = actor.table
         occupant = table.seats[seat]
-        player_id = occupant.player_id if occupant.kind == "human" else None
+        player_id = None if occupant.bot_plays else occupant.player_id  # away: a bot plays
         new_turn = await self.hub.write(self.notices.set_turn, actor.id, seat, player_id)
-        self._seat_to_move[actor.id] = seat
         if new_turn and player_id is not None and table.mode == "turn":
             await self._mail_turn(player_id, table.game, actor.id)
 
     async def finished(self, actor: TableActor) -> None:
-        self._seat_to_move.pop(actor.id, None)
         await self.hub.write(self.notices.end_turns, actor.id)
 
     async def _mail_turn(self, player_id: int, game: str, table_id: int) -> None:
