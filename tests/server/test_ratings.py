@@ -270,3 +270,13 @@ def test_a_game_played_to_the_end_moves_the_leaderboard(client: TestClient) -> N
     assert best["name"] in [people[i].name for i in winners] and best["rating"] > 1000
     page = client.get("/api/players/Anna").json()
     assert page["tables"][0]["id"] == table_id and page["tables"][0]["rated"]
+
+
+def test_a_seat_forfeited_on_time_stays_rated_as_its_player() -> None:
+    """Issue 10 items 2 and 3: a forfeit on time keeps the person in the seat (a stand-in bot
+    plays it), so the game stays rated and that player ranks last, not unrated."""
+    forfeited = Seat("human", 1, "Ann", "medium", forfeited=True)
+    assert forfeited.bot_plays
+    assert is_rated([forfeited, Seat("human", 2, "Bob")])
+    places = final_places({"ranking": [0, 1], "forfeited": [0]}, 2)
+    assert places == [1, 0]
