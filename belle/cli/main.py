@@ -571,9 +571,20 @@ def serve(
     bot_delay: Annotated[
         float | None, typer.Option("--bot-delay", help="Seconds before each bot move.")
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option("--redis", help="Redis URL (or $BELLE_REDIS_URL): run as one worker of "
+                     "several on a shared PostgreSQL database."),
+    ] = None,
+    lease_seconds: Annotated[
+        float | None,
+        typer.Option("--lease-seconds", help="With --redis: a table's lease period; another "
+                     "worker takes over a dead one's bots within about this long (10)."),
+    ] = None,
 ) -> None:
     """Start the web table (lobby, tables, websockets) and print its address."""
     from belle.server import run
+    from belle.server.fanout import FanoutError
     from belle.storage import DEFAULT_DATABASE_URL
 
     with user_errors():
@@ -581,8 +592,15 @@ def serve(
             fail(f"--port must be from 1 to 65535, not {port}")
         if bot_delay is not None and bot_delay < 0:
             fail("--bot-delay must not be negative")
+        if lease_seconds is not None and not 0 < lease_seconds <= 3600:
+            fail("--lease-seconds must be more than 0 and at most 3600")
     url = db or os.environ.get("BELLE_DATABASE_URL") or DEFAULT_DATABASE_URL
-    run(host, port, url, bot_delay=bot_delay)
+    redis_url = redis or os.environ.get("BELLE_REDIS_URL") or None
+    try:
+        run(host, port, url, bot_delay=bot_delay, redis_url=redis_url,
+            lease_seconds=lease_seconds)
+    except FanoutError as exc:
+        fail(str(exc))
 
 
 def main() -> None:

@@ -15,11 +15,18 @@ computed for seats nobody watches. The last `EVENT_BUFFER` events are kept for
 `hello {since}`; a viewer who was not connected when one of them was sent gets it
 rendered then, from the state replayed to that event's version. Older gaps get a
 `sync`.
+
+Several workers: what a table commits is also shared with the other workers
+(`Host.share`), and what they commit arrives through `remote`: applied in order under
+the lock (actions re-applied through `apply_action`) and emitted with the same event
+numbers; anything out of order or unknown reloads the table from the database and
+resyncs its members.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import random
@@ -76,6 +83,8 @@ class Host(Protocol):
     async def progressed(self, actor: TableActor) -> None: ...
 
     async def finished(self, actor: TableActor) -> None: ...
+
+    def share(self, message: dict[str, Any]) -> None: ...
 
 
 @dataclass(slots=True)
@@ -155,6 +164,8 @@ class TableActor:
         self.chat: deque[ChatLine] = deque(chat, maxlen=CHAT_KEPT)
         self._bots: dict[int, Bot] = {}
         self._bot_task: asyncio.Task[None] | None = None
+        self._inbox: deque[dict[str, Any]] = deque()
+        self._inbox_task: asyncio.Task[None] | None = None
 
     # -- reading -----------------------------------------------------------
     @property
@@ -340,6 +351,7 @@ class TableActor:
         self._changed(n, seats=seats)
         self._bots.clear()
         self._emit_table(n)
+        self._share_table(n)
 
     # -- start and play -----------------------------------------------------
     async def start(self, player: Player) -> None:
@@ -354,6 +366,7 @@ class TableActor:
             self._changed(n, status="running", seed=seed)
             self.state = new_state(self._record())
             self._emit_table(n)
+            self._share_table(n)
             await self._advance()
 
     async def act(self, player_id: int | None, version: int, payload: Any) -> None:
@@ -392,6 +405,7 @@ class TableActor:
         entry = self._apply(action)
         n = await self._persist([entry])
         self._emit_actions(n, [entry])
+        self._share_actions(n, [entry])
 
     def _apply(self, action: Any) -> RecordEntry:
         state = self.state
@@ -447,12 +461,14 @@ class TableActor:
             entries.append(self._apply(sample_chance(state, rng)))
         n = await self._persist(entries)
         self._emit_actions(n, entries)
+        self._share_actions(n, entries)
 
     async def _finish(self, state: State[Any]) -> None:
         result = payloads.result(state)
         n = await self.host.write(self.host.store.finish_table, self.id, result)
         self._changed(n, status="finished", result=result)
         self._emit_over(n, state)
+        self.host.share({"table": self.id, "kind": "over", "n": n, "result": result})
         self.host.table_changed(self.table)
         await self.host.finished(self)
 
@@ -469,9 +485,35 @@ class TableActor:
 
     # -- bots --------------------------------------------------------------
     async def resume(self) -> None:
-        """After a (re)start: finish chance, end a finished game, wake bots."""
+        """After a (re)start: finish chance, end a finished game, wake bots (when this
+        worker leads the table; otherwise its leader does, or a sweep later)."""
+        if not await self.host.leader(self.id):
+            return
         async with self.lock:
             await self._advance()
+
+    def needs_mover(self) -> bool:
+        """Whether the table waits on the server (chance, its end, a bot) with no bot
+        task of this worker on it."""
+        state = self.state
+        if state is None or self._table.status != "running":
+            return False
+        if self._bot_task is not None and not self._bot_task.done():
+            return False
+        seat = state.current_player()
+        return seat == CHANCE or state.is_terminal() or (
+            seat >= 0 and self._table.seats[seat].kind == "bot")
+
+    async def take_over(self) -> None:
+        """Make the server's move another worker did not make (this worker leads now)."""
+        async with self.lock:
+            state = self.state
+            if state is None or self._table.status != "running":
+                return
+            if state.current_player() == CHANCE or state.is_terminal():
+                await self._advance()
+            else:
+                self._wake_bot()
 
     def _wake_bot(self) -> None:
         state = self.state
@@ -510,10 +552,10 @@ class TableActor:
         return bot_decision(bot, state, seat, rng)
 
     async def close(self) -> None:
-        task = self._bot_task
-        if task is not None and not task.done():
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+        for task in (self._bot_task, self._inbox_task):
+            if task is not None and not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
 
     # -- chat --------------------------------------------------------------
     async def say(self, player: Player, text: str) -> None:
@@ -525,6 +567,97 @@ class TableActor:
             self._changed(line.event)
             body = {"type": "event", "n": line.event, "kind": "chat", **payloads.chat_json(line)}
             self._publish_shared(Event(line.event, shared=dumps(body)))
+            self.host.share({"table": self.id, "kind": "chat", "n": line.event,
+                             "line": {"id": line.id, "player_id": line.player_id,
+                                      "name": line.name, "text": line.text,
+                                      "at": line.at.isoformat()}})
+
+    # -- other workers -----------------------------------------------------
+    def _share_table(self, n: int) -> None:
+        table = self.table
+        self.host.share({"table": self.id, "kind": "table", "n": n, "status": table.status,
+                         "seed": table.seed, "seats": [s.to_json() for s in table.seats]})
+
+    def _share_actions(self, last: int, entries: list[RecordEntry]) -> None:
+        self.host.share({"table": self.id, "kind": "actions", "n": last,
+                         "seq": self.version - len(entries),
+                         "entries": [[e.player, e.action, e.text, e.visible_to]
+                                     for e in entries]})
+
+    def remote(self, message: dict[str, Any]) -> None:
+        """Queue a change another worker committed; applied in arrival order, under the lock."""
+        self._inbox.append(message)
+        if self._inbox_task is None or self._inbox_task.done():
+            self._inbox_task = asyncio.create_task(self._drain_inbox())
+
+    async def _drain_inbox(self) -> None:
+        while self._inbox:
+            message = self._inbox.popleft()
+            async with self.lock:
+                try:
+                    if not self._apply_remote(message):
+                        await self._reload()
+                except Exception:
+                    log.exception("table %s could not follow another worker", self.id)
+                    with contextlib.suppress(Exception):
+                        await self._reload()
+            self._wake_bot()
+
+    def _apply_remote(self, message: dict[str, Any]) -> bool:
+        """Apply another worker's change: True if done (or known already), False when
+        the table must reload instead (a gap, an unknown kind, an action that fails)."""
+        kind, n = message.get("kind"), message.get("n")
+        if not isinstance(n, int) or kind not in ("actions", "table", "over", "chat"):
+            return False
+        if n <= self._table_events():
+            return True  # we have it: we reloaded after it was stored
+        if kind == "actions":
+            return self._remote_actions(n, message)
+        if n != self._table_events() + 1:
+            return False
+        if kind == "table":
+            status = message["status"]
+            seats = [Seat.from_json(s) for s in message["seats"]]
+            self._changed(n, status=status, seed=message["seed"], seats=seats)
+            self._bots.clear()
+            if status == "running" and self.state is None:
+                self.state = new_state(self._record())
+            self._emit_table(n, lobby=False)
+            return True
+        if kind == "over":
+            if self.state is None or not self.state.is_terminal():
+                return False
+            self._changed(n, status="finished", result=message["result"])
+            self._emit_over(n, self.state)
+            return True
+        line = message["line"]
+        chat = ChatLine(line["id"], self.id, line["player_id"], line["name"], line["text"],
+                        datetime.fromisoformat(line["at"]), n)
+        self.chat.append(chat)
+        self._changed(n)
+        body = {"type": "event", "n": n, "kind": "chat", **payloads.chat_json(chat)}
+        self._publish_shared(Event(n, shared=dumps(body)))
+        return True
+
+    def _remote_actions(self, last: int, message: dict[str, Any]) -> bool:
+        entries = [RecordEntry(int(p), a, str(t), v) for p, a, t, v in message["entries"]]
+        state = self.state
+        first = last - len(entries) + 1
+        if state is None or not entries or first != self._table_events() + 1 \
+                or message["seq"] != self.version:
+            return False
+        try:
+            for entry in entries:
+                state.apply_action(state.action_from_json(entry.action))
+        except (GameError, ValueError, TypeError, KeyError):
+            return False
+        self.entries.extend(entries)
+        self._progress = (last, len(self.entries), now())
+        self._emit_actions(last, entries)
+        return True
+
+    def _table_events(self) -> int:
+        return self._progress[0] if self._progress is not None else self._table.events
 
     # -- events ------------------------------------------------------------
     def _emit_actions(self, last: int, entries: list[RecordEntry]) -> None:
@@ -554,8 +687,9 @@ class TableActor:
         self._emit(Event(n, prefix=payloads.members(body), seen_by=tuple(entry.visible_to),
                          texts=(text, hidden), version=version))
 
-    def _emit_table(self, n: int) -> None:
-        self.host.table_changed(self.table)
+    def _emit_table(self, n: int, lobby: bool = True) -> None:
+        if lobby:
+            self.host.table_changed(self.table)
         prefix = payloads.members({"type": "event", "n": n, "kind": "table",
                                    "table": self.summary()})
         if self.state is None:

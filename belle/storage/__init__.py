@@ -17,6 +17,7 @@ from belle.storage.store import (
     Store,
     StoreError,
     TableRecord,
+    normalize_url,
     seat_label,
 )
 
@@ -36,5 +37,6 @@ __all__ = [
     "Store",
     "StoreError",
     "TableRecord",
+    "normalize_url",
     "seat_label",
 ]
