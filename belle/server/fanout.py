@@ -71,6 +71,7 @@ class LocalFanout:
 
     clustered = False
     lease_seconds = DEFAULT_LEASE_SECONDS
+    worker = "local"
 
     async def start(self, sink: Sink) -> None:
         return None
@@ -79,6 +80,9 @@ class LocalFanout:
         return None
 
     async def leader(self, table_id: int) -> bool:
+        return True
+
+    def is_connected(self) -> bool:
         return True
 
     async def close(self) -> None:
@@ -128,6 +132,12 @@ class RedisFanout:
         self._lease = self._client.register_script(LEASE_SCRIPT)
         self._tasks = [asyncio.create_task(self._subscribe(sink)),
                        asyncio.create_task(self._publish_loop())]
+        # serve only once subscribed, so no change committed after our start is missed
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.connected.wait(), timeout=10)
+
+    def is_connected(self) -> bool:
+        return self.connected.is_set()
 
     # -- publishing --------------------------------------------------------
     def publish(self, message: dict[str, Any]) -> None:
@@ -159,11 +169,11 @@ class RedisFanout:
             pubsub = self._client.pubsub(ignore_subscribe_messages=True)
             try:
                 await pubsub.subscribe(CHANNEL)
-                self.connected.set()
                 if lost:
                     log.warning("fan-out: Redis is back; resyncing every table")
                     await sink.resync_all()
                     lost = False
+                self.connected.set()
                 delay = BACKOFF_FIRST
                 async for raw in pubsub.listen():
                     self._deliver(sink, raw)

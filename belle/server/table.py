@@ -479,6 +479,7 @@ class TableActor:
         assert table is not None
         self.table = table
         self.entries = await self.host.db(store.load_actions, self.id)
+        self.chat = deque(await self.host.db(store.recent_chat, self.id, CHAT_KEPT), CHAT_KEPT)
         self.state = replay(self._record()) if table.status != "open" else None
         for conn in list(self.members):  # their event numbering has a gap now
             conn.send(self.sync_text(conn))
@@ -507,6 +508,9 @@ class TableActor:
     async def take_over(self) -> None:
         """Make the server's move another worker did not make (this worker leads now)."""
         async with self.lock:
+            stored = await self.host.db(self.host.store.get_table, self.id)
+            if stored is not None and stored.events != self._table_events():
+                await self._reload()  # the dead worker's last commits never reached us
             state = self.state
             if state is None or self._table.status != "running":
                 return
@@ -540,6 +544,13 @@ class TableActor:
                 action = await asyncio.to_thread(self._bot_choice, state, seat)
                 await self._commit(action)
                 await self._advance()
+            except ServerError as exc:
+                if exc.code != "stale":
+                    log.exception("bot at table %s seat %s failed", self.id, seat)
+                    return
+                # another worker stored a move first; the table reloaded: look again
+                log.info("bot at table %s: %s", self.id, exc.message)
+                self._wake_bot()
             except Exception:
                 log.exception("bot at table %s seat %s failed", self.id, seat)
 
