@@ -152,12 +152,20 @@ class RedisFanout:
             while self._outbox:
                 batch = [self._outbox.popleft()
                          for _ in range(min(PUBLISH_BATCH, len(self._outbox)))]
-                try:
-                    async with self._client.pipeline(transaction=False) as pipe:
-                        for text in batch:
-                            pipe.publish(CHANNEL, text)
-                        await pipe.execute()
-                except Exception as exc:  # committed already: the others resync later
+                await self._send(batch)
+
+    async def _send(self, batch: list[str]) -> None:
+        """Publish `batch`, retrying once on a fresh connection (after a Redis restart the
+        pooled one is dead); then give up: the commit happened, the others will resync."""
+        for attempt in (1, 2):
+            try:
+                async with self._client.pipeline(transaction=False) as pipe:
+                    for text in batch:
+                        pipe.publish(CHANNEL, text)
+                    await pipe.execute()
+                return
+            except Exception as exc:
+                if attempt == 2:
                     log.warning("fan-out: %d messages not published (%s)", len(batch), exc)
 
     # -- subscribing -------------------------------------------------------
