@@ -185,10 +185,11 @@ class Hub:
 
     async def sweep(self) -> None:
         """Make the moves no worker is making: chance, an ending, a bot (a worker died)."""
+        quiet = self.fanout.lease_seconds
         for actor in list(self.actors.values()):
-            if actor.needs_mover() and await self.leader(actor.id):
+            if actor.needs_mover(quiet) and await self.leader(actor.id):
                 await actor.take_over()
-        stale = now().timestamp() - self.fanout.lease_seconds
+        stale = now().timestamp() - quiet
         running = await self.db(self.store.list_tables, "running", 100_000)
         for table in running:
             if table.id in self.actors or table.updated_at.timestamp() > stale:
@@ -198,7 +199,7 @@ class Hub:
             if not await self.leader(table.id):
                 continue
             actor = await self._load(table.id)
-            if actor.needs_mover() and table.id not in self.actors:
+            if actor.needs_mover(0.0) and table.id not in self.actors:
                 self.actors[table.id] = actor
                 await actor.take_over()
 

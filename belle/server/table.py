@@ -31,6 +31,7 @@ import dataclasses
 import logging
 import random
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -165,6 +166,7 @@ class TableActor:
         self._bots: dict[int, Bot] = {}
         self._bot_task: asyncio.Task[None] | None = None
         self._inbox: deque[dict[str, Any]] = deque()
+        self.changed_at = time.monotonic()  # the last event emitted here
         self._inbox_task: asyncio.Task[None] | None = None
 
     # -- reading -----------------------------------------------------------
@@ -493,11 +495,14 @@ class TableActor:
         async with self.lock:
             await self._advance()
 
-    def needs_mover(self) -> bool:
-        """Whether the table waits on the server (chance, its end, a bot) with no bot
-        task of this worker on it."""
+    def needs_mover(self, quiet: float) -> bool:
+        """Whether the table has waited on the server (chance, its end, a bot) for
+        `quiet` seconds with no event and no bot task of this worker on it (a worker
+        making that move is still sending its events in the meantime)."""
         state = self.state
         if state is None or self._table.status != "running":
+            return False
+        if time.monotonic() - self.changed_at < quiet:
             return False
         if self._bot_task is not None and not self._bot_task.done():
             return False
@@ -718,6 +723,7 @@ class TableActor:
         them (the live state is at `event.version`); anyone else who catches up later
         gets it rendered then."""
         self.buffer.append(event)
+        self.changed_at = time.monotonic()
         state = self.state
         fields = None
         if event.version is not None and state is not None:
@@ -728,6 +734,7 @@ class TableActor:
     def _publish_shared(self, event: Event) -> None:
         assert event.shared is not None
         self.buffer.append(event)
+        self.changed_at = time.monotonic()
         for conn in list(self.members):
             conn.send(event.shared)
 
