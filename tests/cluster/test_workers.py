@@ -215,6 +215,7 @@ def test_bot_table_survives_its_worker_no_doubled_move(
     _joined(watchers)
     post(w1, owner, f"/api/tables/{table_id}/start")
     watchers[0].until(lambda m: progress(m) and m.get("version", 0) >= 20)
+    wait_for(lambda: lease_holder(redis_server, table_id) is not None, "a lease", 10)
     holder = lease_holder(redis_server, table_id)
     ids = [(w.health() or {}).get("worker") for w in (w0, w1)]
     assert holder in ids  # one worker runs this table's bots
