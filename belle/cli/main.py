@@ -479,10 +479,39 @@ def bench(
             "moves per table, so the clients offer at most tables / S actions a second).",
         ),
     ] = 0.4,
+    workers: Annotated[
+        int, typer.Option("--workers", help="With --server: server processes to start "
+                          "(several need --db postgresql://… and --redis).")
+    ] = 1,
+    db: Annotated[
+        str | None, typer.Option("--db", help="With --server: the servers' database.")
+    ] = None,
+    redis: Annotated[
+        str | None, typer.Option("--redis", help="With --server: the workers' Redis.")
+    ] = None,
+    url: Annotated[
+        list[str] | None,
+        typer.Option("--url", help="With --server: load running servers instead (repeat; "
+                     "tables are spread over them)."),
+    ] = None,
+    pid: Annotated[
+        list[int] | None,
+        typer.Option("--pid", help="With --url: each server's process id (CPU, memory)."),
+    ] = None,
+    idle_tables: Annotated[
+        int, typer.Option("--idle-tables", metavar="N",
+                          help="With --server: also memory per idle open table, over N.")
+    ] = 0,
+    spread_seats: Annotated[
+        bool, typer.Option("--spread-seats",
+                           help="With --server: each seat of a table on the next server.")
+    ] = False,
 ) -> None:
     """Engine speed: random playouts, clone() and legal_actions() per second."""
     if server:
-        _bench_server(tables, level_seconds, think, as_json)
+        _bench_server(tables, level_seconds, think, as_json, {
+            "workers": workers, "db": db, "redis": redis, "urls": url, "pids": pid,
+            "idle_tables": idle_tables, "spread_seats": spread_seats})
         return
     with user_errors():
         ids = game or game_ids()
@@ -520,15 +549,18 @@ def bench(
     stdout_console().print(table)
 
 
-def _bench_server(tables: str, seconds: float, think: float, as_json: bool) -> None:
+def _bench_server(tables: str, seconds: float, think: float, as_json: bool,
+                  cluster: dict[str, Any]) -> None:
     from belle.server.loadgen import run_server_bench
 
     with user_errors():
         try:
             counts = [int(n) for n in tables.split(",") if n.strip()]
-            report = run_server_bench(counts, seconds, think=think)
+            report = run_server_bench(counts, seconds, think=think, **cluster)
         except ValueError as exc:
-            fail(f"--tables/--level-seconds/--think: {exc}")
+            fail(f"--tables/--level-seconds/--think/--workers: {exc}")
+        except RuntimeError as exc:  # a server did not start
+            fail(str(exc))
     if as_json:
         typer.echo(json.dumps(report))
         return
@@ -560,6 +592,12 @@ def _bench_server(tables: str, seconds: float, think: float, as_json: bool) -> N
     stdout_console().print(table)
     for line in errors:
         stdout_console().print(f"refused actions at {line}")
+    memory = report.get("memory")
+    if memory and memory.get("kib_per_idle_table") is not None:
+        stdout_console().print(
+            f"memory: {memory['kib_per_idle_table']:,.1f} KiB per idle open table "
+            f"({memory['idle_tables']} tables; RSS {memory['rss_before_mib']} → "
+            f"{memory['rss_after_mib']} MiB)")
 
 
 @app.command()
@@ -587,10 +625,21 @@ def serve(
         typer.Option("--public-url", help="The address players open, for links in e-mails "
                      "(or $BELLE_PUBLIC_URL; default: the address served)."),
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option("--redis", help="Redis URL (or $BELLE_REDIS_URL): run as one worker of "
+                     "several on a shared PostgreSQL database."),
+    ] = None,
+    lease_seconds: Annotated[
+        float | None,
+        typer.Option("--lease-seconds", help="With --redis: a table's lease period; another "
+                     "worker takes over a dead one's bots within about this long (10)."),
+    ] = None,
 ) -> None:
     """Start the web table (lobby, tables, websockets) and print its address."""
     from belle.server import run
     from belle.server.app import display_url
+    from belle.server.fanout import FanoutError
     from belle.server.mail import MailConfigError, mail_config
 
     with user_errors():
@@ -603,7 +652,14 @@ def serve(
             mail = mail_config(smtp_url, mail_from, public)
         except MailConfigError as exc:
             fail(str(exc))
-    run(host, port, database_url(db), bot_delay=bot_delay, mail=mail)
+        if lease_seconds is not None and not 0 < lease_seconds <= 3600:
+            fail("--lease-seconds must be more than 0 and at most 3600")
+    redis_url = redis or os.environ.get("BELLE_REDIS_URL") or None
+    try:
+        run(host, port, database_url(db), bot_delay=bot_delay, mail=mail, redis_url=redis_url,
+            lease_seconds=lease_seconds)
+    except FanoutError as exc:
+        fail(str(exc))
 
 
 app.command("export")(backup.export_command)

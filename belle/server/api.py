@@ -133,6 +133,15 @@ async def logout(response: Response) -> Any:
     return {"ok": True}
 
 
+@router.get("/health")
+async def health(request: Request) -> Any:
+    """For load balancers and operators: this worker answers; whether it hears the others
+    (`fanout`: "local" for one process, "up" or "down" with Redis)."""
+    fanout = _hub(request).fanout
+    state = "local" if not fanout.clustered else "up" if fanout.is_connected() else "down"
+    return {"ok": True, "fanout": state, "worker": fanout.worker}
+
+
 # -- lobby -------------------------------------------------------------------
 @router.get("/games")
 async def games() -> Any:

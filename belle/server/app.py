@@ -4,6 +4,9 @@
 the session secret (argument, `BELLE_SECRET`, or one generated and kept in the
 database so restarts keep sessions), and wires the API, the sockets and the pages.
 At startup every running table is loaded and continues (chance, bots, endings).
+
+With a Redis URL (`redis_url`, `BELLE_REDIS_URL`) the app is one worker of several on a
+shared PostgreSQL database (belle.server.fanout); `cluster_config` checks the pair.
 """
 
 from __future__ import annotations
@@ -26,12 +29,13 @@ from belle.server.auth import Sessions
 from belle.server.clock import Clock
 from belle.server.connection import Limits
 from belle.server.errors import ServerError
+from belle.server.fanout import DEFAULT_LEASE_SECONDS, Fanout, FanoutError, RedisFanout
 from belle.server.hub import Hub
 from belle.server.mail import MailConfig, Mailer, mail_config
 from belle.server.notify import TurnNotifier
 from belle.server.ratelimit import RateLimiter, RateLimitMiddleware
 from belle.server.rating import RatingListener, Ratings
-from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store
+from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store, normalize_url
 from belle.storage.notices import Notices
 
 DEFAULT_BOT_DELAY = 0.6
@@ -76,6 +80,31 @@ def _limits(given: Limits | None) -> Limits:
     return Limits(**values)
 
 
+def _lease_seconds(given: float | None) -> float:
+    if given is not None:
+        return given
+    try:
+        return float(os.environ.get("BELLE_LEASE_SECONDS", DEFAULT_LEASE_SECONDS))
+    except ValueError:
+        return DEFAULT_LEASE_SECONDS
+
+
+def cluster_config(database_url: str, redis_url: str | None) -> None:
+    """Raise FanoutError for a pair that cannot work: Redis with SQLite (one process owns
+    a SQLite file), a URL that is not redis://, or a Redis that does not answer."""
+    if not redis_url:
+        return
+    if normalize_url(database_url).startswith("sqlite"):
+        raise FanoutError(
+            "several workers need PostgreSQL: SQLite is for one process. Use "
+            "--db postgresql://USER:PASSWORD@HOST/DB with --redis, or drop --redis"
+        )
+    if not redis_url.startswith(("redis://", "rediss://", "unix://")):
+        raise FanoutError(f"a Redis URL starts with redis://, rediss:// or unix://, "
+                          f"not {redis_url!r}")
+    RedisFanout.check(redis_url)
+
+
 def create_app(
     database_url: str = DEFAULT_DATABASE_URL,
     *,
@@ -85,6 +114,8 @@ def create_app(
     tune_gc: bool = False,
     clock: Clock | None = None,
     mail: MailConfig | None = None,
+    redis_url: str | None = None,
+    lease_seconds: float | None = None,
 ) -> FastAPI:
     """The Belle web app on `database_url` (migrated now, to the newest schema).
 
@@ -92,12 +123,17 @@ def create_app(
     `clock`: the time of table clocks (tests pass a `FakeClock`; default: the wall clock).
     `mail`: the SMTP settings for e-mail notices (default: from the environment,
     belle.server.mail; none there: no e-mail).
+    `redis_url`: one worker of several (FanoutError if Redis does not answer).
     """
+    cluster_config(database_url, redis_url)
+    fanout: Fanout | None = None
+    if redis_url:
+        fanout = RedisFanout(redis_url, lease_seconds=_lease_seconds(lease_seconds))
     store = Store(database_url)
     store.migrate()
     key = secret or os.environ.get("BELLE_SECRET") or store.session_secret()
     hub = Hub(store, Sessions(key), bot_delay=_bot_delay(bot_delay), limits=_limits(limits),
-              clock=clock)
+              clock=clock, fanout=fanout)
     ratings = RatingBook(store)
     hub.listeners.append(RatingListener(ratings, Ratings()))
     mail = mail or mail_config()
@@ -107,6 +143,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start_cluster()
         await hub.resume()
         policy = gcpolicy.Policy() if tune_gc else None
         if policy is not None:
@@ -199,14 +236,21 @@ def run(
     bot_delay: float | None = None,
     log_level: str = "info",
     mail: MailConfig | None = None,
+    redis_url: str | None = None,
+    lease_seconds: float | None = None,
 ) -> None:
-    """Serve Belle with uvicorn until interrupted; prints the address to open."""
+    """Serve Belle with uvicorn until interrupted; prints the address to open.
+
+    Raises FanoutError (before serving) when `redis_url` cannot be used."""
     import uvicorn
 
-    app = create_app(database_url, bot_delay=bot_delay, tune_gc=True, mail=mail)
+    app = create_app(database_url, bot_delay=bot_delay, tune_gc=True, mail=mail,
+                     redis_url=redis_url, lease_seconds=lease_seconds)
     loop, http, ws = fastest_protocols()
+    shown = normalize_url(database_url).split("@")[-1]  # no password in the terminal
+    workers = f"; with the other workers on {redis_url.split('@')[-1]}" if redis_url else ""
     print(f"Belle is serving at {display_url(host, port)} — open it in your browser "
-          f"(database {database_url}; Ctrl+C stops)", flush=True)
+          f"(database {shown}{workers}; Ctrl+C stops)", flush=True)
     uvicorn.run(
         app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
         ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False,

@@ -10,6 +10,11 @@ two threads taking turns with the GIL while the loop is busy. An action is still
 committed before anything is broadcast. Actors are loaded on first use by rebuilding
 the State from the stored action log; at start `resume()` loads every running table
 so chance, bots and unfinished endings continue.
+
+Several workers (belle.server.fanout): the hub publishes what its tables commit and
+`deliver`s what the other workers committed to the actors it holds; `sweep` runs on
+each worker every third of a lease period and makes the moves nobody is making (the
+bots and chance of a table whose worker died), under the table's lease.
 """
 
 from __future__ import annotations
@@ -27,9 +32,11 @@ from belle.server.auth import Sessions
 from belle.server.clock import Clock, RealClock
 from belle.server.connection import Connection, Limits
 from belle.server.errors import ServerError
+from belle.server.fanout import Fanout, LocalFanout
 from belle.server.messages import dumps
 from belle.server.table import CHAT_KEPT, TableActor
 from belle.storage import STARTED, ChatLine, Player, Store, TableRecord
+from belle.storage.store import now
 
 T = TypeVar("T")
 
@@ -56,6 +63,7 @@ class Hub:
     def __init__(
         self, store: Store, sessions: Sessions, *, bot_delay: float, limits: Limits,
         clock: Clock | None = None,
+        fanout: Fanout | None = None,
     ) -> None:
         self.store = store
         self.clock: Clock = clock or RealClock()
@@ -70,6 +78,8 @@ class Hub:
         self._players: dict[int, Player] = {}
         self.lobby = Lobby(self)
         self.listeners: list[TableListener] = []
+        self.fanout: Fanout = fanout or LocalFanout()
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a Store read (or other blocking work) on the DB workers."""
@@ -137,8 +147,65 @@ class Hub:
         self.lobby.table_changed(table)
 
     async def leader(self, table_id: int) -> bool:
-        """Whether this worker runs the table's bots and timers now (one process: always)."""
-        return True
+        """Whether this worker runs the table's bots and timers now (one process: always;
+        several: whoever holds the table's lease)."""
+        return await self.fanout.leader(table_id)
+
+    # -- other workers -----------------------------------------------------
+    def share(self, message: dict[str, Any]) -> None:
+        """Tell the other workers about a change committed here."""
+        self.fanout.publish(message)
+
+    def deliver(self, message: dict[str, Any]) -> None:
+        """A change another worker committed: to the lobby, or to the table if loaded here."""
+        if message.get("lobby"):
+            self.lobby.remote(message)
+            return
+        table_id = message.get("table")
+        actor = self.actors.get(table_id) if isinstance(table_id, int) else None
+        if actor is not None:
+            actor.remote(message)
+
+    async def resync_all(self) -> None:
+        """After missing messages: every loaded table reloads, every member resyncs."""
+        for actor in list(self.actors.values()):
+            actor.remote({"kind": "reload"})
+        await self.lobby.resync()
+
+    async def start_cluster(self) -> None:
+        """Start the fan-out, and the sweeper when there are other workers."""
+        await self.fanout.start(self)
+        if self.fanout.clustered:
+            self._sweeper = asyncio.create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        period = self.fanout.lease_seconds / 3
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep failed")
+
+    async def sweep(self) -> None:
+        """Make the moves no worker is making: chance, an ending, a bot (a worker died)."""
+        quiet = self.fanout.lease_seconds
+        for actor in list(self.actors.values()):
+            if actor.needs_mover(quiet) and await self.leader(actor.id):
+                await actor.take_over()
+        stale = now().timestamp() - quiet
+        running = await self.db(self.store.list_tables, "running", 100_000)
+        for table in running:
+            if table.id in self.actors or table.updated_at.timestamp() > stale:
+                continue
+            if not any(s.kind == "bot" for s in table.seats):
+                continue  # a person's move: their socket loads the table on any worker
+            if not await self.leader(table.id):
+                continue
+            actor = await self._load(table.id)
+            if actor.needs_mover(0.0) and table.id not in self.actors:
+                self.actors[table.id] = actor
+                await actor.take_over()
 
     async def progressed(self, actor: TableActor) -> None:
         for listener in self.listeners:
@@ -165,6 +232,10 @@ class Hub:
                 log.exception("table %s could not be resumed", table.id)
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            await asyncio.gather(self._sweeper, return_exceptions=True)
+        await self.fanout.close()
         for actor in list(self.actors.values()):
             await actor.close()
         self.executor.shutdown(wait=True)
@@ -198,13 +269,31 @@ class Lobby:
         self.members.discard(conn)
 
     def table_changed(self, table: TableRecord) -> None:
-        self._publish({"kind": "table", "table": payloads.summary(table)})
+        body = {"kind": "table", "table": payloads.summary(table)}
+        self._publish(body)
+        self.hub.share({"lobby": True, **body})
 
     async def say(self, player: Player, text: str) -> None:
         line = await self.hub.write(self.hub.store.add_chat, None, player.id, player.name, text)
         if self.chat is not None:
             self.chat.append(line)
-        self._publish({"kind": "chat", **payloads.chat_json(line)})
+        body = {"kind": "chat", **payloads.chat_json(line)}
+        self._publish(body)
+        self.hub.share({"lobby": True, **body})
+
+    def remote(self, message: dict[str, Any]) -> None:
+        """A lobby event from another worker (its chat line is read back on the next sync)."""
+        kind = message.get("kind")
+        if kind == "chat":
+            self.chat = None
+        if kind in ("table", "chat"):
+            self._publish({k: v for k, v in message.items() if k not in ("w", "lobby")})
+
+    async def resync(self) -> None:
+        """Send every lobby member a fresh sync (events from other workers were missed)."""
+        self.chat = None
+        for conn in list(self.members):
+            await self.hello(conn)
 
     def _publish(self, body: dict[str, Any]) -> None:
         self.events += 1

@@ -22,6 +22,15 @@ runs as `belle serve` does.
 
 `run_server_bench([50, 500], 20.0, think=0.4)` returns a JSON-able dict, one entry
 per level.
+
+Several workers (issue 9): `workers=N` with a PostgreSQL `db` and a `redis` URL starts N
+processes sharing them, or `urls` targets servers already running (with their `pids`,
+if on this machine, for CPU and memory). Table groups are spread over the servers in
+turn (all seats of a table on one, as a balancer that keeps a table's sockets together
+would; `spread_seats` puts each seat on the next server instead, so every move crosses
+Redis). `idle_tables=N` also measures memory: the servers' resident size before and
+after opening N tables (created, every seat taken, so each table's actor is in memory),
+per table.
 """
 
 from __future__ import annotations
@@ -97,7 +106,7 @@ class Level:
 
 @dataclass
 class Setup:
-    url: str
+    urls: list[str]
     tokens: list[str]
     players: int
     think: float
@@ -105,6 +114,7 @@ class Setup:
     go: asyncio.Event
     stop_at: list[float]  # one cell, set when the window is known
     http_limit: asyncio.Semaphore
+    spread_seats: bool = False
 
 
 # -- the server process -----------------------------------------------------------
@@ -131,27 +141,60 @@ def process_cpu(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def process_rss(pid: int) -> int | None:
+    """Resident memory of a process in bytes (Linux /proc; None elsewhere)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
 @contextlib.contextmanager
 def server_process() -> Iterator[tuple[str, int]]:
     """A `belle serve` on a free loopback port and a temp database; yields (URL, pid)."""
+    with server_processes(1) as servers:
+        yield servers[0]
+
+
+@contextlib.contextmanager
+def server_processes(
+    count: int, db: str | None = None, redis: str | None = None
+) -> Iterator[list[tuple[str, int]]]:
+    """`count` servers on free loopback ports, on `db` (a temp SQLite file by default)
+    and, with several, `redis`; yields [(URL, pid)]."""
     raise_file_limit()
     with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
-        port = free_port()
-        db = f"sqlite:///{Path(tmp) / 'bench.db'}"
-        command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port", str(port),
-                   "--db", db, "--bot-delay", "0", "--log-level", "warning"]
+        database = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         # one bench player creates every table: lift the per-player table limit and the
         # HTTP rate limit (every client is on loopback)
         env = {**os.environ, "BELLE_BOT_DELAY": "0", "BELLE_MAX_OPEN_TABLES": "1000000",
                "BELLE_HTTP_RATE": "0"}
-        with open(Path(tmp) / "server.log", "wb") as log:
-            process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-            try:
+        processes: list[subprocess.Popen[bytes]] = []
+        servers: list[tuple[str, int]] = []
+        try:
+            for index in range(count):
+                port = free_port()
+                command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port",
+                           str(port), "--db", database, "--bot-delay", "0",
+                           "--log-level", "warning"]
+                if redis:
+                    command += ["--redis", redis]
+                log_path = Path(tmp) / f"server{index}.log"
+                with open(log_path, "wb") as log:
+                    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                               env=env)
+                processes.append(process)
                 url = f"http://{HOST}:{port}"
-                _wait_ready(url, process, Path(tmp) / "server.log")
-                yield url, process.pid
-            finally:
+                _wait_ready(url, process, log_path)
+                servers.append((url, process.pid))
+            yield servers
+        finally:
+            for process in processes:
                 process.terminate()
+            for process in processes:
                 try:
                     process.wait(timeout=15)
                 except subprocess.TimeoutExpired:
@@ -182,20 +225,20 @@ async def _post(setup: Setup, http: Any, path: str, token: str, body: Any = None
     return response.json()
 
 
-async def _new_table(setup: Setup, http: Any) -> int:
+async def _new_table(setup: Setup, http: Any, base: str = "") -> int:
     owner = setup.tokens[0]
-    table = await _post(setup, http, "/api/tables", owner,
+    table = await _post(setup, http, f"{base}/api/tables", owner,
                         {"game": "paris_connection", "players": setup.players})
     table_id: int = table["id"]
     for index, token in enumerate(setup.tokens):
-        await _post(setup, http, f"/api/tables/{table_id}/join", token, {"seat": index})
+        await _post(setup, http, f"{base}/api/tables/{table_id}/join", token, {"seat": index})
     return table_id
 
 
-async def _group(setup: Setup, http: Any, rng: random.Random) -> None:
+async def _group(setup: Setup, http: Any, rng: random.Random, index: int = 0) -> None:
     """Play tables one after another until the window closes; a failure is counted."""
     try:
-        await _play_tables(setup, http, rng)
+        await _play_tables(setup, http, rng, index)
     except asyncio.CancelledError:
         raise
     except Exception as exc:  # reported, not hidden: the level says how many failed
@@ -203,25 +246,29 @@ async def _group(setup: Setup, http: Any, rng: random.Random) -> None:
         setup.stats.error(f"client {type(exc).__name__}: {str(exc)[:120]}")
 
 
-async def _play_tables(setup: Setup, http: Any, rng: random.Random) -> None:
+async def _play_tables(setup: Setup, http: Any, rng: random.Random, index: int) -> None:
     from websockets.asyncio.client import connect
 
     first = True
+    urls = setup.urls
+    home = urls[index % len(urls)]
     while time.perf_counter() < setup.stop_at[0]:
-        table_id = await _new_table(setup, http)
-        ws_url = setup.url.replace("http://", "ws://") + f"/ws/table/{table_id}"
+        table_id = await _new_table(setup, http, home)
+        seat_urls = [urls[(index + seat) % len(urls)] if setup.spread_seats else home
+                     for seat in range(len(setup.tokens))]
         async with contextlib.AsyncExitStack() as stack:
             sockets = [
                 await stack.enter_async_context(connect(
-                    ws_url, additional_headers={"cookie": f"belle_session={token}"},
+                    url.replace("http://", "ws://") + f"/ws/table/{table_id}",
+                    additional_headers={"cookie": f"belle_session={token}"},
                     compression=None, proxy=None, max_size=1 << 22, open_timeout=60,
                     ping_interval=None,
                 ))
-                for token in setup.tokens
+                for token, url in zip(setup.tokens, seat_urls, strict=True)
             ]
             for ws in sockets:
                 await ws.send(json.dumps({"type": "hello", "since": None}))
-            await _post(setup, http, f"/api/tables/{table_id}/start", setup.tokens[0])
+            await _post(setup, http, f"{home}/api/tables/{table_id}/start", setup.tokens[0])
             if first:
                 setup.stats.ready += 1
                 first = False
@@ -280,19 +327,21 @@ async def _session(http: Any, name: str) -> str:
     return token
 
 
-async def _level(url: str, tables: int, seconds: float, players: int, think: float,
-                 pid: int | None = None) -> Level:
+async def _level(url: str | list[str], tables: int, seconds: float, players: int,
+                 think: float, pid: int | list[int] | None = None,
+                 spread_seats: bool = False) -> Level:
     import httpx
 
+    urls = [url] if isinstance(url, str) else url
     stats = Stats()
-    cpu = Cpu(pid)
+    cpu = Cpu([pid] if isinstance(pid, int) else pid or [])
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
-    async with httpx.AsyncClient(base_url=url, timeout=120, limits=limits) as http:
+    async with httpx.AsyncClient(base_url=urls[0], timeout=120, limits=limits) as http:
         tokens = [await _session(http, f"bench {i}") for i in range(players)]
-        setup = Setup(url, tokens, players, think, stats, asyncio.Event(), [float("inf")],
-                      asyncio.Semaphore(SETUP_CONCURRENCY))
+        setup = Setup(urls, tokens, players, think, stats, asyncio.Event(), [float("inf")],
+                      asyncio.Semaphore(SETUP_CONCURRENCY), spread_seats)
         began = time.perf_counter()
-        groups = [asyncio.create_task(_group(setup, http, random.Random(i)))
+        groups = [asyncio.create_task(_group(setup, http, random.Random(i), i))
                   for i in range(tables)]
         while stats.ready + stats.failed < tables and time.perf_counter() - began < 300:
             await asyncio.sleep(0.05)
@@ -318,19 +367,25 @@ async def _level(url: str, tables: int, seconds: float, players: int, think: flo
 
 
 class Cpu:
-    """CPU seconds used by the server process and by this process over the window."""
+    """CPU seconds used by the server processes and by this process over the window."""
 
-    def __init__(self, pid: int | None) -> None:
-        self.pid = pid
+    def __init__(self, pids: list[int]) -> None:
+        self.pids = pids
         self.server: float | None = None
         self.client = 0.0
 
+    def _servers(self) -> float | None:
+        used = [process_cpu(pid) for pid in self.pids]
+        if not used or any(u is None for u in used):
+            return None
+        return sum(u for u in used if u is not None)
+
     def begin(self) -> None:
-        self.server = process_cpu(self.pid) if self.pid is not None else None
+        self.server = self._servers()
         self.client = time.process_time()
 
     def end(self) -> None:
-        after = process_cpu(self.pid) if self.pid is not None else None
+        after = self._servers()
         self.server = after - self.server if after is not None and self.server is not None \
             else None
         self.client = time.process_time() - self.client
@@ -373,14 +428,48 @@ def _fastest_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
     return uvloop.new_event_loop
 
 
+async def idle_memory(urls: list[str], pids: list[int], count: int, players: int = 3
+                      ) -> dict[str, Any]:
+    """Open `count` tables (every seat taken) spread over `urls`; the servers' resident
+    memory before and after, per table."""
+    import httpx
+
+    before = [process_rss(pid) for pid in pids]
+    limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
+    async with httpx.AsyncClient(base_url=urls[0], timeout=120, limits=limits) as http:
+        tokens = [await _session(http, f"idle {i}") for i in range(players)]
+        setup = Setup(urls, tokens, players, 1.0, Stats(), asyncio.Event(), [0.0],
+                      asyncio.Semaphore(SETUP_CONCURRENCY))
+        await asyncio.gather(*(_new_table(setup, http, urls[i % len(urls)])
+                               for i in range(count)))
+    after = [process_rss(pid) for pid in pids]
+    known = [(b, a) for b, a in zip(before, after, strict=True) if b is not None and a is not None]
+    grown = sum(a - b for b, a in known) if known and len(known) == len(pids) else None
+    return {
+        "idle_tables": count,
+        "rss_before_mib": [round(b / 2**20, 1) for b, _a in known],
+        "rss_after_mib": [round(a / 2**20, 1) for _b, a in known],
+        "kib_per_idle_table": round(grown / 1024 / count, 1) if grown is not None else None,
+    }
+
+
 def run_server_bench(
     tables: list[int] | None = None,
     seconds: float = 20.0,
     *,
     players: int = 3,
     think: float = DEFAULT_THINK,
+    workers: int = 1,
+    db: str | None = None,
+    redis: str | None = None,
+    urls: list[str] | None = None,
+    pids: list[int] | None = None,
+    idle_tables: int = 0,
+    spread_seats: bool = False,
 ) -> dict[str, Any]:
-    """Measure one server process at each number of concurrent tables (fresh server each)."""
+    """Measure at each number of concurrent tables: `workers` fresh server processes per
+    level (on `db`, a temp SQLite file by default, and `redis` for several), or the
+    servers at `urls`. `idle_tables`: measure memory per idle open table too."""
     levels = tables if tables is not None else [50, 500]
     if not levels or any(not 1 <= n <= MAX_TABLES for n in levels):
         raise ValueError(f"table counts are from 1 to {MAX_TABLES}")
@@ -388,21 +477,50 @@ def run_server_bench(
         raise ValueError(f"seconds are from 0 to {MAX_SECONDS}")
     if not 0 < think <= MAX_THINK:
         raise ValueError(f"the think time is from 0 to {MAX_THINK} seconds")
-    results = []
+    if not 1 <= workers <= 16:
+        raise ValueError("--workers is from 1 to 16")
+    if workers > 1 and not (db and redis):
+        raise ValueError("several workers need --db postgresql://… and --redis redis://…")
+    if not 0 <= idle_tables <= 10_000:
+        raise ValueError("--idle-tables is from 0 to 10000")
+    results: list[dict[str, Any]] = []
+    memory: dict[str, Any] | None = None
+    def servers(stack: contextlib.ExitStack) -> tuple[list[str], list[int]]:
+        """The servers of one level: `urls` as given, or fresh processes."""
+        if urls:
+            return list(urls), list(pids or [])
+        found = stack.enter_context(server_processes(workers, db, redis))
+        return [url for url, _pid in found], [pid for _url, pid in found]
+
     for count in levels:
-        with server_process() as (url, pid):
-            with asyncio.Runner(loop_factory=_fastest_loop()) as runner:
-                level = runner.run(_level(url, count, seconds, players, think, pid))
+        with contextlib.ExitStack() as stack, asyncio.Runner(
+            loop_factory=_fastest_loop()
+        ) as runner:
+            where, known = servers(stack)
+            level = runner.run(_level(where, count, seconds, players, think, known or None,
+                                      spread_seats))
             results.append(asdict(level))
+    if idle_tables:
+        with contextlib.ExitStack() as stack, asyncio.Runner(
+            loop_factory=_fastest_loop()
+        ) as runner:
+            where, known = servers(stack)
+            memory = runner.run(idle_memory(where, known, idle_tables, players))
+    shown = ", ".join(urls) if urls else (
+        f"{workers} belle serve process{'es' if workers > 1 else ''}, "
+        f"{'PostgreSQL' if db and not db.startswith('sqlite') else 'SQLite'}"
+        f"{' + Redis' if redis else ''}, loopback")
     return {
-        "server": "one belle serve process, SQLite, loopback",
+        "server": shown,
         "note": "each table has one seat to move at a time, so the clients offer at most "
                 "tables / think_s actions a second (offered_per_s); accepted_per_s counts "
                 "actions whose own echo came back in the window; latency is send → own echo",
         "game": "paris_connection",
         "players_per_table": players,
         "think_s": think,
+        "spread_seats": spread_seats,
         "levels": results,
+        "memory": memory,
     }
 
 
@@ -414,9 +532,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="window per level")
     parser.add_argument("--think", type=float, default=DEFAULT_THINK,
                         help="mean seconds a client thinks before each move")
+    parser.add_argument("--workers", type=int, default=1, help="server processes to start")
+    parser.add_argument("--db", default=None, help="their database (PostgreSQL for several)")
+    parser.add_argument("--redis", default=None, help="their Redis (several workers)")
+    parser.add_argument("--url", action="append", default=None,
+                        help="a running server instead (repeat for several)")
+    parser.add_argument("--pid", type=int, action="append", default=None,
+                        help="the process id of each --url, for CPU and memory")
+    parser.add_argument("--idle-tables", type=int, default=0,
+                        help="also measure memory per idle open table")
+    parser.add_argument("--spread-seats", action="store_true",
+                        help="each seat of a table on the next server")
     args = parser.parse_args(argv)
     try:
-        report = run_server_bench(args.tables or None, args.seconds, think=args.think)
+        report = run_server_bench(
+            args.tables or None, args.seconds, think=args.think, workers=args.workers,
+            db=args.db, redis=args.redis, urls=args.url, pids=args.pid,
+            idle_tables=args.idle_tables, spread_seats=args.spread_seats)
     except ValueError as exc:
         parser.error(str(exc))
     print(json.dumps(report, indent=1))

@@ -15,18 +15,25 @@ computed for seats nobody watches. The last `EVENT_BUFFER` events are kept for
 `hello {since}`; a viewer who was not connected when one of them was sent gets it
 rendered then, from the state replayed to that event's version. Older gaps get a
 `sync`.
+
+Several workers: what a table commits is also shared with the other workers
+(`Host.share`), and what they commit arrives through `remote`: applied in order under
+the lock (actions re-applied through `apply_action`) and emitted with the same event
+numbers; anything out of order or unknown reloads the table from the database and
+resyncs its members.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import random
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
@@ -40,6 +47,7 @@ from belle.server import undo as takeback
 from belle.server.clock import Clock
 from belle.server.connection import Connection
 from belle.server.errors import ServerError
+from belle.server.events import Event, Replayer
 from belle.server.messages import dumps
 from belle.server.timekeeper import Timekeeper, forfeited_seats
 from belle.storage import (
@@ -61,9 +69,6 @@ EVENT_BUFFER = 256
 CHAT_KEPT = 50
 log = logging.getLogger("belle.server")
 
-Key = int | None  # a viewer: a seat, or None for a spectator
-
-
 class Host(Protocol):
     """What a table needs from the hub: the store, a DB worker, pacing, the lobby."""
 
@@ -83,66 +88,7 @@ class Host(Protocol):
 
     async def finished(self, actor: TableActor) -> None: ...
 
-
-@dataclass(slots=True)
-class Event:
-    """A numbered event as text per viewer: `shared` when everyone gets the same text.
-
-    Otherwise it is kept as pieces of JSON text and rendered per viewer key on demand
-    (`render`), remembered in `per_key`: `prefix` (the members everyone gets), the
-    action's `"text"` member when some viewers may not see it (`seen_by`: who may;
-    `texts`: as shown to them, as shown to the others), and the state members when
-    `version` is set (the state version they show). Text, numbers and tuples only:
-    nothing else for the garbage collector to walk in the events a table keeps.
-    """
-
-    n: int
-    shared: str | None = None
-    prefix: str = ""
-    seen_by: tuple[int, ...] | None = None
-    texts: tuple[str, str] = ("", "")
-    version: int | None = None
-    per_key: dict[Key, str] = field(default_factory=dict)
-
-    def text_for(self, key: Key) -> str | None:
-        return self.shared if self.shared is not None else self.per_key.get(key)
-
-    def render(self, key: Key, fields: payloads.StateJson | None) -> str:
-        """This viewer's text (`fields`: the state at `version`, when there is one)."""
-        text = self.per_key.get(key)
-        if text is None:
-            seen = self.seen_by is None or (key is not None and key in self.seen_by)
-            state = fields.members(key) if fields is not None else ""
-            text = payloads.obj(self.prefix, self.texts[0 if seen else 1], state)
-            self.per_key[key] = text
-        return text
-
-
-class Replayer:
-    """The match's states at increasing versions (for viewers who catch up late)."""
-
-    def __init__(
-        self, record: MatchRecord, can_undo: Callable[[State[Any]], bool] = lambda _: False
-    ) -> None:
-        self.record = record
-        self.can_undo = can_undo
-        self.state = new_state(record)
-        self.fields = payloads.StateJson(self.state)
-
-    def at(self, version: int) -> payloads.StateJson:
-        if version < len(self.state.history):
-            self.state = new_state(self.record)
-        if version > len(self.state.history) or self.fields.state is not self.state:
-            self.state = replay_onto(self.state, self.record, version)
-            self.fields = payloads.StateJson(self.state, self.can_undo(self.state))
-        return self.fields
-
-
-def replay_onto(state: State[Any], record: MatchRecord, version: int) -> State[Any]:
-    """`state` (a position of `record`) advanced to `version`, checking each action."""
-    for entry in record.actions[len(state.history):version]:
-        state.apply_action(state.action_from_json(entry.action))
-    return state
+    def share(self, message: dict[str, Any]) -> None: ...
 
 
 class TableActor:
@@ -166,6 +112,9 @@ class TableActor:
         self._bot_task: asyncio.Task[None] | None = None
         self.timekeeper = Timekeeper(self)
         self.reveals = takeback.Reveals()
+        self._inbox: deque[dict[str, Any]] = deque()
+        self.changed_at = time.monotonic()  # the last event emitted here
+        self._inbox_task: asyncio.Task[None] | None = None
 
     # -- reading -----------------------------------------------------------
     @property
@@ -358,6 +307,7 @@ class TableActor:
         self._changed(n, seats=seats)
         self._bots.clear()
         self._emit_table(n)
+        self._share_table(n)
 
     async def close_table(self, player: Player) -> None:
         """Its creator closes an open table: it leaves the lobby and the creator's count of
@@ -375,6 +325,7 @@ class TableActor:
             self._changed(n, status="closed")
             self._bots.clear()
             self._emit_table(n)
+            self._share_table(n)
 
     # -- start and play -----------------------------------------------------
     async def start(self, player: Player) -> None:
@@ -389,6 +340,7 @@ class TableActor:
             self._changed(n, status="running", seed=seed)
             self.state = new_state(self._record())
             self._emit_table(n)
+            self._share_table(n)
             await self._advance()
 
     async def act(self, player_id: int | None, version: int, payload: Any) -> None:
@@ -453,6 +405,7 @@ class TableActor:
         n = await self._persist([entry])
         self.reveals.note(len(self.entries) - 1, revealed)
         self._emit_actions(n, [entry])
+        self.share_actions(n, [entry])
 
     def _apply(self, action: Any) -> RecordEntry:
         state = self.state
@@ -509,6 +462,7 @@ class TableActor:
             entries.append(self._apply(sample_chance(state, rng)))
         n = await self._persist(entries)
         self._emit_actions(n, entries)
+        self.share_actions(n, entries)
 
     def _result(self, state: State[Any]) -> dict[str, Any]:
         """The result, with the seats that forfeited (ratings rank them last)."""
@@ -520,6 +474,7 @@ class TableActor:
         self._changed(n, status="finished", result=result)
         await self.timekeeper.follow()
         self._emit_over(n, state)
+        self.host.share({"table": self.id, "kind": "over", "n": n, "result": result})
         self.host.table_changed(self.table)
         await self.host.finished(self)
 
@@ -534,6 +489,7 @@ class TableActor:
         assert table is not None
         self.table = table
         self.entries = await self.host.db(store.load_actions, self.id)
+        self.chat = deque(await self.host.db(store.recent_chat, self.id, CHAT_KEPT), CHAT_KEPT)
         self.state = replay(self._record()) if table.status in STARTED else None
         self.timekeeper.reload()
         for conn in list(self.members):  # their event numbering has a gap now
@@ -541,9 +497,41 @@ class TableActor:
 
     # -- bots --------------------------------------------------------------
     async def resume(self) -> None:
-        """After a (re)start: finish chance, end a finished game, wake bots."""
+        """After a (re)start: finish chance, end a finished game, wake bots (when this
+        worker leads the table; otherwise its leader does, or a sweep later)."""
+        if not await self.host.leader(self.id):
+            return
         async with self.lock:
             await self._advance()
+
+    def needs_mover(self, quiet: float) -> bool:
+        """Whether the table has waited on the server (chance, its end, a bot) for
+        `quiet` seconds with no event and no bot task of this worker on it (a worker
+        making that move is still sending its events in the meantime)."""
+        state = self.state
+        if state is None or self._table.status != "running":
+            return False
+        if time.monotonic() - self.changed_at < quiet:
+            return False
+        if self._bot_task is not None and not self._bot_task.done():
+            return False
+        seat = state.current_player()
+        return seat == CHANCE or state.is_terminal() or (
+            seat >= 0 and self._table.seats[seat].kind == "bot")
+
+    async def take_over(self) -> None:
+        """Make the server's move another worker did not make (this worker leads now)."""
+        async with self.lock:
+            stored = await self.host.db(self.host.store.get_table, self.id)
+            if stored is not None and stored.events != self._table_events():
+                await self._reload()  # the dead worker's last commits never reached us
+            state = self.state
+            if state is None or self._table.status != "running":
+                return
+            if state.current_player() == CHANCE or state.is_terminal():
+                await self._advance()
+            else:
+                self._wake_bot()
 
     def _wake_bot(self) -> None:
         state = self.state
@@ -572,6 +560,13 @@ class TableActor:
                 action = await asyncio.to_thread(self._bot_choice, state, seat)
                 await self._commit(action)
                 await self._advance()
+            except ServerError as exc:
+                if exc.code != "stale":
+                    log.exception("bot at table %s seat %s failed", self.id, seat)
+                    return
+                # another worker stored a move first; the table reloaded: look again
+                log.info("bot at table %s: %s", self.id, exc.message)
+                self._wake_bot()
             except Exception:
                 log.exception("bot at table %s seat %s failed", self.id, seat)
 
@@ -585,10 +580,10 @@ class TableActor:
 
     async def close(self) -> None:
         self.timekeeper.cancel()
-        task = self._bot_task
-        if task is not None and not task.done():
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+        for task in (self._bot_task, self._inbox_task):
+            if task is not None and not task.done():
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
 
     # -- chat --------------------------------------------------------------
     async def say(self, player: Player, text: str) -> None:
@@ -600,6 +595,100 @@ class TableActor:
             self._changed(line.event)
             body = {"type": "event", "n": line.event, "kind": "chat", **payloads.chat_json(line)}
             self._publish_shared(Event(line.event, shared=dumps(body)))
+            self.host.share({"table": self.id, "kind": "chat", "n": line.event,
+                             "line": {"id": line.id, "player_id": line.player_id,
+                                      "name": line.name, "text": line.text,
+                                      "at": line.at.isoformat()}})
+
+    # -- other workers -----------------------------------------------------
+    def _share_table(self, n: int) -> None:
+        table = self.table
+        self.host.share({"table": self.id, "kind": "table", "n": n, "status": table.status,
+                         "seed": table.seed, "seats": [s.to_json() for s in table.seats]})
+
+    def share_actions(self, last: int, entries: list[RecordEntry]) -> None:
+        self.host.share({"table": self.id, "kind": "actions", "n": last,
+                         "seq": self.version - len(entries),
+                         "entries": [[e.player, e.action, e.text, e.visible_to]
+                                     for e in entries]})
+
+    def remote(self, message: dict[str, Any]) -> None:
+        """Queue a change another worker committed; applied in arrival order, under the lock."""
+        self._inbox.append(message)
+        if self._inbox_task is None or self._inbox_task.done():
+            self._inbox_task = asyncio.create_task(self._drain_inbox())
+
+    async def _drain_inbox(self) -> None:
+        while self._inbox:
+            message = self._inbox.popleft()
+            async with self.lock:
+                try:
+                    if not self._apply_remote(message):
+                        await self._reload()
+                except Exception:
+                    log.exception("table %s could not follow another worker", self.id)
+                    with contextlib.suppress(Exception):
+                        await self._reload()
+            self._wake_bot()
+
+    def _apply_remote(self, message: dict[str, Any]) -> bool:
+        """Apply another worker's change: True if done (or known already), False when
+        the table must reload instead (a gap, an unknown kind, an action that fails)."""
+        kind, n = message.get("kind"), message.get("n")
+        if kind == "clock":  # not an event: the clock the other worker stored
+            self.timekeeper.adopt(message.get("state"))
+            return True
+        if not isinstance(n, int) or kind not in ("actions", "table", "over", "chat"):
+            return False
+        if n <= self._table_events():
+            return True  # we have it: we reloaded after it was stored
+        if kind == "actions":
+            return self._remote_actions(n, message)
+        if n != self._table_events() + 1:
+            return False
+        if kind == "table":
+            status = message["status"]
+            seats = [Seat.from_json(s) for s in message["seats"]]
+            self._changed(n, status=status, seed=message["seed"], seats=seats)
+            self._bots.clear()
+            if status == "running" and self.state is None:
+                self.state = new_state(self._record())
+            self._emit_table(n, lobby=False)
+            return True
+        if kind == "over":
+            if self.state is None or not self.state.is_terminal():
+                return False
+            self._changed(n, status="finished", result=message["result"])
+            self._emit_over(n, self.state)
+            return True
+        line = message["line"]
+        chat = ChatLine(line["id"], self.id, line["player_id"], line["name"], line["text"],
+                        datetime.fromisoformat(line["at"]), n)
+        self.chat.append(chat)
+        self._changed(n)
+        body = {"type": "event", "n": n, "kind": "chat", **payloads.chat_json(chat)}
+        self._publish_shared(Event(n, shared=dumps(body)))
+        return True
+
+    def _remote_actions(self, last: int, message: dict[str, Any]) -> bool:
+        entries = [RecordEntry(int(p), a, str(t), v) for p, a, t, v in message["entries"]]
+        state = self.state
+        first = last - len(entries) + 1
+        if state is None or not entries or first != self._table_events() + 1 \
+                or message["seq"] != self.version:
+            return False
+        try:
+            for entry in entries:
+                state.apply_action(state.action_from_json(entry.action))
+        except (GameError, ValueError, TypeError, KeyError):
+            return False
+        self.entries.extend(entries)
+        self._progress = (last, len(self.entries), now())
+        self._emit_actions(last, entries)
+        return True
+
+    def _table_events(self) -> int:
+        return self._progress[0] if self._progress is not None else self._table.events
 
     # -- events ------------------------------------------------------------
     def _emit_actions(self, last: int, entries: list[RecordEntry]) -> None:
@@ -629,8 +718,9 @@ class TableActor:
         self._emit(Event(n, prefix=payloads.members(body), seen_by=tuple(entry.visible_to),
                          texts=(text, hidden), version=version))
 
-    def _emit_table(self, n: int) -> None:
-        self.host.table_changed(self.table)
+    def _emit_table(self, n: int, lobby: bool = True) -> None:
+        if lobby:
+            self.host.table_changed(self.table)
         prefix = payloads.members({"type": "event", "n": n, "kind": "table",
                                    "table": self.summary()})
         if self.state is None:
@@ -648,6 +738,7 @@ class TableActor:
         them (the live state is at `event.version`); anyone else who catches up later
         gets it rendered then."""
         self.buffer.append(event)
+        self.changed_at = time.monotonic()
         state = self.state
         fields = None
         if event.version is not None and state is not None:
@@ -658,6 +749,7 @@ class TableActor:
     def _publish_shared(self, event: Event) -> None:
         assert event.shared is not None
         self.buffer.append(event)
+        self.changed_at = time.monotonic()
         for conn in list(self.members):
             conn.send(event.shared)
 

@@ -37,6 +37,9 @@ TIMEOUT_MARK = " (time ran out: played by a bot)"
 log = logging.getLogger("belle.server")
 
 
+LEADER_RETRY = 5.0  # seconds between looks at a timer another worker leads
+
+
 class Timekeeper:
     """The clock of one table (settings, running state, timer)."""
 
@@ -86,11 +89,24 @@ class Timekeeper:
         clocked = mover is not None and not actor.table.seats[mover].bot_plays
         if self.state.follow(self.settings, mover, clocked, self.now(), actor.version):
             host = actor.host
-            await host.write(host.store.set_clock_state, actor.id, self.state.to_json())
-            text = self.message()
-            for conn in list(actor.members):
-                conn.send(text)
+            stored = self.state.to_json()
+            await host.write(host.store.set_clock_state, actor.id, stored)
+            host.share({"table": actor.id, "kind": "clock", "state": stored})
+            self._tell_members()
         self._arm()
+
+    def adopt(self, stored: Any) -> None:
+        """Take the clock another worker stored (it moved the game on there)."""
+        if not self.active:
+            return
+        self.state = ClockState.from_json(stored, self.settings, self.actor.table.players)
+        self._tell_members()
+        self._arm()
+
+    def _tell_members(self) -> None:
+        text = self.message()
+        for conn in list(self.actor.members):
+            conn.send(text)
 
     def _arm(self) -> None:
         self.cancel()
@@ -106,7 +122,12 @@ class Timekeeper:
 
     async def _fire(self, version: int) -> None:
         actor = self.actor
-        if not await actor.host.leader(actor.id):  # another worker runs this table's timers
+        if not await actor.host.leader(actor.id):
+            # Another worker runs this table's timers, or did until it died: look again
+            # later, so the clock still fires here once its lease has lapsed.
+            if actor.version == version and self.state.deadline is not None:
+                self._timer = actor.host.clock.call_at(self.now() + LEADER_RETRY,
+                                                       lambda: self._fire(version))
             return
         async with actor.lock:
             if actor.version != version or actor.over or self.state.seat is None:
@@ -141,6 +162,7 @@ class Timekeeper:
         entry = dataclasses.replace(entry, text=entry.text + TIMEOUT_MARK)
         n = await actor._persist([entry])
         actor._emit_actions(n, [entry])
+        actor.share_actions(n, [entry])
         await actor._advance()
 
     async def _forfeit(self, seat: int) -> None:

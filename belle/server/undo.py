@@ -110,4 +110,5 @@ async def take_back(actor: TableActor, state: State[Any]) -> None:
     body = {"type": "event", "n": line.event, "kind": "undo", "player": seat,
             "taken_back": entry.text, **payloads.chat_json(line)}
     actor.emit_state_event(line.event, body)
+    host.share({"table": actor.id, "kind": "undo", "n": line.event})  # others reload
     await actor.timekeeper.follow()  # re-arm the clock: its timer was set for the cut version

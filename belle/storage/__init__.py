@@ -20,6 +20,7 @@ from belle.storage.store import (
     Store,
     StoreError,
     TableRecord,
+    normalize_url,
     seat_label,
 )
 
@@ -46,5 +47,6 @@ __all__ = [
     "Store",
     "StoreError",
     "TableRecord",
+    "normalize_url",
     "seat_label",
 ]

@@ -3,7 +3,8 @@
 No alembic.ini: the Config is built here, pointing at `belle/storage/migrations/`,
 and the migration runs on a connection of the caller's engine (so SQLite pragmas and
 pool settings apply). The server runs `upgrade` at every start; a new SQLite file is
-created and migrated on the first one.
+created and migrated on the first one. On PostgreSQL the migration holds an advisory
+lock for its transaction, so workers starting together migrate one after another.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+MIGRATION_LOCK = 0x42656C6C65  # "Belle": the advisory lock key of migrations
 
 
 def alembic_config(url: str) -> Config:
@@ -31,6 +33,9 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     """Run every migration up to `revision` on `engine`'s database."""
     config = alembic_config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                               {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 

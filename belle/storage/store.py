@@ -167,6 +167,21 @@ def aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
+def normalize_url(url: str) -> str:
+    """`url` with PostgreSQL spelled for the psycopg 3 driver Belle installs.
+
+    Operators write `postgres://…` or `postgresql://…` (what hosting services hand out);
+    SQLAlchemy would pick psycopg2 for both, or refuse the first. Any other URL is
+    returned unchanged.
+    """
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    if url.startswith("postgres+"):
+        return "postgresql+" + url[len("postgres+"):]
+    return url
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url`; SQLite gets foreign keys, a busy timeout, and on a file WAL
     with synchronous=NORMAL (belle.storage.sqlite)."""
@@ -189,7 +204,7 @@ class Store:
     """Belle's persistence; `Store(url)` connects, `migrate()` creates or upgrades tables."""
 
     def __init__(self, url: str) -> None:
-        self.url = url
+        self.url = url = normalize_url(url)
         self.engine = make_engine(url)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self._returning = bool(self.engine.dialect.update_returning)

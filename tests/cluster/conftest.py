@@ -1,0 +1,56 @@
+"""Fixtures for the cluster tests: a PostgreSQL database emptied for each test, a
+redis-server of the test's own, and `cluster`, which starts worker processes on them.
+
+Skipped, with the reason, when BELLE_TEST_DATABASE_URLS names no PostgreSQL database or
+redis-server is not installed (CI sets up both: .ci/run).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from .kit import RedisServer, Worker, empty_database, postgres_url
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    url = postgres_url()
+    if url is None:
+        pytest.skip("cluster tests need PostgreSQL: set BELLE_TEST_DATABASE_URLS "
+                    "(postgresql+psycopg://…) as .ci/run does")
+    empty_database(url)
+    yield url
+    empty_database(url)
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    if shutil.which("redis-server") is None and not Path("/usr/bin/redis-server").exists():
+        pytest.skip("cluster tests need redis-server (apt-get install redis-server)")
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture
+def cluster(pg_url: str, redis_server: RedisServer, tmp_path: Path
+            ) -> Iterator[Callable[[int], list[Worker]]]:
+    """`cluster(n)`: n workers on the test's database and Redis, stopped at the end."""
+    started: list[Worker] = []
+
+    def start(count: int) -> list[Worker]:
+        workers = [Worker(pg_url, redis_server.url, tmp_path / f"worker{len(started) + i}.log")
+                   for i in range(count)]
+        for worker in workers:
+            worker.start()
+            started.append(worker)
+        return workers
+
+    yield start
+    for worker in started:
+        worker.stop()
