@@ -11,7 +11,7 @@ const all = (args) => args.join(" ");
 const COLOURS = {
   red: () => t("red"), blue: () => t("blue"), yellow: () => t("yellow"), black: () => t("black"),
   purple: () => t("purple"), brown: () => t("brown"), green: () => t("green"), grey: () => t("grey"),
-  orange: () => t("orange"), white: () => t("white"),
+  orange: () => t("orange"), white: () => t("white"), beige: () => t("beige"),
 };
 
 /** A colour word in the reader's language (unknown words unchanged). */
