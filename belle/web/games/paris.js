@@ -15,6 +15,11 @@ let selectedTile = null; // a VP tile chosen for placement: "3"
 const FALLBACK_COLOURS = ["#d23c3c", "#2f6fd6", "#e0b000", "#2e9e4f"];
 const KIND_COLOURS = { wood: "#8a5a2b", marble: "#e9e6df", gold: "#e4b51c", bronze: "#b06a2c", silver: "#b9bec4", pgold: "#f2d64b" };
 const KIND_LABEL = { wood: "W", marble: "M", gold: "G", bronze: "b", silver: "s", pgold: "g" };
+const KIND_NAMES = {
+  wood: () => t("wood"), marble: () => t("marble"), gold: () => t("gold"),
+  bronze: () => t("bronze"), silver: () => t("silver"), pgold: () => t("gold (prestige)"),
+};
+const kindName = (kind) => (KIND_NAMES[kind] ? KIND_NAMES[kind]() : kind);
 const W = 330; // district box
 const HD = 250;
 
@@ -254,7 +259,7 @@ function space(sp, x, y, ui) {
 }
 
 function landmarkTitle(lm) {
-  const slots = lm.slots.map((sl) => [sl.kind, t("{vp} VP", { vp: sl.vp })].join(" ")).join(", ");
+  const slots = lm.slots.map((sl) => [kindName(sl.kind), t("{vp} VP", { vp: sl.vp })].join(" ")).join(", ");
   return `${lm.name} (${lm.value}): ${slots}`;
 }
 
@@ -342,7 +347,7 @@ function commonCard(view, ui) {
     if (can) el.classList.add("legal");
     return el;
   });
-  const supply = Object.entries(view.supply || {}).filter(([k, n]) => n && ["wood", "marble", "gold"].includes(k)).map(([k, n]) => `${n} ${k}`).join(", ");
+  const supply = Object.entries(view.supply || {}).filter(([k, n]) => n && ["wood", "marble", "gold"].includes(k)).map(([k, n]) => `${n} ${kindName(k)}`).join(", ");
   return h("div.paris-card", {}, h("h4", {}, t("Landmarks to build")), lms.length ? lms : t("none"),
     builds.length && selected ? h("div", {}, t("Click a landmark to build it for the selected key.")) : null,
     h("h4", {}, t("VP tiles")), tiles.length ? tiles : t("none"),
@@ -353,7 +358,7 @@ function ownScreen(view, ui) {
   const me = view.me;
   if (!me) return h("div.paris-card.spectator", {}, h("h4", {}, t("Screens")), t("Each player's francs, keys, tokens and tiles are behind their screen."));
   const kinds = Object.entries(me.stock).map(([k, n]) => h("span", {},
-    h("span.paris-key", { style: `background:${KIND_COLOURS[k]}` }), `${n} ${k} `,
+    h("span.paris-key", { style: `background:${KIND_COLOURS[k]}` }), `${n} ${kindName(k)} `,
     chip(t("sell"), `sell ${k}`, ui),
     ["wood", "marble", "gold"].includes(k) ? chip(t("buy"), `buy ${k}`, ui) : null));
   const uses = [...ui.moves.keys()].filter((mv) => mv.startsWith("use ") || mv.startsWith("play "));
