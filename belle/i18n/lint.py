@@ -32,6 +32,7 @@ with warnings.catch_warnings():
 WORDS = re.compile(r"[^\W\d_]{2,}")
 PLACEHOLDER = re.compile(r"\$\{[^}]*\}")
 T_IN_TEMPLATE = re.compile(r"\$\{[^`]*?\bt\(")
+T_IN_TEMPLATE_PROBLEM = "t() inside a template literal is not extracted"
 VISIBLE_KEYS = {"title", "placeholder", "aria-label", "alt", "label"}
 VISIBLE_PROPERTIES = ("textContent", "innerText", "title", "placeholder")
 DOM_HELPERS = {"h", "s"}
@@ -107,8 +108,7 @@ def lint_javascript(source: str, where: str) -> list[Problem]:
         elif token.type == "operator" and token.value == ",":
             frame.argument += 1
         elif token.type == "template_string" and T_IN_TEMPLATE.search(token.value):
-            reason = "t() inside a template literal is not extracted"
-            problems.append(Problem(where, token.lineno, reason))
+            problems.append(Problem(where, token.lineno, T_IN_TEMPLATE_PROBLEM))
         elif token.type in ("string", "template_string") and visible_words(token.value):
             inside_t = frame.callee == "t" and frame.argument == 0
             following = tokens[index + 1].value if index + 1 < len(tokens) else ""
