@@ -8,7 +8,7 @@
 // Fixed material (figures, bonus cards, grid values) comes from
 // GET /api/games/bruxelles_1893/board (views.board_json); colours below are
 // presentation only. Private works appear only when the view carries them.
-import { fill, h, s, t } from "/static/js/ui.js";
+import { fill, h, s, t, tData } from "/static/js/ui.js";
 import { colour as colourWord, describe } from "/static/js/moves.js";
 
 const SEAT_COLOURS = ["#d35400", "#2471a3", "#229954", "#8e44ad", "#7f8c8d"];
@@ -202,7 +202,7 @@ function artBoard(view, clickable) {
 
 function bonusText(id) {
   const found = board && board.bonus_cards ? board.bonus_cards.find((c) => c.id === id) : null;
-  return found ? found.text.replace("free 1 assistant (else 3 BF)", "free assistant") : id;
+  return found ? tData(found.text.replace("free 1 assistant (else 3 BF)", "free assistant")) : id;
 }
 
 // -- the Brussels board ------------------------------------------------------------

@@ -5,7 +5,7 @@
 // GET /api/games/paris/board (views.board_json() in belle/games/paris/views.py).
 // Every element that plays an action carries data-action="<notation>"; a key move
 // takes two clicks when several keys could make it: first the key, then the space.
-import { fill, h, s, t } from "/static/js/ui.js";
+import { fill, h, s, t, tData } from "/static/js/ui.js";
 
 let board = null;
 let boardError = null;
@@ -260,7 +260,7 @@ function space(sp, x, y, ui) {
 
 function landmarkTitle(lm) {
   const slots = lm.slots.map((sl) => [kindName(sl.kind), t("{vp} VP", { vp: sl.vp })].join(" ")).join(", ");
-  return `${lm.name} (${lm.value}): ${slots}`;
+  return `${tData(lm.name)} (${lm.value}): ${slots}`;
 }
 
 function landmark(lm, x, y, ui) {
@@ -337,7 +337,7 @@ function commonCard(view, ui) {
   const lms = (view.landmark_supply || []).map((lm) => {
     const mine = builds.filter((mv) => mv.split(" ")[3] === lm.space && (!selected || mv.split(" ")[1] === selected));
     const action = mine.length === 1 ? mine[0] : null;
-    return chip(`${lm.space} ${lm.name} (${lm.cost.map((n, k) => (n ? n + ["W", "M", "G"][k] : "")).join("")}; ${lm.slots.map((sl) => KIND_LABEL[sl.kind] + sl.vp).join(" ")})`, action, ui);
+    return chip(`${lm.space} ${tData(lm.name)} (${lm.cost.map((n, k) => (n ? n + ["W", "M", "G"][k] : "")).join("")}; ${lm.slots.map((sl) => KIND_LABEL[sl.kind] + sl.vp).join(" ")})`, action, ui);
   });
   const tiles = (view.vp_tiles || []).filter((mv) => !mv.district).map((mv) => {
     const can = [...ui.moves.keys()].some((a) => a.startsWith(`vptile ${mv.tile} `));
