@@ -6,7 +6,8 @@ What can be checked without running the page, and is checked:
   `aria-label`, `alt`, `label`), assigned to `.textContent`/`.title`/`.placeholder`, or
   passed to `toast(…)`/`.system(…)`, unless it is the first argument of `t(…)`; and every
   `t(…)` call's first argument is a plain string literal (so extraction sees it; text that
-  comes as data, such as game titles, goes through `tData` and is extracted at its source).
+  comes as data, such as game titles, goes through `tData` and is extracted at its source);
+  no `t(…)` inside a template literal's `${…}` (Babel's extractor does not look there).
 - HTML: every text node with words sits in an element carrying `data-i18n` equal to
   that text, and every visible attribute with words has its `data-i18n-<attr>`.
 Text built elsewhere and shown later (a variable assigned a literal) is not seen here;
@@ -30,6 +31,8 @@ with warnings.catch_warnings():
 
 WORDS = re.compile(r"[^\W\d_]{2,}")
 PLACEHOLDER = re.compile(r"\$\{[^}]*\}")
+T_IN_TEMPLATE = re.compile(r"\$\{[^`]*?\bt\(")
+T_IN_TEMPLATE_PROBLEM = "t() inside a template literal is not extracted"
 VISIBLE_KEYS = {"title", "placeholder", "aria-label", "alt", "label"}
 VISIBLE_PROPERTIES = ("textContent", "innerText", "title", "placeholder")
 DOM_HELPERS = {"h", "s"}
@@ -104,6 +107,8 @@ def lint_javascript(source: str, where: str) -> list[Problem]:
             stack.pop()
         elif token.type == "operator" and token.value == ",":
             frame.argument += 1
+        elif token.type == "template_string" and T_IN_TEMPLATE.search(token.value):
+            problems.append(Problem(where, token.lineno, T_IN_TEMPLATE_PROBLEM))
         elif token.type in ("string", "template_string") and visible_words(token.value):
             inside_t = frame.callee == "t" and frame.argument == 0
             following = tokens[index + 1].value if index + 1 < len(tokens) else ""

@@ -98,6 +98,52 @@ def test_lobby_table_and_rules_in_each_language(page_in: Any, lang: str) -> None
     assert page.js_errors == []
 
 
+# The root element each renderer draws (the Paris Paris one is covered above), and
+# elements showing engine data still in English (docs/decisions.md, Languages).
+ENGINE_TEXT = {"city_of_light": ".col-card small"}
+RENDERER_ROOTS = {
+    "paris": "div.paris",
+    "paris_connection": "div.pc",
+    "city_of_light": "div.col",
+    "bruxelles_1893": "div.brx",
+}
+
+
+@pytest.mark.parametrize("game", sorted(RENDERER_ROOTS))
+def test_every_other_game_table_in_german(page_in: Any, game: str) -> None:
+    """Issue 10 item 6: the other four renderers draw their table through the catalogue
+    (German stands for the three languages; the catalogue test checks them all)."""
+    page = page_in("de")
+    page.goto("/")
+    sign_in(page, f"de-{game[:6]}-{secrets.token_hex(2)}")
+    page.select_option("#create-game", game)
+    if page.locator('#create-players option[value="2"]').count():
+        page.select_option("#create-players", "2")
+    page.click("#create-submit")
+    page.wait_for_url("**/table/*")
+    bots = page.locator("button.add-bot")
+    expect(bots.first).to_be_visible()
+    while (left := bots.count()) > 0:  # some games seat three at least
+        bots.first.click()
+        expect(bots).to_have_count(left - 1)
+    page.locator("button.start").click()
+    expect(page.locator(RENDERER_ROOTS[game]).first).to_be_visible(timeout=20_000)
+    expect(page.locator("#turn")).to_contain_text(EXPECTED["de"]["turn"], timeout=20_000)
+    assert english_leftovers(page, "de", ENGINE_TEXT.get(game)) == []
+    assert page.js_errors == []
+
+
+def test_the_ratings_pages_in_french(page_in: Any) -> None:
+    """Issue 10 item 6: the leaderboard and player pages load the catalogue and menu."""
+    page = page_in("fr")
+    page.goto("/leaderboard")
+    expect(page.locator("#lang-menu")).to_have_value("fr")
+    expect(page.locator("#board th").first).to_have_text("Rang")
+    expect(page.locator("#board-title")).to_contain_text("Classement")
+    assert english_leftovers(page, "fr") == []
+    assert page.js_errors == []
+
+
 def test_the_language_menu_switches_and_is_remembered(page_in: Any) -> None:
     """Issue 10 item 6: the player can switch language; the choice beats Accept-Language."""
     page = page_in("de")

@@ -10,24 +10,9 @@ from belle.i18n.check import placeholders, template_problems, translation_proble
 from belle.i18n.extract import collect, read_catalog, relative, web_files
 from belle.i18n.lint import lint_file, lint_html, lint_javascript
 
-# Game renderers whose strings are not yet wrapped in t(): strict xfail, so the test starts
-# failing (and the mark must go) as soon as one of them is converted.
-NOT_YET_CONVERTED = {
-    "belle/web/games/paris.js",
-    "belle/web/games/paris_connection.js",
-    "belle/web/games/city_of_light.js",
-    "belle/web/games/bruxelles_1893.js",
-}
-
 
 def client_files() -> list[pytest.param]:  # type: ignore[valid-type]
-    params = []
-    for path in web_files(".js") + web_files(".html"):
-        name = relative(path)
-        pending = pytest.mark.xfail(strict=True, reason="renderer not converted yet")
-        marks = [pending] if name in NOT_YET_CONVERTED else []
-        params.append(pytest.param(path, id=name, marks=marks))
-    return params
+    return [pytest.param(path, id=relative(path)) for path in web_files(".js") + web_files(".html")]
 
 
 @pytest.mark.parametrize("path", client_files())
@@ -49,9 +34,10 @@ def test_the_lint_catches_what_it_claims_to() -> None:
       toast("Something broke", "error");
       t(message);
       t(`Round ${n}`);
+      const a = `${x} · ${t("Hidden from extraction")}`;
     """
     found = lint_javascript(bad, "x.js")
-    assert [p.line for p in found] == [2, 3, 4, 5, 6, 7]
+    assert [p.line for p in found] == [2, 3, 4, 5, 6, 7, 8]
     good = """
       h("p", {}, t("Hello there"), " · ", name, "—");
       h("button", { title: t("Close it"), class: "quiet" }, t("Close"));

@@ -6,12 +6,14 @@
 // (views.board_json()); legality always comes from the server's legal list. The plan
 // lives only in this browser (localStorage, per table and seat): it never reaches the
 // server, a view or a replay (REQ-COL-P4, P5).
-import { fill, h, s } from "/static/js/ui.js";
+import { fill, h, s, t } from "/static/js/ui.js";
+import { colour, scoreComponent } from "/static/js/moves.js";
 
 const CELL = 46;
 const FILL = { O: "#e08a2e", B: "#3f7fc4", M: "#8a62b3", L: "#2b2b33" };
 const OWNER_FILL = ["#8f3f06", "#173f72"];
 const OWNER_NAME = ["orange", "blue"];
+const ownerName = (seat) => colour(OWNER_NAME[seat]);
 const MARKER = ["☀", "☾"]; // G-18: orange = sun, blue = moon (stack view)
 const PIECE_GLYPH = { // letters, not emoji: every system font has them
   PEINTRE: "Pt", MOULIN_ROUGE: "Da", FONTAINE: "Fo", PENSEUR: "St", GRANDE_LUMIERE: "✺",
@@ -165,25 +167,27 @@ function draw(container, view, legal, onAction, ctx = {}) {
 }
 
 export function seatInfo(view, seat) {
-  return `${OWNER_NAME[seat]} · ${view.reserves[seat].length} in reserve · ${view.markers[seat]} markers`;
+  return t("{player} · {reserve} in reserve · {markers} markers", { player: ownerName(seat), reserve: view.reserves[seat].length, markers: view.markers[seat] });
 }
 
 function statusLine(view, moves, ctx) {
   const names = ctx.names || [];
-  const who = (seat) => `${names[seat] || "Seat " + seat} (${OWNER_NAME[seat]})`;
-  let text = {
-    setup: "Setting up…",
-    streets: "Phase 1: lay street tiles or take buildings.",
-    build: "Phase 2: place buildings or activate postcards.",
-    over: "The game is over.",
-  }[view.phase] || "";
-  if (view.to_move !== null && view.to_move !== undefined && view.phase !== "over") text += ` ${who(view.to_move)} to play.`;
+  const who = (seat) => t("{player} ({colour})", { player: names[seat] || t("Seat {seat}", { seat }), colour: ownerName(seat) });
+  const phases = {
+    setup: () => t("Setting up…"),
+    streets: () => t("Phase 1: lay street tiles or take buildings."),
+    build: () => t("Phase 2: place buildings or activate postcards."),
+    over: () => t("The game is over."),
+  };
+  const parts = [phases[view.phase] ? phases[view.phase]() : ""];
+  if (view.to_move !== null && view.to_move !== undefined && view.phase !== "over") parts.push(t("{player} to play.", { player: who(view.to_move) }));
   if (moves.size) {
-    if (view.pending.building) text += ` Place ${view.pending.building}: choose a rotation, then click a highlighted corner.`;
-    else if (view.pending.card) text += ` ${view.pending.card}: click a highlighted space or a button, or decline.`;
-    else if (view.phase === "streets") text += " Turn your tile, then click an empty slot — or take a building.";
-    else text += " Click a building of your reserve or a postcard.";
+    if (view.pending.building) parts.push(t("Place {building}: choose a rotation, then click a highlighted corner.", { building: view.pending.building }));
+    else if (view.pending.card) parts.push(t("{card}: click a highlighted space or a button, or decline.", { card: view.pending.card }));
+    else if (view.phase === "streets") parts.push(t("Turn your tile, then click an empty slot — or take a building."));
+    else parts.push(t("Click a building of your reserve or a postcard."));
   }
+  const text = parts.filter(Boolean).join(" ");
   return h("p.col-status", {}, text);
 }
 
@@ -191,7 +195,7 @@ function statusLine(view, moves, ctx) {
 
 function drawBoard(view, moves, act, editable) {
   const size = 8 * CELL;
-  const svg = s("svg", { class: "col-board" + (ui.planMode ? " planning" : ""), viewBox: `-18 -18 ${size + 20} ${size + 20}`, width: size + 20, height: size + 20, role: "img", "aria-label": "The board" });
+  const svg = s("svg", { class: "col-board" + (ui.planMode ? " planning" : ""), viewBox: `-18 -18 ${size + 20} ${size + 20}`, width: size + 20, height: size + 20, role: "img", "aria-label": t("The board") });
   for (let c = 0; c < 8; c++) svg.append(s("text", { class: "coord", x: c * CELL + CELL / 2, y: -5 }, LETTERS[c]));
   for (let r = 0; r < 8; r++) svg.append(s("text", { class: "coord", x: -9, y: r * CELL + CELL / 2 + 4 }, String(r + 1)));
   const highlight = highlightedCells(view);
@@ -320,18 +324,18 @@ function tileSvg(spaces, size = 22) {
 
 function handPanel(view, moves, act) {
   if (view.phase !== "streets") return null;
-  if (!view.hand) return h("div.col-hand.hidden", {}, h("h3", {}, "Hand"), view.seat === null ? "Hands are hidden from spectators." : "No tile in hand.");
+  if (!view.hand) return h("div.col-hand.hidden", {}, h("h3", {}, t("Hand")), view.seat === null ? t("Hands are hidden from spectators.") : t("No tile in hand."));
   const spaces = rotateTile(view.hand.spaces, ui.rot);
   const turn = (delta) => { ui.rot = (ui.rot + delta + 360) % 360; rerender(); };
   return h(
     "div.col-hand",
     { id: "private-hand" },
-    h("h3", {}, `Your tile ${view.hand.tile}`),
+    h("h3", {}, t("Your tile {tile}", { tile: view.hand.tile })),
     tileSvg(spaces, 34),
     h("div.row", {},
-      h("button.rot-left", { type: "button", onclick: () => turn(-90), title: "Turn left" }, "⟲"),
+      h("button.rot-left", { type: "button", onclick: () => turn(-90), title: t("Turn left") }, "⟲"),
       h("span.rot", {}, `${ui.rot}°`),
-      h("button.rot-right", { type: "button", onclick: () => turn(90), title: "Turn right" }, "⟳")),
+      h("button.rot-right", { type: "button", onclick: () => turn(90), title: t("Turn right") }, "⟳")),
   );
 }
 
@@ -345,11 +349,11 @@ function pendingPanel(view, moves, act) {
   return h(
     "div.col-pending",
     {},
-    puts.length ? h("div.orients", {}, h("span", {}, `Rotate ${view.pending.building}: `), orients.map((o) => {
+    puts.length ? h("div.orients", {}, h("span", {}, t("Rotate {building}:", { building: view.pending.building }), " "), orients.map((o) => {
       const [rot, mirror] = o.split("|");
       return h("button.orient" + (o === ui.orient ? ".on" : ""), { type: "button", dataset: { orient: o }, onclick: () => { ui.orient = o; rerender(); } }, `${rot}°${mirror === "1" ? " mirrored" : ""}`);
     })) : null,
-    facings.length ? h("div.facings", {}, `Facing from ${ui.targetCell}: `, facings.map((m) => h("button.facing", { type: "button", dataset: { facing: m.json.facing }, onclick: () => act(keyOf(m.json)) }, m.json.facing))) : null,
+    facings.length ? h("div.facings", {}, t("Facing from {space}:", { space: ui.targetCell }), " ", facings.map((m) => h("button.facing", { type: "button", dataset: { facing: m.json.facing }, onclick: () => act(keyOf(m.json)) }, m.json.facing))) : null,
     extra.map((m) => h("button.col-choice" + (m.json.type === "decline" ? ".decline" : ""), { type: "button", dataset: { action: m.text }, onclick: () => act(keyOf(m.json)) }, m.text)),
   );
 }
@@ -364,16 +368,16 @@ function playersPanel(view, moves, act, ctx) {
   const rows = [0, 1].map((seat) => h(
     "div.col-player.owner-" + seat + (view.to_move === seat ? ".to-move" : ""),
     { dataset: { seat: String(seat) } },
-    h("h3", {}, `${MARKER[seat]} ${names[seat] || OWNER_NAME[seat]} (${OWNER_NAME[seat]})`),
-    h("div.meta", {}, `Chimneys ${view.chimneys[seat]} · markers ${view.markers[seat]} · tiles left ${view.unplayed[seat].length}${view.holding[seat] ? " (one in hand)" : ""}`),
-    h("div.reserve", {}, "Reserve: ", view.reserves[seat].length ? view.reserves[seat].map((b) => chip(b, `build:${b}`, moves, act, ".reserve-chip")) : "—"),
+    h("h3", {}, `${MARKER[seat]} ${names[seat] || ownerName(seat)} (${ownerName(seat)})`),
+    h("div.meta", {}, t("Chimneys {chimneys} · markers {markers} · tiles left {tiles}", { chimneys: view.chimneys[seat], markers: view.markers[seat], tiles: view.unplayed[seat].length }), view.holding[seat] ? " " + t("(one in hand)") : ""),
+    h("div.reserve", {}, t("Reserve:"), " ", view.reserves[seat].length ? view.reserves[seat].map((b) => chip(b, `build:${b}`, moves, act, ".reserve-chip")) : "—"),
   ));
   return h(
     "div.col-players",
     {},
     rows,
-    h("div.supply", {}, h("h3", {}, "Supply"), view.supply.length ? view.supply.map((b) => chip(b, `take:${b}`, moves, act, ".supply-chip")) : "empty"),
-    moves.has("pass") ? h("button.col-pass", { type: "button", onclick: () => act("pass") }, "Pass") : null,
+    h("div.supply", {}, h("h3", {}, t("Supply")), view.supply.length ? view.supply.map((b) => chip(b, `take:${b}`, moves, act, ".supply-chip")) : t("empty")),
+    moves.has("pass") ? h("button.col-pass", { type: "button", onclick: () => act("pass") }, t("Pass")) : null,
   );
 }
 
@@ -381,10 +385,10 @@ function postcardsPanel(view, moves, act) {
   return h(
     "div.col-cards",
     {},
-    h("h3", {}, "Postcards"),
+    h("h3", {}, t("Postcards")),
     view.postcards.map((card) => {
       const key = `card:${card.id}`;
-      const state = card.owner === null ? "open" : `${OWNER_NAME[card.owner]}, ${card.used ? "used" : "declined"}`;
+      const state = card.owner === null ? t("open") : [ownerName(card.owner), card.used ? t("used") : t("declined")].join(", ");
       return h(
         "div.col-card" + (moves.has(key) ? ".legal" : "") + (card.owner !== null ? ".done" : ""),
         { dataset: { card: card.id }, title: card.text, onclick: () => act(key) },
@@ -401,7 +405,7 @@ function postcardsPanel(view, moves, act) {
 function stackMarkers(view) {
   if (view.phase !== "streets") return null;
   return h("div.col-stack-markers", {}, [0, 1].map((seat) => h("button.stack-marker", {
-    type: "button", dataset: { seat: String(seat) }, title: `Unplayed tiles of ${OWNER_NAME[seat]}`,
+    type: "button", dataset: { seat: String(seat) }, title: t("Unplayed tiles of {player}", { player: ownerName(seat) }),
     onclick: () => { ui.stack = ui.stack === seat ? null : seat; rerender(); },
   }, MARKER[seat])));
 }
@@ -409,8 +413,8 @@ function stackMarkers(view) {
 function stackPanel(view) {
   if (view.phase !== "streets" || ui.stack === null || !board) return null;
   const seat = ui.stack;
-  return h("div.col-stack", {}, h("b", {}, `Unplayed tiles of ${OWNER_NAME[seat]} (in no particular order)`),
-    h("div.tiles", {}, view.unplayed[seat].map((t) => h("span.stack-tile", { dataset: { tile: String(t) } }, tileSvg(board.tiles[seat][t - 1]), String(t)))));
+  return h("div.col-stack", {}, h("b", {}, t("Unplayed tiles of {player} (in no particular order)", { player: ownerName(seat) })),
+    h("div.tiles", {}, view.unplayed[seat].map((mv) => h("span.stack-tile", { dataset: { tile: String(mv) } }, tileSvg(board.tiles[seat][mv - 1]), String(mv)))));
 }
 
 // -- the score display (REQ-COL-D1..D4) ----------------------------------------------------------
@@ -435,7 +439,7 @@ function scorePanel(view, ctx) {
   const rows = components.map((component, k) => h(
     "tr",
     {},
-    h("th", {}, component),
+    h("th", {}, scoreComponent("city_of_light", component)),
     [0, 1].map((seat) => {
       const line = view.score[seat][k];
       const on = open && open.seat === seat && open.component === component;
@@ -449,14 +453,14 @@ function scorePanel(view, ctx) {
   if (open) {
     const line = view.score[open.seat].find((l) => l.component === open.component);
     const list = line.items || [];
-    items = h("ul.score-items", {}, list.length ? null : h("li", {}, `${OWNER_NAME[open.seat]}, ${open.component}: nothing yet`), list.map((item) => h("li", {}, h("b", {}, item.label), ` ${item.points} — ${item.detail || ""} `, (item.spaces || []).join(" "), item.lamps && item.lamps.length ? ` · lamps ${item.lamps.join(" ")}` : "")));
+    items = h("ul.score-items", {}, list.length ? null : h("li", {}, t("{player}, {component}: nothing yet", { player: ownerName(open.seat), component: scoreComponent("city_of_light", open.component) })), list.map((item) => h("li", {}, h("b", {}, item.label), ` ${item.points} — ${item.detail || ""} `, (item.spaces || []).join(" "), item.lamps && item.lamps.length ? " · " + t("lamps {lamps}", { lamps: item.lamps.join(" ") }) : "")));
   }
   return h(
     "div.col-score",
     {},
-    h("h3", {}, view.phase === "over" ? "Score" : "Score if the game ended now"),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ""), [0, 1].map((seat) => h("th", {}, `${names[seat] || OWNER_NAME[seat]}`)))),
-      h("tbody", {}, rows, h("tr.total", {}, h("th", {}, "total"), totals.map((t) => h("td", {}, String(t)))))),
+    h("h3", {}, view.phase === "over" ? t("Score") : t("Score if the game ended now")),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ""), [0, 1].map((seat) => h("th", {}, `${names[seat] || ownerName(seat)}`)))),
+      h("tbody", {}, rows, h("tr.total", {}, h("th", {}, t("total")), totals.map((mv) => h("td", {}, String(mv)))))),
     items,
   );
 }
@@ -464,14 +468,14 @@ function scorePanel(view, ctx) {
 // -- planning mode (REQ-COL-P1..P9) -------------------------------------------------------------
 
 function planControls(view, editable, seat) {
-  const toggle = h("label.plan-switch", {}, h("input", { type: "checkbox", id: "plan-toggle", checked: ui.planMode, onchange: (e) => { ui.planMode = e.target.checked; rerender(); } }), " Planning mode (private)");
+  const toggle = h("label.plan-switch", {}, h("input", { type: "checkbox", id: "plan-toggle", checked: ui.planMode, onchange: (e) => { ui.planMode = e.target.checked; rerender(); } }), " ", t("Planning mode (private)"));
   if (!ui.planMode) return h("div.col-plan", {}, toggle);
   const buttons = editable ? h("div.plan-buttons", {},
-    h("button.plan-reload", { type: "button", title: "Discard this turn's changes", onclick: () => { ui.plan = savedPlan(); rerender(); } }, "Reload"),
-    h("button.plan-sync", { type: "button", title: "Add every piece you placed in the game", onclick: () => { syncPlan(ui.plan, view, seat); rerender(); } }, "Sync"),
-    h("button.plan-reset", { type: "button", title: "Clear the plan, then add your placed pieces", onclick: () => { ui.plan = syncPlan({ buildings: [], cards: [] }, view, seat); rerender(); } }, "Reset"),
-  ) : h("p.hint", {}, "You can look at your plan; you may change it on your turn.");
-  return h("div.col-plan.on", {}, toggle, buttons, h("p.hint", {}, "Saved when your turn ends. Nobody else sees it."));
+    h("button.plan-reload", { type: "button", title: t("Discard this turn's changes"), onclick: () => { ui.plan = savedPlan(); rerender(); } }, t("Reload")),
+    h("button.plan-sync", { type: "button", title: t("Add every piece you placed in the game"), onclick: () => { syncPlan(ui.plan, view, seat); rerender(); } }, t("Sync")),
+    h("button.plan-reset", { type: "button", title: t("Clear the plan, then add your placed pieces"), onclick: () => { ui.plan = syncPlan({ buildings: [], cards: [] }, view, seat); rerender(); } }, t("Reset")),
+  ) : h("p.hint", {}, t("You can look at your plan; you may change it on your turn."));
+  return h("div.col-plan.on", {}, toggle, buttons, h("p.hint", {}, t("Saved when your turn ends. Nobody else sees it.")));
 }
 
 function planPalette(view, seat) {
@@ -480,9 +484,9 @@ function planPalette(view, seat) {
   return h(
     "div.plan-palette",
     {},
-    h("div", {}, "Buildings: ", board.buildings.map((b) => h("button.plan-piece" + (ui.planPick && ui.planPick.id === b.id ? ".on" : ""), { type: "button", dataset: { plan: b.id }, onclick: () => pick("building", b.id) }, b.id))),
-    h("div", {}, "Postcards: ", view.postcards.map((c) => h("button.plan-piece" + (ui.planPick && ui.planPick.id === c.id ? ".on" : ""), { type: "button", dataset: { plan: c.id }, onclick: () => pick("card", c.id) }, PIECE_GLYPH[c.id] || "✉"))),
-    h("div", {}, h("button.plan-rot", { type: "button", onclick: () => { ui.planRot = (ui.planRot + 90) % 360; rerender(); } }, `Turn (${ui.planRot}°)`)),
+    h("div", {}, t("Buildings:"), " ", board.buildings.map((b) => h("button.plan-piece" + (ui.planPick && ui.planPick.id === b.id ? ".on" : ""), { type: "button", dataset: { plan: b.id }, onclick: () => pick("building", b.id) }, b.id))),
+    h("div", {}, t("Postcards:"), " ", view.postcards.map((c) => h("button.plan-piece" + (ui.planPick && ui.planPick.id === c.id ? ".on" : ""), { type: "button", dataset: { plan: c.id }, onclick: () => pick("card", c.id) }, PIECE_GLYPH[c.id] || "✉"))),
+    h("div", {}, h("button.plan-rot", { type: "button", onclick: () => { ui.planRot = (ui.planRot + 90) % 360; rerender(); } }, t("Turn ({rotation}°)", { rotation: ui.planRot }))),
   );
 }
 
@@ -527,7 +531,11 @@ function injectStyle() {
   if (document.getElementById("col-style")) return;
   const style = document.createElement("style");
   style.id = "col-style";
-  style.textContent = `
+  style.textContent = STYLE;
+  document.head.append(style);
+}
+
+const STYLE = `
 .col { font-size: 14px; }
 .col-status { margin: 0 0 .5em; }
 .col-main { display: flex; gap: 1em; align-items: flex-start; flex-wrap: wrap; }
@@ -586,5 +594,3 @@ function injectStyle() {
 .plan-piece.on, .orient.on { background: #8a62b3; color: #fff; }
 .hint { color: #666; font-size: 12px; margin: 2px 0; }
 `;
-  document.head.append(style);
-}

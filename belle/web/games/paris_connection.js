@@ -4,7 +4,8 @@
 // The map geometry comes from the server (GET /api/games/paris_connection/board,
 // built from belle/games/paris_connection/data.py); nothing of data.py is copied here.
 // What is here is presentation only: display colours and layout.
-import { fill, h, s } from "/static/js/ui.js";
+import { fill, h, s, t } from "/static/js/ui.js";
+import { colour, endReason } from "/static/js/moves.js";
 
 // Fallback display colours (rules G-6) if the board data carries none, keyed by letter.
 const COMPANY_COLOURS = {
@@ -26,7 +27,7 @@ export async function init({ get }) {
     const data = await get("/api/games/paris_connection/board");
     board = normaliseBoard(data.board || data);
   } catch (err) {
-    boardError = `The map could not be loaded (GET /api/games/paris_connection/board: ${err.message}).`;
+    boardError = t("The map could not be loaded ({error}).", { error: `GET /api/games/paris_connection/board: ${err.message}` });
   }
 }
 
@@ -99,7 +100,7 @@ function corners(cx, cy, r = SIZE) {
 }
 
 const cap = (word) => (word ? word[0].toUpperCase() + word.slice(1) : "");
-const companyName = (letter) => cap(board.byLetter[letter] ? board.byLetter[letter].name : letter);
+const companyName = (letter) => cap(colour(board.byLetter[letter] ? board.byLetter[letter].name : letter));
 
 // -- legal actions ----------------------------------------------------------------
 
@@ -158,44 +159,44 @@ export function render(container, view, legal, onAction, ctx = {}) {
 
 /** The running score box's title (table.js): a seat's score is what its shares are
  * worth at the companies' current values (PC-62). */
-export const scoreTitle = "Your shares are worth";
+export const scoreTitle = () => t("Your shares are worth");
 
 /** A short line per seat for the players panel. */
 export function seatInfo(view, seat) {
   const size = view.portfolio_sizes ? view.portfolio_sizes[seat] : null;
   const parts = [];
-  if (size !== null && size !== undefined) parts.push(`${size} share${size === 1 ? "" : "s"}`);
-  if (view.scores) parts.push(`${view.scores[seat]} pts`);
-  if (view.start_player === seat) parts.push("start player");
+  if (size !== null && size !== undefined) parts.push(t("shares: {n}", { n: size }));
+  if (view.scores) parts.push(t("{points} pts", { points: view.scores[seat] }));
+  if (view.start_player === seat) parts.push(t("start player"));
   return parts.join(" · ");
 }
 
 function statusLine(view, moves, act, ctx) {
   let text;
   const extras = [];
-  if (view.phase === "deal") text = "The locomotives are being drawn from the bag…";
-  else if (view.phase === "first") text = "Choosing the start player…";
-  else if (view.phase === "over") text = `Game over: ${view.end_reason || "the game has ended"}.`;
+  if (view.phase === "deal") text = t("The locomotives are being drawn from the bag…");
+  else if (view.phase === "first") text = t("Choosing the start player…");
+  else if (view.phase === "over") text = t("Game over: {reason}.", { reason: view.end_reason ? endReason(view.end_reason) : t("the game has ended") });
   else if (view.building) {
     const b = view.building;
-    text = `Building ${companyName(b.company)}: ${b.placed} placed, +${b.pending_gain} value when the build ends.`;
-    if (moves.size) text += " Click a highlighted hex" + (moves.has("stop") ? ", or stop." : ".");
+    text = t("Building {company}: {placed} placed, +{gain} value when the build ends.", { company: companyName(b.company), placed: b.placed, gain: b.pending_gain });
+    if (moves.size) text += " " + (moves.has("stop") ? t("Click a highlighted hex, or stop.") : t("Click a highlighted hex."));
     if (moves.has("stop")) {
-      extras.push(h("button.pc-stop.primary", { type: "button", onclick: () => act("stop") }, "Stop building"));
+      extras.push(h("button.pc-stop.primary", { type: "button", onclick: () => act("stop") }, t("Stop building")));
     }
   } else if (view.returned) {
-    text = `${companyName(view.returned)} share returned.`;
-    if (moves.size) text += " Take 1 or 2 shares of another company from a storage board.";
+    text = t("{company} share returned.", { company: companyName(view.returned) });
+    if (moves.size) text += " " + t("Take 1 or 2 shares of another company from a storage board.");
   } else if (moves.size) {
-    text = "Build: click a company's storage board (or its start hex). Trade: click one of your shares to return it.";
+    text = t("Build: click a company's storage board (or its start hex). Trade: click one of your shares to return it.");
   } else if (ctx.names && view.to_move !== null && view.to_move !== undefined) {
-    text = `${ctx.names[view.to_move] || "Seat " + view.to_move} is choosing: build or trade.`;
+    text = t("{player} is choosing: build or trade.", { player: ctx.names[view.to_move] || t("Seat {seat}", { seat: view.to_move }) });
   } else text = "";
   return h(
     "div.pc-status" + (moves.size ? ".active" : ""),
     {},
     h("span", {}, text),
-    view.marseille_connected && view.phase !== "over" ? h("span.badge", {}, "Marseille connected") : null,
+    view.marseille_connected && view.phase !== "over" ? h("span.badge", {}, t("Marseille connected")) : null,
     extras,
   );
 }
@@ -205,7 +206,7 @@ function statusLine(view, moves, act, ctx) {
 let map = null; // {svg, cells: Map(label -> {g, title}), tokens, act, moves}
 
 function drawMap(view, moves, act) {
-  if (!board.hexes.length) return h("p.empty", {}, boardError || "The map could not be loaded.");
+  if (!board.hexes.length) return h("p.empty", {}, boardError || t("The map could not be loaded."));
   if (!map) map = buildMap();
   map.act = act;
   map.moves = moves;
@@ -246,7 +247,7 @@ function buildMap() {
     class: "pc-map",
     viewBox: `${b.x.toFixed(0)} ${b.y.toFixed(0)} ${b.w.toFixed(0)} ${b.h.toFixed(0)}`,
     role: "img",
-    "aria-label": "Map of France",
+    "aria-label": t("Map of France"),
   });
   const base = s("g", { class: "hexes" });
   const tokens = s("g", { class: "tokens" });
@@ -291,12 +292,12 @@ function buildMap() {
 }
 
 function hexTitle(hx, here, move) {
-  let text = hx.kind === "city" ? `${hx.name} (${hx.label}) — ${CITY_NAMES[hx.value] || ""} city, +${hx.value}`
-    : hx.kind === "eiffel" ? "Eiffel Tower"
-      : hx.kind === "start" ? `${companyName(hx.company)} start hex`
-        : `${hx.label} — rural`;
+  let text = hx.kind === "city" ? t("{city} ({hex}) — {colour} city, +{value}", { city: hx.name, hex: hx.label, colour: colour(CITY_NAMES[hx.value] || ""), value: hx.value })
+    : hx.kind === "eiffel" ? t("Eiffel Tower")
+      : hx.kind === "start" ? t("{company} start hex", { company: companyName(hx.company) })
+        : t("{hex} — rural", { hex: hx.label });
   if (here.length) text += ` · ${here.map(companyName).join(", ")}`;
-  if (move) text += ` · click: ${move.text}`;
+  if (move) text += " · " + t("click: {move}", { move: move.text });
   return text;
 }
 
@@ -352,33 +353,33 @@ function storageBoards(view, moves, act) {
     const take1 = moves.get(`take:${c.letter}:1`);
     const take2 = moves.get(`take:${c.letter}:2`);
     const buttons = [];
-    if (build) buttons.push(h("button.pc-build", { type: "button", onclick: (e) => { e.stopPropagation(); act(`build:${c.letter}`); } }, "Build"));
-    if (take1) buttons.push(h("button.pc-take", { type: "button", dataset: { count: "1" }, onclick: (e) => { e.stopPropagation(); act(`take:${c.letter}:1`); } }, "Take 1"));
-    if (take2) buttons.push(h("button.pc-take", { type: "button", dataset: { count: "2" }, onclick: (e) => { e.stopPropagation(); act(`take:${c.letter}:2`); } }, "Take 2"));
+    if (build) buttons.push(h("button.pc-build", { type: "button", onclick: (e) => { e.stopPropagation(); act(`build:${c.letter}`); } }, t("Build")));
+    if (take1) buttons.push(h("button.pc-take", { type: "button", dataset: { count: "1" }, onclick: (e) => { e.stopPropagation(); act(`take:${c.letter}:1`); } }, t("Take 1")));
+    if (take2) buttons.push(h("button.pc-take", { type: "button", dataset: { count: "2" }, onclick: (e) => { e.stopPropagation(); act(`take:${c.letter}:2`); } }, t("Take 2")));
     const building = view.building && view.building.company === c.letter;
     const card = h(
       "div.pc-store" + (build ? ".clickable" : "") + (building ? ".building" : "") + (count === 0 ? ".empty" : ""),
       {
         dataset: { company: c.letter },
-        title: build ? `Click to build ${companyName(c.letter)}` : `${companyName(c.letter)} storage board`,
+        title: build ? t("Click to build {company}", { company: companyName(c.letter) }) : t("{company} storage board", { company: companyName(c.letter) }),
         onclick: build ? () => act(`build:${c.letter}`) : null,
       },
       h("span.swatch"),
       h("span.pc-store-name", {}, companyName(c.letter)),
       h("span.pc-store-count", {}, count === null ? "–" : String(count)),
-      h("span.pc-store-value", { title: "Company value" }, `value ${view.values ? view.values[c.letter] : 0}`),
+      h("span.pc-store-value", { title: t("Company value") }, t("value {value}", { value: view.values ? view.values[c.letter] : 0 })),
       buttons.length ? h("span.pc-store-actions", {}, buttons) : null,
     );
     card.querySelector(".swatch").style.background = c.colour;
     return card;
   });
-  return h("section.pc-stores", {}, h("h3", {}, "Storage boards"), h("div.pc-store-grid", {}, cards));
+  return h("section.pc-stores", {}, h("h3", {}, t("Storage boards")), h("div.pc-store-grid", {}, cards));
 }
 
 function ownHand(view, moves, act, ctx) {
   if (!view.portfolio) {
     if (view.seat === null || view.seat === undefined) {
-      return h("section.pc-hand.spectator", {}, h("h3", {}, "Portfolios"), h("p.muted", {}, "Each player's shares stay behind their screen until the end."));
+      return h("section.pc-hand.spectator", {}, h("h3", {}, t("Portfolios")), h("p.muted", {}, t("Each player's shares stay behind their screen until the end.")));
     }
     return null;
   }
@@ -393,7 +394,7 @@ function ownHand(view, moves, act, ctx) {
         type: "button",
         disabled: !ret,
         dataset: { company: c.letter },
-        title: ret ? `Return one ${companyName(c.letter)} share (trade)` : `${n} ${companyName(c.letter)}`,
+        title: ret ? t("Return one {company} share (trade)", { company: companyName(c.letter) }) : `${n} ${companyName(c.letter)}`,
         onclick: ret ? () => act(`return:${c.letter}`) : null,
       },
       h("span.swatch"),
@@ -406,10 +407,15 @@ function ownHand(view, moves, act, ctx) {
   return h(
     "section.pc-hand",
     { id: "private-hand" },
-    h("h3", {}, "Your shares ", h("small.muted", {}, "— behind your screen")),
+    h("h3", {}, t("Your shares"), " ", h("small.muted", {}, t("— behind your screen"))),
     h("div.pc-share-row", {}, chips),
-    h("p.pc-limit" + (over ? ".over" : ""), {}, `${total} held · limit ${view.limit}${over ? ` · −20 each for ${total - view.limit} over` : ""}`),
+    h("p.pc-limit" + (over ? ".over" : ""), {}, limitText(total, view.limit)),
   );
+}
+
+function limitText(total, limit) {
+  const held = t("{total} held · limit {limit}", { total, limit });
+  return total > limit ? [held, t("−20 each for {n} over", { n: total - limit })].join(" · ") : held;
 }
 
 function finalPortfolios(view, ctx) {
@@ -418,7 +424,7 @@ function finalPortfolios(view, ctx) {
   return h(
     "section.pc-final",
     {},
-    h("h3", {}, "Screens lifted"),
+    h("h3", {}, t("Screens lifted")),
     h(
       "table.pc-final-table",
       {},
@@ -426,13 +432,13 @@ function finalPortfolios(view, ctx) {
         const th = h("th", { title: companyName(c.letter) }, h("span.swatch"));
         th.querySelector(".swatch").style.background = c.colour;
         return th;
-      }), h("th", {}, "pts"))),
+      }), h("th", {}, t("pts")))),
       h("tbody", {},
-        h("tr.values", {}, h("th", {}, "value"), board.companies.map((c) => h("td", {}, String(view.values[c.letter]))), h("td", {}, "")),
+        h("tr.values", {}, h("th", {}, t("value")), board.companies.map((c) => h("td", {}, String(view.values[c.letter]))), h("td", {}, "")),
         portfolios.map((p, seat) => h(
           "tr" + (view.ranking && view.ranking[seat] === 0 ? ".winner" : ""),
           {},
-          h("th", {}, names[seat] || `Seat ${seat}`),
+          h("th", {}, names[seat] || t("Seat {seat}", { seat })),
           board.companies.map((c) => h("td", {}, p[c.letter] ? String(p[c.letter]) : "·")),
           h("td.num", {}, view.scores ? String(view.scores[seat]) : ""),
         ))),
@@ -453,7 +459,7 @@ function valueTrack(view) {
   }
   const maxStack = Math.max(1, ...[...stacks.values()].map((list) => list.length));
   const height = 26 + maxStack * 11;
-  const svg = s("svg", { class: "pc-track", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Company value track" });
+  const svg = s("svg", { class: "pc-track", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("Company value track") });
   for (let v = 0; v <= TRACK_TOP + 1; v++) {
     const x = v * cell;
     svg.append(
@@ -476,5 +482,5 @@ function valueTrack(view) {
       svg.append(marker);
     });
   }
-  return h("section.pc-track-wrap", {}, h("h3", {}, "Company values"), svg);
+  return h("section.pc-track-wrap", {}, h("h3", {}, t("Company values")), svg);
 }

@@ -3,7 +3,7 @@
 import { ApiError, games as fetchGames, get } from "./api.js";
 import { t } from "./i18n.js";
 import { leaderboardUrl, playerLink } from "./players.js";
-import { fill, h, toast } from "./ui.js";
+import { fill, gameText, h, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,7 +18,7 @@ async function main() {
   fill($("board-games"), games.map((g) => h(
     "a.rank-game" + (g.id === game ? ".current" : ""),
     { href: leaderboardUrl(g.id), dataset: { game: g.id } },
-    g.title,
+    gameText(g.title),
   )));
   if (!game) return showEmpty(t("No games are installed."));
   let board;
@@ -28,8 +28,8 @@ async function main() {
     fill($("board-title"), t("Leaderboard"));
     return showEmpty(err.message);
   }
-  document.title = t("{game} leaderboard — Belle", { game: board.title });
-  fill($("board-title"), t("{game} leaderboard", { game: board.title }));
+  document.title = t("{game} leaderboard — Belle", { game: gameText(board.title) });
+  fill($("board-title"), t("{game} leaderboard", { game: gameText(board.title) }));
   const body = $("board").querySelector("tbody");
   fill(body, board.players.map((p) => h(
     "tr",

@@ -11,7 +11,7 @@ const all = (args) => args.join(" ");
 const COLOURS = {
   red: () => t("red"), blue: () => t("blue"), yellow: () => t("yellow"), black: () => t("black"),
   purple: () => t("purple"), brown: () => t("brown"), green: () => t("green"), grey: () => t("grey"),
-  orange: () => t("orange"), white: () => t("white"),
+  orange: () => t("orange"), white: () => t("white"), beige: () => t("beige"),
 };
 
 /** A colour word in the reader's language (unknown words unchanged). */
@@ -159,6 +159,7 @@ const COMPONENTS = [
   [/^public figures unpaid$/, () => t("public figures unpaid")],
   [/^money$/, () => t("money")],
   [/^VP during the game$/, () => t("VP during the game")],
+  [/^VP on the score track$/, () => t("VP on the score track")],
   [/^buildings$/, () => t("buildings")],
 ];
 
@@ -175,6 +176,8 @@ const END_REASONS = [
   [/^all (\d+) rounds are played \((.+)\)$/, (m) => t("all {n} rounds are played ({rule})", { n: m[1], rule: m[2] })],
   [/^only one storage board holds locomotives \((.+)\)$/, (m) => t("only one storage board holds locomotives ({rule})", { rule: m[1] })],
   [/^no player can place a building and all markers are used$/, () => t("no player can place a building and all markers are used")],
+  [/^Marseille is connected \((.+)\)$/, (m) => t("Marseille is connected ({rule})", { rule: m[1] })],
+  [/^no company could build for a whole round \((.+)\)$/, (m) => t("no company could build for a whole round ({rule})", { rule: m[1] })],
 ];
 
 /** Why a game ended (the view's `end_reason`), in the reader's language. */

@@ -3,7 +3,7 @@
 import { ApiError, get } from "./api.js";
 import { t } from "./i18n.js";
 import { leaderboardUrl, playerLink, signed } from "./players.js";
-import { fill, h, timeAgo, toast } from "./ui.js";
+import { fill, gameText, h, timeAgo, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -38,7 +38,7 @@ function renderRatings(ratings) {
   fill($("ratings").querySelector("tbody"), ratings.map((r) => h(
     "tr",
     { dataset: { game: r.game } },
-    h("td", {}, h("a", { href: leaderboardUrl(r.game) }, r.title)),
+    h("td", {}, h("a", { href: leaderboardUrl(r.game) }, gameText(r.title))),
     h("td.num.rating", {}, String(r.rating)),
     h("td.num", {}, String(r.position)),
     h("td.num", {}, String(r.games)),
@@ -53,7 +53,7 @@ function renderHistory(me, tables) {
   fill($("history").querySelector("tbody"), tables.map((table) => h(
     "tr",
     { dataset: { table: String(table.id) } },
-    h("td", {}, table.title),
+    h("td", {}, gameText(table.title)),
     h("td", { title: table.finished_at }, timeAgo(table.finished_at)),
     h("td.place", {}, t("{place} of {players}", { place: table.place, players: table.players })),
     h("td.others", {}, others(me, table)),

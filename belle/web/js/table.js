@@ -355,7 +355,8 @@ function renderPlay() {
 
 function waitingText() {
   const table = st.table;
-  const options = Object.entries(table.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${Array.isArray(v) ? v.join(", ") || t("none") : v === true ? t("on") : v === false ? t("off") : v}`);
+  const optionValue = (v) => (Array.isArray(v) ? v.join(", ") || t("none") : v === true ? t("on") : v === false ? t("off") : v);
+  const options = Object.entries(table.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${optionValue(v)}`);
   const pace = table.mode === "turn" ? t("turn-based") : t("live");
   return h(
     "div.waiting",
