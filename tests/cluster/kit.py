@@ -164,6 +164,9 @@ class Client:
         self.ws: ClientConnection = connect(
             f"ws://{HOST}:{worker.port}/ws/table/{table_id}", additional_headers=headers,
             open_timeout=20, proxy=None,
+            # no keepalive thread: a client of a killed worker would log its failed pings
+            # as errors into whatever test runs next
+            ping_interval=None,
         ).__enter__()
         self.seen: list[dict[str, Any]] = []
 
