@@ -434,6 +434,8 @@ class TableActor:
             raise ServerError("not_ready", "the game has not started")
         if state.is_terminal():
             raise ServerError("game_over", "the game is over")
+        if self.table.seats[seat].forfeited:  # for good: "take it back first" would mislead
+            raise ServerError("forfeited", "you forfeited this seat: a bot plays it to the end")
         if state.current_player() != seat:
             raise ServerError("not_your_turn", f"it is not seat {seat}'s turn")
         if self.table.seats[seat].bot_plays:

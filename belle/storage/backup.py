@@ -555,6 +555,7 @@ def _clock_state(value: Any, players: int, status: str, clocked: bool
         and all(x is None or _is_number(x) for x in (started, deadline))
         and (seat is None) == (started is None) == (deadline is None)
         and _is_int(value.get("version", 0)) and value.get("version", 0) >= 0
+        and (value.get("turn") is None or (_is_int(value["turn"]) and 0 <= value["turn"] < players))
         and isinstance(timeouts, list) and all(_is_int(s) and 0 <= s < players
                                                for s in timeouts)
     )

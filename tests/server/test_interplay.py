@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from belle.server import create_app
-from belle.server.clock import FakeClock
+from belle.server.clock import ClockSettings, ClockState, FakeClock
 from belle.server.timekeeper import TIMEOUT_MARK
 
 from .kit import FAST, SECRET, Person, guest, sign_in, start, table_actor
@@ -94,6 +94,27 @@ def test_an_undo_after_the_deadline_is_refused(db_url: str) -> None:
             sock.send({"type": "undo", "version": version + 1})
             sock.expect_error("time_out")
             assert table_actor(client, table_id).version == version + 1
+
+
+def test_away_and_back_do_not_buy_a_fresh_per_move_period() -> None:
+    """Issue 10 item 2: handing the seat to a bot and taking it back in the same turn
+    continues what was left of the per-move time (else away-and-back just before the
+    deadline would give a full new period, for ever); the next turn is full again,
+    whether the player or the stand-in finished this one."""
+    settings = ClockSettings("per-move", 120)
+    clock = ClockState.fresh(settings, 3)
+    clock.follow(settings, 1, True, 1000.0, 1)
+    assert clock.deadline == 1120.0
+    clock.follow(settings, 1, False, 1100.0, 1)  # away: the time stops
+    assert clock.seat is None and clock.remaining[1] == 20.0
+    clock.follow(settings, 1, True, 1105.0, 1)  # back: 20 s left, not 120
+    assert clock.deadline == 1125.0
+    clock.follow(settings, 2, True, 1110.0, 2)
+    assert clock.remaining[1] == 120.0 and clock.deadline == 1230.0
+    clock.follow(settings, 2, False, 1200.0, 2)  # away; the stand-in ends the turn
+    clock.follow(settings, 0, True, 1201.0, 3)
+    assert clock.remaining == [120.0, 120.0, 120.0] and clock.deadline == 1321.0
+    assert ClockState.from_json(clock.to_json(), settings, 3) == clock
 
 
 # -- away, forfeit and "your turn" -------------------------------------------------
@@ -229,12 +250,18 @@ def test_a_forfeit_on_time_is_rated_with_the_forfeiter_last(db_url: str) -> None
         late = actor.timekeeper.state.seat
         assert late is not None
         people = (ada, bea)
-        with people[1 - late].socket(f"/ws/table/{table_id}") as sock:
+        with people[1 - late].socket(f"/ws/table/{table_id}") as sock, \
+                people[late].socket(f"/ws/table/{table_id}") as gone:
             sock.hello()
+            gone.hello()
             advance(client, fake, 121)
             assert actor.table.seats[late].forfeited
+            gone.send({"type": "undo", "version": actor.version})
+            assert "forfeited" in gone.expect_error("forfeited")["message"]
             sock.send({"type": "away"})
             over = sock.until(lambda m: m.get("kind") == "over")
+            sock.send({"type": "chat", "text": "gg"})  # after the listeners (table lock)
+            sock.until(lambda m: m.get("kind") == "chat")
         assert over["forfeited"] == [late]
         board = {p["name"]: p for p in
                  client.get("/api/leaderboard/paris_paris").json()["players"]}
