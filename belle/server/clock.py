@@ -102,7 +102,10 @@ class ClockState:
     """A table's running clock: per seat the time left, and whose time runs until when.
 
     Times are seconds since the epoch (the server's wall clock). For a per-move clock
-    `remaining` is unused but for display (always the full period).
+    `remaining` is the full period but for a turn interrupted by a hand-over to a bot
+    (`away`): taking the seat back in the same turn continues from what was left, so
+    away-and-back cannot buy a fresh period. `turn` is the seat whose turn the clock
+    last saw (running or not), which tells a new turn from a resumed one.
     """
 
     remaining: list[float]
@@ -111,6 +114,7 @@ class ClockState:
     deadline: float | None = None
     version: int = 0
     timeouts: list[int] = field(default_factory=list)  # seats whose time ran out, in order
+    turn: int | None = None
 
     @classmethod
     def fresh(cls, settings: ClockSettings, players: int) -> ClockState:
@@ -123,11 +127,12 @@ class ClockState:
             return cls.fresh(settings, players)
         return cls([float(x) for x in data["remaining"]], data.get("seat"),
                    data.get("started"), data.get("deadline"), int(data.get("version", 0)),
-                   [int(s) for s in data.get("timeouts", [])])
+                   [int(s) for s in data.get("timeouts", [])], data.get("turn"))
 
     def to_json(self) -> dict[str, Any]:
         return {"remaining": self.remaining, "seat": self.seat, "started": self.started,
-                "deadline": self.deadline, "version": self.version, "timeouts": self.timeouts}
+                "deadline": self.deadline, "version": self.version, "timeouts": self.timeouts,
+                "turn": self.turn}
 
     def expired(self, now: float) -> bool:
         return self.deadline is not None and now >= self.deadline
@@ -138,18 +143,20 @@ class ClockState:
 
     def run(self, settings: ClockSettings, seat: int, now: float) -> None:
         """Start `seat`'s time."""
-        budget = settings.seconds if settings.kind == "per-move" else self.remaining[seat]
-        self.seat, self.started, self.deadline = seat, now, now + budget
+        self.seat, self.started, self.deadline = seat, now, now + self.remaining[seat]
 
     def stop(self, settings: ClockSettings, now: float, *, moved: bool) -> None:
-        """Stop the running time; a game clock keeps what is left, plus the increment
-        when the seat completed its move (`moved`)."""
+        """Stop the running time. A game clock keeps what is left, plus the increment
+        when the seat completed its move (`moved`); a per-move clock is full again after
+        a move, and keeps what is left of a turn handed to a bot."""
         seat, started = self.seat, self.started
         if seat is None or started is None:
             return
+        left = max(0.0, self.remaining[seat] - (now - started))
         if settings.kind == "game":
-            left = max(0.0, self.remaining[seat] - (now - started))
             self.remaining[seat] = left + (settings.increment if moved else 0)
+        else:
+            self.remaining[seat] = float(settings.seconds) if moved else left
         self.seat = self.started = self.deadline = None
 
     def follow(self, settings: ClockSettings, mover: int | None, clocked: bool,
@@ -159,6 +166,11 @@ class ClockState:
         changed = False
         if self.seat is not None and (self.seat != mover or not clocked):
             self.stop(settings, now, moved=self.seat != mover)
+            changed = True
+        if mover != self.turn:  # a new turn: a per-move clock starts it with a full period
+            if settings.kind == "per-move" and self.turn is not None:
+                self.remaining[self.turn] = float(settings.seconds)
+            self.turn = mover
             changed = True
         if mover is not None and clocked and self.seat is None:
             self.run(settings, mover, now)
@@ -171,8 +183,6 @@ class ClockState:
         """What clients get: the settings, and per seat the time left now (the running
         seat's counts down from `left` as the client receives it)."""
         remaining = [round(x, 3) for x in self.remaining]
-        if settings.kind == "per-move":
-            remaining = [float(settings.seconds)] * len(self.remaining)
         left = self.left(now)
         if self.seat is not None and left is not None:
             remaining[self.seat] = round(left, 3)

@@ -51,6 +51,10 @@ class TableListener(Protocol):
     async def finished(self, actor: TableActor) -> None:
         """The game just ended (its result is stored)."""
 
+    # Optional: `async reseated(actor)` — a stand-in bot took over a person's seat or
+    # they took it back (away, back, forfeit); the game did not move. Hub.reseated calls
+    # it on the listeners that have it.
+
 log = logging.getLogger("belle.server")
 LOBBY_FINISHED = 50
 KEEP_FINISHED = 256  # finished tables kept in memory when nobody watches them
@@ -211,6 +215,16 @@ class Hub:
         for listener in self.listeners:
             try:
                 await listener.progressed(actor)
+            except Exception:
+                log.exception("listener %r failed on table %s", listener, actor.id)
+
+    async def reseated(self, actor: TableActor) -> None:
+        for listener in self.listeners:
+            hook = getattr(listener, "reseated", None)
+            if hook is None:
+                continue
+            try:
+                await hook(actor)
             except Exception:
                 log.exception("listener %r failed on table %s", listener, actor.id)
 

@@ -55,6 +55,12 @@ def check_email(raw: object) -> str:
     return f"{local}@{domain.lower()}"
 
 
+def _player_to_move(actor: TableActor, seat: int) -> int | None:
+    """The person whose move it is at `seat`: None when a bot plays it (away, forfeited)."""
+    occupant = actor.table.seats[seat]
+    return None if occupant.bot_plays else occupant.player_id
+
+
 def turn_message(recipient: str, game_title: str, table_id: int, public_url: str) -> EmailMessage:
     """The "your turn" e-mail: subject names the game and table, the body links to it."""
     link = f"{public_url}/table/{table_id}"
@@ -89,11 +95,21 @@ class TurnNotifier:
             # not a memory of this worker, says so: another worker may have moved since.)
             return
         table = actor.table
-        occupant = table.seats[seat]
-        player_id = None if occupant.bot_plays else occupant.player_id  # away: a bot plays
+        player_id = _player_to_move(actor, seat)
         new_turn = await self.hub.write(self.notices.set_turn, actor.id, seat, player_id)
         if new_turn and player_id is not None and table.mode == "turn":
             await self._mail_turn(player_id, table.game, actor.id)
+
+    async def reseated(self, actor: TableActor) -> None:
+        """A bot took over a seat or its player took it back (away, back, forfeit): if
+        that seat is to move, the turn is now that person's or nobody's (a bot's). The
+        turn keeps its start and sends no e-mail: the player just acted at the table."""
+        state = actor.state
+        if state is None or state.is_terminal() or state.current_player() < 0:
+            return
+        seat = state.current_player()
+        await self.hub.write(self.notices.set_turn_player, actor.id, seat,
+                             _player_to_move(actor, seat))
 
     async def finished(self, actor: TableActor) -> None:
         await self.hub.write(self.notices.end_turns, actor.id)

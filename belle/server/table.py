@@ -86,6 +86,8 @@ class Host(Protocol):
 
     async def progressed(self, actor: TableActor) -> None: ...
 
+    async def reseated(self, actor: TableActor) -> None: ...
+
     async def finished(self, actor: TableActor) -> None: ...
 
     def share(self, message: dict[str, Any]) -> None: ...
@@ -384,6 +386,8 @@ class TableActor:
             raise ServerError("not_ready", "the game has not started")
         if state.is_terminal():
             raise ServerError("game_over", "the game is over")
+        if self.table.seats[seat].forfeited:  # for good: "take it back first" would mislead
+            raise ServerError("forfeited", "you forfeited this seat: a bot plays it to the end")
         if state.current_player() != seat:
             raise ServerError("not_your_turn", f"it is not seat {seat}'s turn")
         if self.table.seats[seat].bot_plays:

@@ -172,6 +172,7 @@ class Timekeeper:
                                           bot=seats[seat].bot or STAND_IN)
         await actor._set_seats(seats)
         await self.follow()
+        await actor.host.reseated(actor)
         actor._wake_bot()
 
     # -- stand-in bots -------------------------------------------------------
@@ -213,6 +214,7 @@ class Timekeeper:
         seats[index] = seat
         await actor._set_seats(seats)
         await self.follow()
+        await actor.host.reseated(actor)
         actor._wake_bot()
 
 

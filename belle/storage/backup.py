@@ -20,7 +20,9 @@ written in one transaction. A refused line leaves the database as it was.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import secrets
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -97,6 +99,8 @@ def _match_json(conn: Connection, row: Any, own_origin: str) -> dict[str, Any]:
         "seed": row.seed,
         "seats": [_seat_json(Seat.from_json(s)) for s in row.seats],
         "created_by": row.creator_name,
+        "clock": row.clock,
+        "clock_state": row.clock_state,
         "result": row.result,
         "engine_version": row.engine_version,
         "events": int(row.events),
@@ -107,12 +111,27 @@ def _match_json(conn: Connection, row: Any, own_origin: str) -> dict[str, Any]:
              "action": a.action, "text": a.text, "visible_to": a.visible_to, "at": _iso(a.at)}
             for a in log
         ],
-        "chat": [{"name": c.name, "text": c.text, "at": _iso(c.at)} for c in lines],
+        "chat": [_chat_json(c) for c in lines],
     }
 
 
 def _seat_json(seat: Seat) -> dict[str, Any]:
-    return {"kind": seat.kind, "name": seat.name, "bot": seat.bot}
+    """A seat by name; a person's stand-in bot and the `away`/`forfeited` flags (only
+    when set, so a line without them reads the same as before clocks)."""
+    body: dict[str, Any] = {"kind": seat.kind, "name": seat.name, "bot": seat.bot}
+    if seat.away:
+        body["away"] = True
+    if seat.forfeited:
+        body["forfeited"] = True
+    return body
+
+
+def _chat_json(line: Any) -> dict[str, Any]:
+    """A chat line; `system` marks a line the table wrote (no player: "took back: …")."""
+    body: dict[str, Any] = {"name": line.name, "text": line.text, "at": _iso(line.at)}
+    if line.player_id is None:
+        body["system"] = True
+    return body
 
 
 def _iso(moment: datetime) -> str:
@@ -125,6 +144,7 @@ class ChatEntry:
     name: str
     text: str
     at: datetime
+    system: bool = False  # written by the table (an undo's line): linked to no player
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +173,8 @@ class Match:
     updated_at: datetime
     log: list[LoggedAction]
     chat: list[ChatEntry]
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
 
     def record(self) -> MatchRecord:
         return MatchRecord(
@@ -234,6 +256,9 @@ def parse_match(data: Any) -> Match:
         created_at=_moment(data.get("created_at"), "created_at"),
         updated_at=_moment(data.get("updated_at"), "updated_at"),
         log=_log(data.get("actions")), chat=_chat(data.get("chat", [])),
+        clock=_clock(data.get("clock")),
+        clock_state=_clock_state(data.get("clock_state"), count, status,
+                                 data.get("clock") is not None),
     )
 
 
@@ -249,6 +274,8 @@ def check_replay(match: Match) -> State[Any] | None:
         if match.log or match.result is not None:
             raise BackupError(f"a table never started ({match.status}) has no actions and no "
                               "result")
+        if any(seat.bot_plays and seat.kind == "human" for seat in match.seats):
+            raise BackupError("a seat is handed to a bot (away, forfeited) during a game only")
         return None
     if any(seat.kind == "empty" for seat in match.seats):
         raise BackupError("a started match has no empty seat")
@@ -286,10 +313,15 @@ def _check_end(match: Match, state: State[Any]) -> None:
     if not state.is_terminal():
         raise BackupError(f"the match is marked finished but its {len(match.log)} actions "
                           "do not end the game")
-    computed = {"returns": state.returns(), "ranking": state.ranking(),
-                "breakdown": state.score_breakdown()}
+    computed: dict[str, Any] = {"returns": state.returns(), "ranking": state.ranking(),
+                                "breakdown": state.score_breakdown()}
+    if match.result is not None and "forfeited" in match.result:
+        # The server adds the seats that forfeited on time (ratings rank them last):
+        # exactly the seats marked forfeited.
+        computed["forfeited"] = [i for i, seat in enumerate(match.seats) if seat.forfeited]
     if json.loads(json.dumps(computed)) != match.result:
-        raise BackupError("the stored result differs from the result of replaying the log")
+        raise BackupError("the stored result differs from the result of replaying the log "
+                          "(and the forfeited seats)")
 
 
 def import_match(store: Store, match: Match, instance: str) -> bool:
@@ -303,6 +335,7 @@ def import_match(store: Store, match: Match, instance: str) -> bool:
             game=match.game, options=match.options, players=match.players, mode=match.mode,
             status=match.status, seed=match.seed, seats=[s.to_json() for s in seats],
             version=len(match.log), events=match.events, result=match.result,
+            clock=match.clock, clock_state=match.clock_state,
             engine_version=match.engine_version, created_by=creator,
             created_at=match.created_at, updated_at=match.updated_at, origin=match.origin,
         )).inserted_primary_key
@@ -316,8 +349,9 @@ def import_match(store: Store, match: Match, instance: str) -> bool:
                 for seq, a in enumerate(match.log)
             ])
         for line in match.chat:
+            author = None if line.system else _existing_player(conn, line.name)
             conn.execute(insert(chat).values(
-                table_id=table_id, player_id=_existing_player(conn, line.name),
+                table_id=table_id, player_id=author,
                 name=line.name, text=line.text, at=line.at,
             ))
     return True
@@ -356,7 +390,7 @@ def _player_id(conn: Connection, name: str | None, since: datetime) -> int | Non
 def _seat_with_player(conn: Connection, seat: Seat, since: datetime) -> Seat:
     if seat.kind != "human":
         return seat
-    return Seat("human", _player_id(conn, seat.name, since), seat.name)
+    return dataclasses.replace(seat, player_id=_player_id(conn, seat.name, since))
 
 
 # -- field checks ---------------------------------------------------------------
@@ -412,16 +446,34 @@ def _seat(item: Any, index: int) -> Seat:
     if not isinstance(item, dict) or item.get("kind") not in SEAT_KINDS:
         raise BackupError(f"seat {index} must be an object whose kind is one of "
                           f"{', '.join(SEAT_KINDS)}")
+    away, forfeited = item.get("away", False), item.get("forfeited", False)
+    if not isinstance(away, bool) or not isinstance(forfeited, bool):
+        raise BackupError(f"seat {index}: away and forfeited are true or false")
     if item["kind"] == "human":
-        return Seat("human", None, _name(item.get("name"), f"the name of seat {index}"))
+        name = _name(item.get("name"), f"the name of seat {index}")
+        if away and forfeited:
+            raise BackupError(f"seat {index} is away or forfeited, not both")
+        stand_in = item.get("bot")
+        if (away or forfeited) != (stand_in is not None):
+            raise BackupError(f"seat {index}: a person's seat names a bot (its stand-in) "
+                              "exactly when it is away or forfeited")
+        if stand_in is not None:
+            _bot_spec(stand_in, index)
+        return Seat("human", None, name, stand_in, away, forfeited)
+    if away or forfeited:
+        raise BackupError(f"seat {index}: only a person's seat is away or forfeited")
     if item["kind"] == "bot":
-        spec = item.get("bot")
-        try:
-            make_bot(spec if isinstance(spec, str) else "")
-        except GameError as exc:
-            raise BackupError(f"seat {index}: bad bot {spec!r}: {exc}") from exc
-        return Seat("bot", None, None, spec)
+        return Seat("bot", None, None, _bot_spec(item.get("bot"), index))
     return Seat("empty")
+
+
+def _bot_spec(spec: Any, index: int) -> str:
+    try:
+        make_bot(spec if isinstance(spec, str) else "")
+    except GameError as exc:
+        raise BackupError(f"seat {index}: bad bot {spec!r}: {exc}") from exc
+    assert isinstance(spec, str)
+    return spec
 
 
 def _log(value: Any) -> list[LoggedAction]:
@@ -452,5 +504,69 @@ def _chat(value: Any) -> list[ChatEntry]:
         if not isinstance(item, dict) or not isinstance(item.get("text"), str):
             raise BackupError(f"chat line {index} must be an object with a text")
         name = _name(item.get("name"), f"the name of chat line {index}")
-        entries.append(ChatEntry(name, item["text"], _moment(item.get("at"), "a chat time")))
+        system = item.get("system", False)
+        if not isinstance(system, bool):
+            raise BackupError(f"chat line {index}: system is true or false")
+        entries.append(ChatEntry(name, item["text"], _moment(item.get("at"), "a chat time"),
+                                 system))
     return entries
+
+
+CLOCK_KINDS = ("none", "per-move", "game")
+CLOCK_OUTCOMES = ("bot-moves", "forfeit")
+
+
+def _clock(value: Any) -> dict[str, Any] | None:
+    """The clock settings chosen at creation (belle.server.clock.ClockSettings), or null.
+    Checked for shape and bounds here: storage does not import the server."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or set(value) != {"kind", "seconds", "increment",
+                                                      "on_timeout"}:
+        raise BackupError("field 'clock' is null or an object with kind, seconds, increment "
+                          "and on_timeout")
+    if value["kind"] not in CLOCK_KINDS or value["on_timeout"] not in CLOCK_OUTCOMES:
+        raise BackupError(f"clock kind is one of {', '.join(CLOCK_KINDS)} and on_timeout one "
+                          f"of {', '.join(CLOCK_OUTCOMES)}")
+    for key in ("seconds", "increment"):
+        if not _is_int(value[key]) or not 0 <= value[key] <= MAX_CLOCK_SECONDS:
+            raise BackupError(f"clock {key} must be a whole number of seconds, not "
+                              f"{value[key]!r}")
+    return dict(value)
+
+
+MAX_CLOCK_SECONDS = 30 * 24 * 3600
+
+
+def _clock_state(value: Any, players: int, status: str, clocked: bool
+                 ) -> dict[str, Any] | None:
+    """A table's running clock (belle.server.clock.ClockState), or null."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise BackupError("field 'clock_state' must be an object or null")
+    remaining, seat = value.get("remaining"), value.get("seat")
+    started, deadline = value.get("started"), value.get("deadline")
+    timeouts = value.get("timeouts", [])
+    shaped = (
+        isinstance(remaining, list) and len(remaining) == players
+        and all(_is_number(x) and x >= 0 for x in remaining)
+        and (seat is None or (_is_int(seat) and 0 <= seat < players))
+        and all(x is None or _is_number(x) for x in (started, deadline))
+        and (seat is None) == (started is None) == (deadline is None)
+        and _is_int(value.get("version", 0)) and value.get("version", 0) >= 0
+        and (value.get("turn") is None or (_is_int(value["turn"]) and 0 <= value["turn"] < players))
+        and isinstance(timeouts, list) and all(_is_int(s) and 0 <= s < players
+                                               for s in timeouts)
+    )
+    if not shaped:
+        raise BackupError(f"field 'clock_state' must hold remaining (a time per seat, "
+                          f"{players}), seat, started and deadline (all null or all set), "
+                          "version and timeouts")
+    if status not in STARTED or not clocked:
+        raise BackupError("only a started match with a clock has a running clock")
+    return dict(value)
+
+
+def _is_number(value: Any) -> bool:
+    return _is_int(value) or (isinstance(value, float) and math.isfinite(value))

@@ -90,6 +90,14 @@ class Notices:
         except IntegrityError:  # another worker noted this very turn first
             return False
 
+    def set_turn_player(self, table_id: int, seat: int, player_id: int | None) -> None:
+        """Who plays the seat to move changed (away, back, forfeit): the same turn, so
+        `since` stays and nobody is told; nothing if another seat is to move."""
+        with self.engine.begin() as conn:
+            conn.execute(update(turns)
+                         .where(turns.c.table_id == table_id, turns.c.seat == seat)
+                         .values(player_id=player_id))
+
     def end_turns(self, table_id: int) -> None:
         """The game is over: nobody is to move there any more."""
         with self.engine.begin() as conn:

@@ -282,3 +282,109 @@ def test_random_bot_matches_round_trip_exactly(
     finally:
         one.close()
         two.close()
+
+
+# -- clocks, seat flags, forfeits and undo lines (issue 10 meets issue 9 item 5) --------
+PER_MOVE = {"kind": "per-move", "seconds": 120, "increment": 0, "on_timeout": "forfeit"}
+GAME_CLOCK = {"kind": "game", "seconds": 600, "increment": 10, "on_timeout": "bot-moves"}
+
+
+def clocked_match(store: Store, *, finished: bool) -> int:
+    """A 3-seat Paris Connection table of people with a game clock: Bob forfeited on time,
+    Cleo away (a bot plays her seat), Alice took back a step (the table's line); running
+    with the clock on Alice, or finished with `forfeited: [1]` in the result, as the
+    server writes them."""
+    game = belle.load_game("paris_connection")
+    match = belle.play_match(game, [make_bot("random")] * 3, seed=4)
+    people = [store.create_player(name) for name in ("Alice", "Bob", "Cleo")]
+    clock = PER_MOVE if finished else GAME_CLOCK
+    table = store.create_table("paris_connection", dict(game.options), 3, "turn", people[0].id,
+                               clock=clock)
+    store.update_seats(table.id, [
+        Seat("human", people[0].id, "Alice"),
+        Seat("human", people[1].id, "Bob", "medium", forfeited=True),
+        Seat("human", people[2].id, "Cleo", "easy", away=True),
+    ])
+    store.start_table(table.id, 4)
+    log = match.record.actions if finished else match.record.actions[:20]
+    store.append_actions(table.id, 0, log)
+    store.add_chat(table.id, people[0].id, "Alice", "hi")
+    store.truncate_actions(table.id, len(log), len(log) - 1, "Alice", "took back: x")
+    store.append_actions(table.id, len(log) - 1, log[-1:])
+    if finished:
+        assert match.record.result is not None
+        store.finish_table(table.id, {**match.record.result, "forfeited": [1]})
+        store.set_clock_state(table.id, {"remaining": [120.0] * 3, "seat": None,
+                                         "started": None, "deadline": None, "version": 90,
+                                         "timeouts": [1]})
+    else:
+        store.set_clock_state(table.id, {"remaining": [512.5, 600.0, 431.25], "seat": 0,
+                                         "started": 1_800_000_100.0,
+                                         "deadline": 1_800_000_612.5, "version": 20,
+                                         "timeouts": [1]})
+    return table.id
+
+
+@pytest.mark.parametrize("finished", [False, True], ids=["running", "finished"])
+def test_clock_seat_flags_and_forfeits_round_trip(
+    source: Store, target: Store, finished: bool
+) -> None:
+    """Issue 10 item 2 with issue 9 item 5: a clocked table's settings and running clock,
+    the away and forfeited seats with their stand-in bots, the result's `forfeited` list
+    and the undo's table line (no player) come back exactly."""
+    table_id = clocked_match(source, finished=finished)
+    lines = export(source)
+    report = import_lines(target, lines)
+    assert report.refused == [] and len(report.imported) == 1
+    assert export(target) == lines
+    line = json.loads(lines[0])
+    assert line["seats"][1] == {"kind": "human", "name": "Bob", "bot": "medium",
+                                "forfeited": True}
+    assert line["seats"][2] == {"kind": "human", "name": "Cleo", "bot": "easy", "away": True}
+    assert [c.get("system", False) for c in line["chat"]] == [False, True]
+    original = source.get_table(table_id)
+    twin = target.list_tables()[0]
+    assert original is not None
+    assert (twin.clock, twin.clock_state) == (original.clock, original.clock_state)
+    assert [(s.name, s.bot, s.away, s.forfeited) for s in twin.seats] == [
+        (s.name, s.bot, s.away, s.forfeited) for s in original.seats]
+    assert twin.result == original.result
+    lines_there = target.recent_chat(twin.id, 10)
+    assert [line.player_id is None for line in lines_there] == [False, True]
+
+
+BAD_CLOCK_LINES = [
+    (lambda d: d.update(clock={"kind": "hourglass", "seconds": 1, "increment": 0,
+                               "on_timeout": "forfeit"}), "clock kind"),
+    (lambda d: d.update(clock={"kind": "game"}), "field 'clock'"),
+    (lambda d: d.update(clock=None), "with a clock"),
+    (lambda d: d["clock_state"].update(seat=7), "clock_state"),
+    (lambda d: d["clock_state"].update(remaining=[1.0]), "clock_state"),
+    (lambda d: d["clock_state"].update(deadline=None), "clock_state"),
+    (lambda d: d["seats"][1].update(away=True), "not both"),
+    (lambda d: d["seats"][2].update(bot=None), "stand-in"),
+    (lambda d: d["seats"][0].update(away="yes"), "true or false"),
+    (lambda d: d["seats"][2].update(bot="genius"), "bad bot"),
+    (lambda d: d["chat"][0].update(system=1), "true or false"),
+]
+
+
+@pytest.mark.parametrize(("change", "reason"), BAD_CLOCK_LINES)
+def test_a_bad_clock_or_seat_flag_is_refused(
+    source: Store, target: Store, change: Any, reason: str
+) -> None:
+    """Issue 9 item 5: clock fields and seat flags are checked like every other field."""
+    clocked_match(source, finished=False)
+    report = import_lines(target, [corrupt(export(source)[0], change)])
+    assert len(report.refused) == 1 and reason in report.refused[0][1], report.refused
+    assert counts(target)[0] == 0
+
+
+def test_a_forfeit_list_that_is_not_the_forfeited_seats_is_refused(
+    source: Store, target: Store
+) -> None:
+    """Issue 9 item 5: the result's `forfeited` must name exactly the seats marked so."""
+    clocked_match(source, finished=True)
+    bad = corrupt(export(source)[0], lambda d: d["result"].update(forfeited=[0]))
+    report = import_lines(target, [bad])
+    assert len(report.refused) == 1 and "forfeited" in report.refused[0][1]
