@@ -45,6 +45,8 @@ def seat_json(index: int, table: TableRecord) -> dict[str, Any]:
         body["stand_in"] = seat.bot
         body["away"] = seat.away
         body["forfeited"] = seat.forfeited
+    if seat.assisted:  # a bot played for this person a while: the game ranks them last
+        body["assisted"] = True
     return body
 
 

@@ -54,12 +54,14 @@ def displayed(mu: float, sigma: float) -> float:
 
 def final_places(result: Mapping[str, Any], players: int) -> list[int]:
     """Each seat's place (0 = first): the result's ranking, ties sharing a place, with
-    the seats in `result["forfeited"]` last (tied). ValueError if the result is unusable."""
+    the seats in `result["forfeited"]` and `result["assisted"]` (a bot played for them a
+    while) last, tied. ValueError if the result is unusable."""
     ranking = result.get("ranking")
     if (not isinstance(ranking, list) or len(ranking) != players
             or not all(isinstance(r, int | float) for r in ranking)):
         raise ValueError(f"the result has no ranking of {players} seats")
-    forfeited = {s for s in result.get("forfeited") or [] if _is_seat(s, players)}
+    listed = [*(result.get("forfeited") or []), *(result.get("assisted") or [])]
+    forfeited = {s for s in listed if _is_seat(s, players)}
     playing = [s for s in range(players) if s not in forfeited]
     places = [len(playing)] * players
     for seat in playing:

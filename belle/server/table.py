@@ -49,7 +49,7 @@ from belle.server.connection import Connection
 from belle.server.errors import ServerError
 from belle.server.events import Event, Replayer
 from belle.server.messages import dumps
-from belle.server.timekeeper import Timekeeper, forfeited_seats
+from belle.server.timekeeper import Timekeeper, assisted_seats, forfeited_seats
 from belle.storage import (
     EMPTY_SEAT,
     STARTED,
@@ -469,8 +469,11 @@ class TableActor:
         self.share_actions(n, entries)
 
     def _result(self, state: State[Any]) -> dict[str, Any]:
-        """The result, with the seats that forfeited (ratings rank them last)."""
-        return {**payloads.result(state), "forfeited": forfeited_seats(self.table.seats)}
+        """The result, with the seats that forfeited or were ever handed to a bot
+        (ratings rank them last)."""
+        seats = self.table.seats
+        return {**payloads.result(state), "forfeited": forfeited_seats(seats),
+                "assisted": assisted_seats(seats)}
 
     async def _finish(self, state: State[Any]) -> None:
         result = self._result(state)

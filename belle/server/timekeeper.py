@@ -187,7 +187,8 @@ class Timekeeper:
                 make_bot(spec)
             except Exception as exc:
                 raise ServerError("bad_options", str(exc)) from exc
-            await self._reseat(index, dataclasses.replace(seat, away=True, bot=spec))
+            await self._reseat(index, dataclasses.replace(seat, away=True, assisted=True,
+                                                          bot=spec))
 
     async def back(self, player: Player) -> None:
         """`player` takes their seat back from the stand-in bot."""
@@ -220,3 +221,8 @@ class Timekeeper:
 
 def forfeited_seats(seats: list[Seat]) -> list[int]:
     return [i for i, seat in enumerate(seats) if seat.forfeited]
+
+
+def assisted_seats(seats: list[Seat]) -> list[int]:
+    """The seats whose person let a bot play for them at some point (ranked last)."""
+    return [i for i, seat in enumerate(seats) if seat.assisted]

@@ -123,6 +123,8 @@ def _seat_json(seat: Seat) -> dict[str, Any]:
         body["away"] = True
     if seat.forfeited:
         body["forfeited"] = True
+    if seat.assisted:
+        body["assisted"] = True
     return body
 
 
@@ -274,7 +276,8 @@ def check_replay(match: Match) -> State[Any] | None:
         if match.log or match.result is not None:
             raise BackupError(f"a table never started ({match.status}) has no actions and no "
                               "result")
-        if any(seat.bot_plays and seat.kind == "human" for seat in match.seats):
+        if any((seat.bot_plays or seat.assisted) and seat.kind == "human"
+               for seat in match.seats):
             raise BackupError("a seat is handed to a bot (away, forfeited) during a game only")
         return None
     if any(seat.kind == "empty" for seat in match.seats):
@@ -319,6 +322,8 @@ def _check_end(match: Match, state: State[Any]) -> None:
         # The server adds the seats that forfeited on time (ratings rank them last):
         # exactly the seats marked forfeited.
         computed["forfeited"] = [i for i, seat in enumerate(match.seats) if seat.forfeited]
+    if match.result is not None and "assisted" in match.result:
+        computed["assisted"] = [i for i, seat in enumerate(match.seats) if seat.assisted]
     if json.loads(json.dumps(computed)) != match.result:
         raise BackupError("the stored result differs from the result of replaying the log "
                           "(and the forfeited seats)")
@@ -447,8 +452,9 @@ def _seat(item: Any, index: int) -> Seat:
         raise BackupError(f"seat {index} must be an object whose kind is one of "
                           f"{', '.join(SEAT_KINDS)}")
     away, forfeited = item.get("away", False), item.get("forfeited", False)
-    if not isinstance(away, bool) or not isinstance(forfeited, bool):
-        raise BackupError(f"seat {index}: away and forfeited are true or false")
+    assisted = item.get("assisted", False)
+    if not all(isinstance(flag, bool) for flag in (away, forfeited, assisted)):
+        raise BackupError(f"seat {index}: away, forfeited and assisted are true or false")
     if item["kind"] == "human":
         name = _name(item.get("name"), f"the name of seat {index}")
         if away and forfeited:
@@ -459,9 +465,9 @@ def _seat(item: Any, index: int) -> Seat:
                               "exactly when it is away or forfeited")
         if stand_in is not None:
             _bot_spec(stand_in, index)
-        return Seat("human", None, name, stand_in, away, forfeited)
-    if away or forfeited:
-        raise BackupError(f"seat {index}: only a person's seat is away or forfeited")
+        return Seat("human", None, name, stand_in, away, forfeited, assisted)
+    if away or forfeited or assisted:
+        raise BackupError(f"seat {index}: only a person's seat is away, forfeited or assisted")
     if item["kind"] == "bot":
         return Seat("bot", None, None, _bot_spec(item.get("bot"), index))
     return Seat("empty")

@@ -90,6 +90,8 @@ class Seat:
 
     A person's seat may be played by a stand-in bot (`bot`): while they are `away`
     (they handed it over and may take it back) or for good once `forfeited` (timeout).
+    `assisted` stays set once a person has been away: a bot played for them, so ratings
+    rank that seat last, as a forfeit (belle.server.rating).
     """
 
     kind: str  # empty | human | bot
@@ -98,6 +100,7 @@ class Seat:
     bot: str | None = None
     away: bool = False
     forfeited: bool = False
+    assisted: bool = False
 
     @property
     def bot_plays(self) -> bool:
@@ -112,12 +115,15 @@ class Seat:
             body["away"] = True
         if self.forfeited:
             body["forfeited"] = True
+        if self.assisted:
+            body["assisted"] = True
         return body
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Seat:
         return cls(str(data["kind"]), data.get("player_id"), data.get("name"), data.get("bot"),
-                   bool(data.get("away", False)), bool(data.get("forfeited", False)))
+                   bool(data.get("away", False)), bool(data.get("forfeited", False)),
+                   bool(data.get("assisted", False)))
 
 
 EMPTY_SEAT = Seat("empty")

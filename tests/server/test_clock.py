@@ -345,6 +345,8 @@ def test_away_a_bot_plays_the_seat_and_back_restores_it(db_url: str, fake: FakeC
             sock.send({"type": "back"})
             table = sock.until(lambda m: m.get("kind") == "table")["table"]
             assert "away" not in table["seats"][mover]
+            assert table["seats"][mover]["assisted"] is True  # for ratings: a bot played
+            assert actor.table.seats[mover].assisted and not actor.table.seats[mover].away
             assert clock_of(sock.until(lambda m: m["type"] == "clock"))["seat"] == mover  # type: ignore[index]
             sock.send({"type": "action", "version": sync["version"],
                        "action": sync["legal"][0]["json"]})

@@ -14,7 +14,7 @@ from belle.server import create_app
 from belle.server.clock import ClockSettings, ClockState, FakeClock
 from belle.server.timekeeper import TIMEOUT_MARK
 
-from .kit import FAST, SECRET, Person, guest, sign_in, start, table_actor
+from .kit import FAST, SECRET, Person, guest, play, sign_in, start, table_actor
 from .notifykit import Game, smtp_sink, started
 from .test_clock import advance, clock_app, clocked_table, join
 from .test_notify_mail import ANN, config, mailer, three_players
@@ -233,8 +233,8 @@ def sink_client(db_url: str) -> Iterator[tuple[TestClient, Any]]:
 # -- a forfeit on time, rated ------------------------------------------------------
 def test_a_forfeit_on_time_is_rated_with_the_forfeiter_last(db_url: str) -> None:
     """Issue 10 items 2 and 3, end to end: the player to move runs out of time at a
-    forfeit table, a bot plays the seat to the end (the other player hands hers to a
-    bot too), the game stays rated and the forfeiter ranks last, whatever the score."""
+    forfeit table, a bot plays the seat to the end while the other player plays hers,
+    the game stays rated and the forfeiter ranks last, whatever the score."""
     fake = FakeClock()
     with TestClient(clock_app(db_url, fake)) as client:
         ada, bea = sign_in(client, "Ada"), sign_in(client, "Bea")
@@ -251,15 +251,16 @@ def test_a_forfeit_on_time_is_rated_with_the_forfeiter_last(db_url: str) -> None
         assert late is not None
         people = (ada, bea)
         with people[1 - late].socket(f"/ws/table/{table_id}") as sock, \
-                people[late].socket(f"/ws/table/{table_id}") as gone:
+                people[late].socket(f"/ws/table/{table_id}") as gone, \
+                guest(client).socket(f"/ws/table/{table_id}") as watcher:
             sock.hello()
             gone.hello()
+            watcher.hello()
             advance(client, fake, 121)
             assert actor.table.seats[late].forfeited
             gone.send({"type": "undo", "version": actor.version})
             assert "forfeited" in gone.expect_error("forfeited")["message"]
-            sock.send({"type": "away"})
-            over = sock.until(lambda m: m.get("kind") == "over")
+            over = play({1 - late: sock}, watcher)
             sock.send({"type": "chat", "text": "gg"})  # after the listeners (table lock)
             sock.until(lambda m: m.get("kind") == "chat")
         assert over["forfeited"] == [late]

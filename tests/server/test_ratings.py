@@ -280,3 +280,12 @@ def test_a_seat_forfeited_on_time_stays_rated_as_its_player() -> None:
     assert is_rated([forfeited, Seat("human", 2, "Bob")])
     places = final_places({"ranking": [0, 1], "forfeited": [0]}, 2)
     assert places == [1, 0]
+
+
+def test_a_seat_once_handed_to_a_bot_ranks_last() -> None:
+    """Issue 10 items 2 and 3: a player who let a stand-in bot play (`away`, even if they
+    came back) cannot collect the bot's result: the seat ranks last, as a forfeit."""
+    assisted = Seat("human", 1, "Ann", assisted=True)
+    assert is_rated([assisted, Seat("human", 2, "Bob")])
+    assert final_places({"ranking": [0, 1, 2], "forfeited": [], "assisted": [0]}, 3) == [2, 0, 1]
+    assert final_places({"ranking": [0, 1, 2], "forfeited": [2], "assisted": [0]}, 3) == [1, 0, 1]

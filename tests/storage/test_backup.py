@@ -303,7 +303,7 @@ def clocked_match(store: Store, *, finished: bool) -> int:
     store.update_seats(table.id, [
         Seat("human", people[0].id, "Alice"),
         Seat("human", people[1].id, "Bob", "medium", forfeited=True),
-        Seat("human", people[2].id, "Cleo", "easy", away=True),
+        Seat("human", people[2].id, "Cleo", "easy", away=True, assisted=True),
     ])
     store.start_table(table.id, 4)
     log = match.record.actions if finished else match.record.actions[:20]
@@ -313,7 +313,7 @@ def clocked_match(store: Store, *, finished: bool) -> int:
     store.append_actions(table.id, len(log) - 1, log[-1:])
     if finished:
         assert match.record.result is not None
-        store.finish_table(table.id, {**match.record.result, "forfeited": [1]})
+        store.finish_table(table.id, {**match.record.result, "forfeited": [1], "assisted": [2]})
         store.set_clock_state(table.id, {"remaining": [120.0] * 3, "seat": None,
                                          "started": None, "deadline": None, "version": 90,
                                          "timeouts": [1]})
@@ -340,7 +340,8 @@ def test_clock_seat_flags_and_forfeits_round_trip(
     line = json.loads(lines[0])
     assert line["seats"][1] == {"kind": "human", "name": "Bob", "bot": "medium",
                                 "forfeited": True}
-    assert line["seats"][2] == {"kind": "human", "name": "Cleo", "bot": "easy", "away": True}
+    assert line["seats"][2] == {"kind": "human", "name": "Cleo", "bot": "easy", "away": True,
+                                "assisted": True}
     assert [c.get("system", False) for c in line["chat"]] == [False, True]
     original = source.get_table(table_id)
     twin = target.list_tables()[0]
@@ -364,6 +365,7 @@ BAD_CLOCK_LINES = [
     (lambda d: d["seats"][1].update(away=True), "not both"),
     (lambda d: d["seats"][2].update(bot=None), "stand-in"),
     (lambda d: d["seats"][0].update(away="yes"), "true or false"),
+    (lambda d: d["seats"][0].update(assisted=1), "true or false"),
     (lambda d: d["seats"][2].update(bot="genius"), "bad bot"),
     (lambda d: d["chat"][0].update(system=1), "true or false"),
 ]
