@@ -21,7 +21,7 @@ from belle.engine.registry import game_ids, list_games, load_game
 from belle.server import auth, payloads
 from belle.server.clock import ClockSettings
 from belle.server.errors import ServerError
-from belle.server.hub import Hub
+from belle.server.hub import Hub, hub_of
 from belle.server.table import TableActor
 from belle.storage import MODES, STARTED, STATUSES, NameTakenError, Player
 
@@ -55,14 +55,9 @@ class BotBody(BaseModel):
     seat: StrictInt | None = None
 
 
-def _hub(request: Request) -> Hub:
-    hub = request.app.state.hub
-    assert isinstance(hub, Hub)
-    return hub
-
 
 async def current_player(request: Request) -> Player | None:
-    hub = _hub(request)
+    hub = hub_of(request)
     return await hub.player(hub.sessions.from_cookies(request.cookies))
 
 
@@ -80,7 +75,7 @@ def player_json(player: Player) -> dict[str, Any]:
 # -- identity ---------------------------------------------------------------
 @router.post("/session")
 async def open_session(body: SessionBody, request: Request, response: Response) -> Any:
-    hub = _hub(request)
+    hub = hub_of(request)
     name = auth.check_name(body.name)
     me = await current_player(request)
     player = await hub.db(hub.store.get_player_by_name, name)
@@ -112,7 +107,7 @@ async def _new_player(hub: Hub, name: str, password: str | None) -> Player:
 
 @router.post("/password")
 async def set_password(body: PasswordBody, request: Request) -> Any:
-    hub = _hub(request)
+    hub = hub_of(request)
     player = await signed_in(request)
     password_hash = await hub.db(auth.hash_password, auth.check_password(body.password))
     await hub.write(hub.store.set_password, player.id, password_hash)
@@ -137,7 +132,7 @@ async def logout(response: Response) -> Any:
 async def health(request: Request) -> Any:
     """For load balancers and operators: this worker answers; whether it hears the others
     (`fanout`: "local" for one process, "up" or "down" with Redis)."""
-    fanout = _hub(request).fanout
+    fanout = hub_of(request).fanout
     state = "local" if not fanout.clustered else "up" if fanout.is_connected() else "down"
     return {"ok": True, "fanout": state, "worker": fanout.worker}
 
@@ -170,14 +165,14 @@ def board_json(game_id: str) -> Any:
 async def tables(request: Request, status: str | None = None) -> Any:
     if status is not None and status not in STATUSES:
         raise ServerError("bad_options", f"status is one of {', '.join(STATUSES)}")
-    hub = _hub(request)
+    hub = hub_of(request)
     found = await hub.db(hub.store.list_tables, status)
     return [payloads.summary(t) for t in found]
 
 
 @router.post("/tables")
 async def create_table(body: TableBody, request: Request) -> Any:
-    hub = _hub(request)
+    hub = hub_of(request)
     player = await signed_in(request)
     if body.mode not in MODES:
         raise ServerError("bad_options", f"mode is one of {', '.join(MODES)}, not {body.mode!r}")
@@ -202,7 +197,7 @@ async def create_table(body: TableBody, request: Request) -> Any:
 
 
 async def _actor(request: Request, table_id: int) -> TableActor:
-    return await _hub(request).actor(table_id)
+    return await hub_of(request).actor(table_id)
 
 
 @router.get("/tables/{table_id}")

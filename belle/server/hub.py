@@ -27,6 +27,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
+from starlette.requests import HTTPConnection
+
 from belle.server import payloads
 from belle.server.auth import Sessions
 from belle.server.clock import Clock, RealClock
@@ -212,26 +214,23 @@ class Hub:
                 await actor.take_over()
 
     async def progressed(self, actor: TableActor) -> None:
-        for listener in self.listeners:
-            try:
-                await listener.progressed(actor)
-            except Exception:
-                log.exception("listener %r failed on table %s", listener, actor.id)
+        await self._tell("progressed", actor)
 
     async def reseated(self, actor: TableActor) -> None:
-        for listener in self.listeners:
-            hook = getattr(listener, "reseated", None)
-            if hook is None:
-                continue
-            try:
-                await hook(actor)
-            except Exception:
-                log.exception("listener %r failed on table %s", listener, actor.id)
+        await self._tell("reseated", actor)
 
     async def finished(self, actor: TableActor) -> None:
+        await self._tell("finished", actor)
+
+    async def _tell(self, hook: str, actor: TableActor) -> None:
+        """Call `hook` on every listener that has it; one failing does not stop the others
+        (nor the move: it is committed already)."""
         for listener in self.listeners:
+            method = getattr(listener, hook, None)
+            if method is None:
+                continue
             try:
-                await listener.finished(actor)
+                await method(actor)
             except Exception:
                 log.exception("listener %r failed on table %s", listener, actor.id)
 
@@ -314,3 +313,10 @@ class Lobby:
         text = dumps({"type": "event", "n": self.events, **body})
         for conn in list(self.members):
             conn.send(text)
+
+
+def hub_of(connection: HTTPConnection) -> Hub:
+    """The app's hub, from a request or a socket."""
+    hub = connection.app.state.hub
+    assert isinstance(hub, Hub)
+    return hub

@@ -15,7 +15,7 @@ from pydantic import BaseModel, StrictBool
 from belle.server import payloads
 from belle.server.api import signed_in
 from belle.server.errors import ServerError
-from belle.server.hub import Hub
+from belle.server.hub import hub_of
 from belle.server.notify import TurnNotifier, check_email
 from belle.storage.notices import Waiting
 
@@ -34,17 +34,12 @@ def _notifier(request: Request) -> TurnNotifier:
     return notifier
 
 
-def _hub(request: Request) -> Hub:
-    hub = request.app.state.hub
-    assert isinstance(hub, Hub)
-    return hub
-
 
 @router.get("/email")
 async def get_email(request: Request) -> Any:
     player = await signed_in(request)
     notifier = _notifier(request)
-    contact = await _hub(request).db(notifier.notices.contact, player.id)
+    contact = await hub_of(request).db(notifier.notices.contact, player.id)
     return {
         "email": contact.email if contact else None,
         "turn_notices": bool(contact and contact.turn_notices),
@@ -61,7 +56,7 @@ async def put_email(body: EmailBody, request: Request) -> Any:
                                             "registered player may give an e-mail address")
     email = check_email(body.email) if body.email not in (None, "") else None
     notifier = _notifier(request)
-    await _hub(request).write(notifier.notices.set_contact, player.id, email, body.turn_notices)
+    await hub_of(request).write(notifier.notices.set_contact, player.id, email, body.turn_notices)
     return {
         "email": email,
         "turn_notices": email is not None and body.turn_notices,
@@ -84,6 +79,6 @@ async def next_table(request: Request) -> Any:
     none), how many wait (`waiting`), and the first of them in that order (`tables`)."""
     player = await signed_in(request)
     notices = _notifier(request).notices
-    count, first = await _hub(request).db(notices.waiting, player.id, NEXT_LISTED)
+    count, first = await hub_of(request).db(notices.waiting, player.id, NEXT_LISTED)
     listed = [_waiting_json(item) for item in first]
     return {"table": listed[0] if listed else None, "waiting": count, "tables": listed}

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request, Response
 from belle.engine.registry import game_ids
 from belle.server import auth, payloads
 from belle.server.errors import ServerError
-from belle.server.hub import Hub
+from belle.server.hub import hub_of
 from belle.server.pages import _page as page_response
 from belle.storage import PlayerResult, Rating, RatingBook, Seat
 
@@ -24,11 +24,6 @@ RECENT_TABLES = 20
 
 router = APIRouter()
 
-
-def _hub(request: Request) -> Hub:
-    hub = request.app.state.hub
-    assert isinstance(hub, Hub)
-    return hub
 
 
 def _book(request: Request) -> RatingBook:
@@ -59,7 +54,7 @@ async def leaderboard(game: str, request: Request, limit: int = LEADERBOARD_DEFA
     if not 1 <= limit <= LEADERBOARD_MOST:
         raise ServerError("bad_options", f"limit is from 1 to {LEADERBOARD_MOST}")
     book = _book(request)
-    best = await _hub(request).db(book.leaderboard, game, limit)
+    best = await hub_of(request).db(book.leaderboard, game, limit)
     rows = [{"position": i, "name": r.name, **_rating_json(r)}
             for i, r in enumerate(best, start=1)]
     return {"game": game, "title": payloads.game_titles()[game], "players": rows}
@@ -69,7 +64,7 @@ async def leaderboard(game: str, request: Request, limit: int = LEADERBOARD_DEFA
 @router.get("/api/players/{name}")
 async def player_page_json(name: str, request: Request) -> Any:
     """A player's ratings per game and their recent finished tables."""
-    hub, book = _hub(request), _book(request)
+    hub, book = hub_of(request), _book(request)
     player = await hub.db(hub.store.get_player_by_name, name) if _may_be_a_name(name) else None
     if player is None:
         raise ServerError("not_found", f"there is no player named {name!r}")

@@ -23,7 +23,7 @@ from starlette.types import Receive, Scope, Send
 from belle.server import commands
 from belle.server.connection import Connection
 from belle.server.errors import ServerError
-from belle.server.hub import Hub
+from belle.server.hub import Hub, hub_of
 from belle.server.messages import (
     PONG,
     Action,
@@ -61,11 +61,6 @@ async def dispatch(scope: Scope, receive: Receive, send: Send) -> bool:
     return False
 
 
-def _hub(socket: WebSocket) -> Hub:
-    hub = socket.app.state.hub
-    assert isinstance(hub, Hub)
-    return hub
-
 
 def same_origin(socket: WebSocket) -> bool:
     """Refuse cross-site pages: a browser always sends Origin on a websocket."""
@@ -74,7 +69,7 @@ def same_origin(socket: WebSocket) -> bool:
 
 
 async def _open(socket: WebSocket) -> Connection | None:
-    hub = _hub(socket)
+    hub = hub_of(socket)
     if not same_origin(socket):
         await socket.close(code=1008)
         return None
@@ -182,7 +177,7 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
     if conn is None:
         return
     try:
-        actor = await _hub(socket).actor(table_id)
+        actor = await hub_of(socket).actor(table_id)
     except ServerError as exc:
         conn.send(error(exc.code, exc.message))
         await conn.close()
@@ -199,7 +194,7 @@ async def lobby_socket(socket: WebSocket) -> None:
     conn = await _open(socket)
     if conn is None:
         return
-    hub = _hub(socket)
+    hub = hub_of(socket)
     try:
         await _serve(conn, lobby_handler(hub))
     finally:

@@ -118,13 +118,8 @@ def _match_json(conn: Connection, row: Any, own_origin: str) -> dict[str, Any]:
 def _seat_json(seat: Seat) -> dict[str, Any]:
     """A seat by name; a person's stand-in bot and the `away`/`forfeited` flags (only
     when set, so a line without them reads the same as before clocks)."""
-    body: dict[str, Any] = {"kind": seat.kind, "name": seat.name, "bot": seat.bot}
-    if seat.away:
-        body["away"] = True
-    if seat.forfeited:
-        body["forfeited"] = True
-    if seat.assisted:
-        body["assisted"] = True
+    body = seat.to_json()
+    del body["player_id"]  # players are matched by name on import
     return body
 
 
