@@ -64,8 +64,13 @@ def from_html(path: Path) -> Iterator[Found]:
         yield message, relative(path)
 
 
+CODE_CHOICES = {"postcard_list"}  # options whose choices are codes, shown as they are
+
+
 def from_registry() -> Iterator[Found]:
-    """Game titles, summaries and option help: English text the server sends as data."""
+    """Game titles, summaries, option help, names and choices: English text the server
+    sends as data (names and choices with spaces for underscores, as the lobby shows
+    them; postcard codes are names of cards, not words)."""
     from belle.engine.registry import list_games
 
     for info in list_games():
@@ -75,6 +80,10 @@ def from_registry() -> Iterator[Found]:
         for spec in info.options:
             if spec.help:
                 yield spec.help, "registry"
+            yield spec.name.replace("_", " "), "registry"
+            if spec.name not in CODE_CHOICES:
+                for choice in spec.choices:
+                    yield choice.replace("_", " "), "registry"
 
 
 def collect() -> dict[str, list[str]]:

@@ -237,7 +237,7 @@ def test_two_players_and_bots_play_a_whole_game(new_page: Any) -> None:
             if over(page) or not my_turn(page):
                 continue
             if spectator is None:  # the first human turn: the game waits for us
-                expect(page).to_have_title("Your turn — Belle")
+                expect(page).to_have_title("● Your turn — Paris Connection — Belle")
                 expect(page.locator("#turn")).to_have_class(re.compile("mine"))
                 # the renderer's scoreTitle names the running score box (table.js)
                 expect(page.locator("#score h2")).to_have_text("Your shares are worth")

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import given
@@ -21,6 +23,8 @@ from belle.server.fanout import FanoutError, LocalFanout, RedisFanout
 from belle.storage import normalize_url
 
 from .kit import free_port
+
+T = TypeVar("T")
 
 
 @pytest.mark.parametrize(("given_url", "expected"), [
@@ -42,6 +46,13 @@ def test_normalize_keeps_the_rest_of_any_url(rest: str) -> None:
         once = normalize_url(scheme + rest)
         assert once.endswith(rest)
         assert normalize_url(once) == once
+
+
+def run_alone(coroutine: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` on a thread of its own: the browser tests' Playwright leaves an event
+    loop running in the main thread, where asyncio.run() refuses to start."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 def test_sqlite_with_redis_is_refused() -> None:
@@ -70,7 +81,7 @@ def test_belle_serve_reports_bad_cluster_settings(tmp_path: Any) -> None:
 
 def test_local_fanout_leads_every_table() -> None:
     """One process: this worker runs every table's bots and timers."""
-    assert asyncio.run(LocalFanout().leader(7)) is True
+    assert run_alone(LocalFanout().leader(7)) is True
 
 
 def _redis_url() -> str:
@@ -107,7 +118,7 @@ def test_lease_is_held_by_one_worker_then_taken_over() -> None:
             await one.close()
             await two.close()
 
-    answers, ttl = asyncio.run(scenario())
+    answers, ttl = run_alone(scenario())
     assert answers == [True, False, True, True]
     assert 0 < ttl <= 300  # the lease expires by itself: a dead worker's is taken over
 

@@ -223,11 +223,17 @@ function range(a, b) {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
+/** An option's name or value as shown: words, in the reader's language when the
+ * catalogue has them (belle/i18n/extract.py collects them from the registry). */
+function optionWord(word) {
+  return gameText(String(word).replaceAll("_", " "));
+}
+
 /** One input per option of the game's schema, showing its default. */
 function optionField(spec) {
   const name = "opt:" + spec.name;
   const help = spec.help ? h("small.help", {}, gameText(spec.help)) : null;
-  const label = h("span.opt-name", {}, spec.name.replaceAll("_", " "));
+  const label = h("span.opt-name", {}, optionWord(spec.name));
   if (spec.kind === "bool") {
     return h("label.option.bool", {}, h("input", { type: "checkbox", name, checked: !!spec.default, dataset: { kind: "bool" } }), " ", label, help);
   }
@@ -237,14 +243,14 @@ function optionField(spec) {
     }), help);
   }
   if (spec.kind === "choice") {
-    return h("label.option", {}, label, " ", h("select", { name, value: spec.default, dataset: { kind: "choice" } }, (spec.choices || []).map((c) => h("option", { value: c }, c))), help);
+    return h("label.option", {}, label, " ", h("select", { name, value: spec.default, dataset: { kind: "choice" } }, (spec.choices || []).map((c) => h("option", { value: c }, optionWord(c)))), help);
   }
   const chosen = new Set(spec.default || []);
   return h(
     "fieldset.option.list",
     { dataset: { kind: "list", name: spec.name } },
     h("legend", {}, label),
-    (spec.choices || []).map((c) => h("label.inline", {}, h("input", { type: "checkbox", name, value: c, checked: chosen.has(c) }), " " + c)),
+    (spec.choices || []).map((c) => h("label.inline", {}, h("input", { type: "checkbox", name, value: c, checked: chosen.has(c) }), " ", optionWord(c))),
     help,
   );
 }
@@ -304,7 +310,8 @@ function tableCard(table) {
   }[table.status] || t("Open");
   const optionText = Object.entries(table.options || {})
     .filter(([, v]) => v !== false && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => (v === true ? k.replaceAll("_", " ") : `${k.replaceAll("_", " ")}: ${v}`))
+    .map(([k, v]) => (v === true ? optionWord(k)
+      : `${optionWord(k)}: ${(Array.isArray(v) ? v : [v]).map(optionWord).join(", ")}`))
     .join(", ");
   return h(
     "article.table-card.status-" + table.status,
