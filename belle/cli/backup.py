@@ -96,7 +96,7 @@ def export_command(
             count = _write(sys.stdout, (dumps_line(m) for m in matches))
         else:
             count = _write_file(output, (dumps_line(m) for m in matches))
-    stderr_console().print(f"exported {count} matches", markup=False)
+    stderr_console().print(f"exported {count} match{'' if count == 1 else 'es'}", markup=False)
 
 
 def _write(stream: TextIO, lines: Iterator[str]) -> int:

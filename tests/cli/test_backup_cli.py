@@ -44,7 +44,7 @@ def test_export_to_a_file_then_import_elsewhere(source_url: str, tmp_path: Path)
     dump = tmp_path / "matches.jsonl"
     result = run("export", "--db", source_url, "--output", str(dump))
     assert result.exit_code == 0, result.output
-    assert "exported 1 matches" in result.stderr
+    assert "exported 1 match" in result.stderr
     assert json.loads(dump.read_text())["seats"][0]["name"] == "Zoé"
     target = f"sqlite:///{tmp_path / 'target.db'}"
     result = run("import", str(dump), "--db", target)
