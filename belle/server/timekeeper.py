@@ -11,7 +11,8 @@ deadline has passed.
 On timeout the table's setting decides: `bot-moves` — a medium bot plays that seat's
 turn, deciding on a determinization (`bot_decision`), and the log marks the move;
 `forfeit` — the seat is marked forfeited and a medium bot plays it to the end.
-A seated player may also hand their seat to a bot (`away`) and take it back (`back`).
+A seated player may also hand their seat to a bot (`away`, one of the levels the table
+offers, `BOT_NAMES`) and take it back (`back`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any
 
-from belle.bots import make_bot
+from belle.bots import BOT_NAMES, make_bot
 from belle.engine.referee import bot_decision
 from belle.server.clock import ClockSettings, ClockState, Timer
 from belle.server.errors import ServerError
@@ -183,10 +184,10 @@ class Timekeeper:
             if seat.away:
                 return
             spec = (bot or STAND_IN).strip()
-            try:
-                make_bot(spec)
-            except Exception as exc:
-                raise ServerError("bad_options", str(exc)) from exc
+            if spec not in BOT_NAMES:  # not any spec: `greedy:samples=10**9` would hold
+                # the table's lock for days on its first move
+                raise ServerError("bad_options", f"unknown bot level {spec!r}; levels: "
+                                                 f"{', '.join(BOT_NAMES)}")
             await self._reseat(index, dataclasses.replace(seat, away=True, assisted=True,
                                                           bot=spec))
 
