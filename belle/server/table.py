@@ -37,7 +37,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
-from belle.bots import make_bot
+from belle.bots import BOT_NAMES, make_bot
 from belle.engine.errors import GameError, IllegalActionError, InvalidActionError
 from belle.engine.game import CHANCE, State
 from belle.engine.record import MatchRecord, RecordEntry, new_state, replay
@@ -253,13 +253,13 @@ class TableActor:
         async with self.lock:
             self._require_manager(player)
             self._require_open()
-            try:
-                bot = make_bot(spec)
-            except GameError as exc:
-                raise ServerError("bad_options", str(exc)) from exc
+            name = spec.strip()
+            if name not in BOT_NAMES:  # not any spec: `greedy:samples=10**9` holds a table
+                raise ServerError("bad_options", f"unknown bot {name!r}; the table offers "
+                                                 f"{', '.join(BOT_NAMES)}")
             index = self._free_seat(seat, None)
             seats = list(self.table.seats)
-            seats[index] = Seat("bot", None, None, spec.strip() or bot.name)
+            seats[index] = Seat("bot", None, None, name)
             await self._set_seats(seats)
 
     async def remove_bot(self, player: Player, seat: int) -> None:

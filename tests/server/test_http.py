@@ -91,6 +91,12 @@ def test_seats_bots_and_start(client: TestClient) -> None:
     assert error_code(anna.post(f"/api/tables/{table_id}/start")) == "not_ready"
     assert error_code(eve.post(f"/api/tables/{table_id}/bots", {"bot": "greedy"})) == "not_seated"
     assert error_code(anna.post(f"/api/tables/{table_id}/bots", {"bot": "oracle"})) == "bad_options"
+    # issue 9 item 3: only the offered bots; a spec such as greedy:samples=10**9 would hold
+    # the table (and a server thread) for hours once the game starts
+    for heavy in ("greedy:samples=999999999", "ismcts:seconds=600", "ismcts"):
+        response = anna.post(f"/api/tables/{table_id}/bots", {"bot": heavy})
+        assert error_code(response) == "bad_options"
+        assert "offers" in response.json()["error"]["message"]
     add_bot(anna, table_id)
     add_bot(anna, table_id, "random")
     assert error_code(bob.post(f"/api/tables/{table_id}/join")) == "table_full"
