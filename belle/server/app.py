@@ -154,6 +154,7 @@ def create_app(
             if policy is not None:
                 await policy.stop()
             await hub.close()
+            await notifier.flush()  # the last batch of turn changes, before the store goes
             if mailer is not None:
                 mailer.close()
             store.close()

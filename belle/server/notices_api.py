@@ -78,7 +78,9 @@ async def next_table(request: Request) -> Any:
     """The running table where it is my turn that has waited longest (`table`, null if
     none), how many wait (`waiting`), and the first of them in that order (`tables`)."""
     player = await signed_in(request)
-    notices = _notifier(request).notices
+    notifier = _notifier(request)
+    await notifier.flush()  # the turn changes noted on this worker, written now
+    notices = notifier.notices
     count, first = await hub_of(request).db(notices.waiting, player.id, NEXT_LISTED)
     listed = [_waiting_json(item) for item in first]
     return {"table": listed[0] if listed else None, "waiting": count, "tables": listed}

@@ -11,10 +11,11 @@ for the same change; `waiting(player)` is then one indexed query.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from belle.storage.models import contacts, tables, turns
@@ -65,29 +66,26 @@ class Notices:
                 ))
 
     # -- turns ---------------------------------------------------------------
-    def set_turn(self, table_id: int, seat: int, player_id: int | None) -> bool:
-        """Note that `seat` is to move at the table; True only if that is a change
-        (a new turn), False if that seat was already to move."""
-        moment = now()
-        changed = (
-            update(turns)
-            .where(turns.c.table_id == table_id, turns.c.seat != seat)
-            .values(seat=seat, player_id=player_id, since=moment)
-        )
+    def set_turn(self, table_id: int, seat: int, player_id: int | None,
+                 moment: datetime | None = None) -> bool:
+        """Note that `seat` is to move at the table (since `moment`, default now); True
+        only if that is a change (a new turn), False if that seat was already to move."""
+        return bool(self.set_turns([(table_id, seat, player_id, moment or now())]))
+
+    def set_turns(self, changes: Sequence[TurnChange]) -> list[int]:
+        """`set_turn` for each change, in order, in one transaction; the indexes of those
+        that began a new turn. (The server notes turns in batches: one commit a batch.)"""
         try:
             with self.engine.begin() as conn:
-                if conn.execute(changed).rowcount:
-                    return True
-                known = conn.execute(
-                    select(turns.c.seat).where(turns.c.table_id == table_id)
-                ).first()
-                if known is not None:
-                    return False
-                conn.execute(insert(turns).values(
-                    table_id=table_id, seat=seat, player_id=player_id, since=moment,
-                ))
-                return True
-        except IntegrityError:  # another worker noted this very turn first
+                return [i for i, change in enumerate(changes) if _set_turn(conn, *change)]
+        except IntegrityError:  # another worker noted one of these turns first: one by one
+            return [i for i, change in enumerate(changes) if self._set_turn_alone(change)]
+
+    def _set_turn_alone(self, change: TurnChange) -> bool:
+        try:
+            with self.engine.begin() as conn:
+                return _set_turn(conn, *change)
+        except IntegrityError:
             return False
 
     def set_turn_player(self, table_id: int, seat: int, player_id: int | None) -> None:
@@ -117,3 +115,23 @@ class Notices:
             total = int(conn.execute(count).scalar_one())
             rows = list(conn.execute(query))
         return total, [Waiting(int(r.table_id), r.game, aware(r.since)) for r in rows]
+
+
+TurnChange = tuple[int, int, int | None, datetime]  # table, seat to move, its player, since
+
+
+def _set_turn(conn: Connection, table_id: int, seat: int, player_id: int | None,
+              moment: datetime) -> bool:
+    changed = (
+        update(turns)
+        .where(turns.c.table_id == table_id, turns.c.seat != seat)
+        .values(seat=seat, player_id=player_id, since=moment)
+    )
+    if conn.execute(changed).rowcount:
+        return True
+    known = conn.execute(select(turns.c.seat).where(turns.c.table_id == table_id)).first()
+    if known is not None:
+        return False
+    conn.execute(insert(turns).values(table_id=table_id, seat=seat, player_id=player_id,
+                                      since=moment))
+    return True

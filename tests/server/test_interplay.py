@@ -17,7 +17,7 @@ from belle.server.timekeeper import TIMEOUT_MARK
 from .kit import FAST, SECRET, Person, guest, play, sign_in, start, table_actor
 from .notifykit import Game, smtp_sink, started
 from .test_clock import advance, clock_app, clocked_table, join
-from .test_notify_mail import ANN, config, mailer, three_players
+from .test_notify_mail import ANN, config, settle, three_players
 from .test_undo import until_build
 
 PER_MOVE = {"kind": "per-move", "seconds": 120}
@@ -127,11 +127,6 @@ def slow_bots(db_url: str) -> Iterator[tuple[TestClient, Any]]:
                          mail=config(port))
         with TestClient(app) as client:
             yield client, sink
-
-
-def settle(game: Game, client: TestClient) -> None:
-    game.barrier()
-    assert mailer(client).wait_idle(30), "the mail thread did not finish"
 
 
 def waiting(person: Person) -> list[int]:

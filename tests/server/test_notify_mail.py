@@ -54,8 +54,18 @@ def three_players(client: TestClient) -> list[Person]:
 
 
 def settle(game: Game, client: TestClient) -> None:
+    """Every turn change so far noted (the notifier writes them in batches) and every
+    e-mail it queued sent."""
     game.barrier()
+    flush_notices(client)
     assert mailer(client).wait_idle(30), "the mail thread did not finish"
+
+
+def flush_notices(client: TestClient) -> None:
+    """Write the turn changes the notifier batches, on the app's own event loop."""
+    app: Any = client.app
+    portal: Any = client.portal  # type: ignore[attr-defined]
+    portal.call(app.state.notifier.flush)
 
 
 def test_a_new_turn_at_a_turn_based_table_sends_one_email(
