@@ -2,7 +2,8 @@
 
 `TurnNotifier` is a `TableListener` (Hub.listeners). After each committed change it
 looks at the seat to move; when that seat changed (a new turn, not another step of the
-same player's turn) it records the turn in the `turns` table (belle.storage.notices),
+same player's turn) it notes the turn, and writes the noted turns to the `turns` table
+(belle.storage.notices) in batches, one transaction every `BATCH_SECONDS`,
 which is what `GET /api/me/next` reads, and, at a turn-based table, e-mails the
 player whose turn it now is if they gave an address and asked for turn notices. Bots
 get nothing, and the player who just moved cannot be the one to move next at a new
