@@ -153,8 +153,8 @@ def create_app(
         finally:
             if policy is not None:
                 await policy.stop()
+            await notifier.flush()  # the last batch of turn changes, while the DB threads run
             await hub.close()
-            await notifier.flush()  # the last batch of turn changes, before the store goes
             if mailer is not None:
                 mailer.close()
             store.close()

@@ -135,11 +135,14 @@ class TurnNotifier:
             batch, self._pending = self._pending, []
             if not batch:
                 return
-            began = await self.hub.write(self.notices.set_turns, [n.change for n in batch])
+            await self.hub.write(self.notices.note_turns,
+                                 [n.change for n in batch if n.mode != "turn"])
+            mailed = [n for n in batch if n.mode == "turn"]  # a new turn there is e-mailed
+            began = await self.hub.write(self.notices.set_turns, [n.change for n in mailed])
         for index in began:
-            table_id, _seat, player_id, _since = batch[index].change
-            if player_id is not None and batch[index].mode == "turn":
-                await self._mail_turn(player_id, batch[index].game, table_id)
+            table_id, _seat, player_id, _since = mailed[index].change
+            if player_id is not None:
+                await self._mail_turn(player_id, mailed[index].game, table_id)
 
     async def reseated(self, actor: TableActor) -> None:
         """A bot took over a seat or its player took it back (away, back, forfeit): if

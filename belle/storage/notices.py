@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from belle.storage.models import contacts, tables, turns
@@ -75,11 +77,32 @@ class Notices:
     def set_turns(self, changes: Sequence[TurnChange]) -> list[int]:
         """`set_turn` for each change, in order, in one transaction; the indexes of those
         that began a new turn. (The server notes turns in batches: one commit a batch.)"""
+        if not changes:
+            return []
         try:
             with self.engine.begin() as conn:
                 return [i for i, change in enumerate(changes) if _set_turn(conn, *change)]
         except IntegrityError:  # another worker noted one of these turns first: one by one
             return [i for i, change in enumerate(changes) if self._set_turn_alone(change)]
+
+    def note_turns(self, changes: Sequence[TurnChange]) -> None:
+        """`set_turns` for changes nobody is told about (live tables: no e-mail), as one
+        upsert statement for the whole batch: the row moves to the new seat (and its
+        `since`) only if another seat was to move."""
+        if not changes:
+            return
+        dialect = self.engine.dialect.name
+        upsert = (sqlite_insert if dialect == "sqlite" else postgresql_insert)(turns)
+        statement = upsert.on_conflict_do_update(
+            index_elements=[turns.c.table_id],
+            set_={"seat": upsert.excluded.seat, "player_id": upsert.excluded.player_id,
+                  "since": upsert.excluded.since},
+            where=turns.c.seat != upsert.excluded.seat,
+        )
+        rows = [{"table_id": table_id, "seat": seat, "player_id": player_id, "since": moment}
+                for table_id, seat, player_id, moment in changes]
+        with self.engine.begin() as conn:
+            conn.execute(statement, rows)
 
     def _set_turn_alone(self, change: TurnChange) -> bool:
         try:
