@@ -61,7 +61,7 @@ def check_email(raw: object) -> str:
 
 def _player_to_move(actor: TableActor, seat: int) -> int | None:
     """The person whose move it is at `seat`: None when a bot plays it (away, forfeited)."""
-    occupant = actor.table.seats[seat]
+    occupant = actor.setup.seats[seat]
     return None if occupant.bot_plays else occupant.player_id
 
 
@@ -115,7 +115,7 @@ class TurnNotifier:
             # Chance, or another step of the same turn: no database round trip. (The log,
             # not a memory of this worker, says so: another worker may have moved since.)
             return
-        table = actor.table
+        table = actor.setup
         player_id = _player_to_move(actor, seat)
         self._pending.append(Noted((actor.id, seat, player_id, now()), table.mode, table.game))
         if self._flush_task is None or self._flush_task.done():

@@ -137,6 +137,12 @@ class TableActor:
         self._progress = None
 
     @property
+    def setup(self) -> TableRecord:
+        """The record as last rebuilt: its seats, mode, game and options are current, its
+        event number, version and time may not be (cheap on the move path)."""
+        return self._table
+
+    @property
     def id(self) -> int:
         return self._table.id
 
