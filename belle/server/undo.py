@@ -68,7 +68,7 @@ def refusal(actor: TableActor, seat: int) -> str | None:
 def _refusal(
     actor: TableActor, state: State[Any], entries: list[RecordEntry], seat: int
 ) -> str | None:
-    if actor.table.seats[seat].kind != "human":
+    if actor.setup.seats[seat].kind != "human":
         return "bots never take back"
     revealed = actor.reveals.lookup(actor.record)
     return undo_refusal(entries, state.current_player(), seat, revealed)
