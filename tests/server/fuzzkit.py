@@ -263,10 +263,15 @@ def frame_recipes(game: str | None = None) -> st.SearchStrategy[tuple[Any, ...]]
     )
 
 
+def legal_recipes() -> st.SearchStrategy[tuple[Any, ...]]:
+    """A legal action at the current version (accepted when the seat to move sends it)."""
+    return st.tuples(st.just("action"), st.just(("current", 0)),
+                     st.tuples(st.just("legal"), st.integers(0, 10_000)), st.just({}))
+
+
 def turn_recipes(game: str | None = None) -> st.SearchStrategy[tuple[Any, ...]]:
     """Mostly legal moves, undos, away and back: the turns go on and are taken back."""
-    legal = st.tuples(st.just("action"), st.just(("current", 0)),
-                      st.tuples(st.just("legal"), st.integers(0, 10_000)), st.just({}))
+    legal = legal_recipes()
     undo = st.tuples(st.just("undo"), st.just(("current", 0)), st.just({}))
     return st.one_of(legal, legal, undo, table_message_recipes(), table_message_recipes(),
                      new_type_frames())
