@@ -14,6 +14,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from belle.engine.record import replay
 from belle.storage import Store
 
@@ -23,6 +25,7 @@ from .kit import (
     Worker,
     action_events,
     await_errors,
+    current,
     errors,
     legal_at,
     new_table,
@@ -241,3 +244,40 @@ def lease_holder(server: RedisServer, table_id: int) -> str | None:
     finally:
         client.close()
     return value.decode() if isinstance(value, bytes) else None
+
+
+def test_an_undo_on_one_worker_is_taken_back_on_the_other(cluster: Cluster, pg_url: str
+                                                          ) -> None:
+    """Issue 9 item 1 with issue 10 item 5: a step taken back through one worker is taken
+    back for the members of the other too (they resync to the shorter log), and play goes
+    on across both workers from there."""
+    w0, w1 = cluster(2)
+    table_id, tokens = _three_people(w0, w1)
+    seats = [Client(w0, table_id, tokens[0]), Client(w0, table_id, tokens[1]),
+             Client(w1, table_id, tokens[2])]
+    watchers = [Client(w0, table_id, None), Client(w1, table_id, None)]
+    _joined(seats + watchers)
+    _start(w1, tokens[0], table_id, watchers)
+    rng = random.Random(3)
+    message = current(watchers[0])
+    for _ in range(60):  # until the seat to move can build (a step that keeps it to move)
+        version, mover = message["version"], message["to_move"]
+        builds = [x for x in legal_at(seats[mover], version) if x["text"].startswith("build")]
+        if builds:
+            break
+        message = play(dict(enumerate(seats)), watchers[0], 1, rng)
+    else:
+        pytest.skip("no build in 60 moves of this game")
+    other = watchers[1] if mover < 2 else watchers[0]  # the worker the mover is not on
+    seats[mover].send({"type": "action", "version": version, "action": builds[0]["json"]})
+    seats[mover].until(lambda m: m.get("version") == version + 1 and m.get("can_undo"))
+    other.until(lambda m: progress(m) and m.get("version") == version + 1)
+    seats[mover].send({"type": "undo", "version": version + 1})
+    back = other.until(lambda m: m["type"] == "sync" and m.get("version") == version)
+    assert back["to_move"] == mover
+    assert len(stored_actions(pg_url, table_id)) == version
+    undone = seats[mover].until(lambda m: m.get("kind") == "undo")
+    seats[mover].seen[:] = [undone]  # the version numbers after it are used again
+    last = play(dict(enumerate(seats)), other, 3, rng)
+    assert last["version"] == version + 3 or last.get("kind") == "over"
+    assert len(stored_actions(pg_url, table_id)) == last["version"]
