@@ -5,6 +5,7 @@ Time is a FakeClock throughout (no sleeps)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from belle.server import create_app
 from belle.server.clock import ClockSettings, ClockState, FakeClock
 from belle.server.timekeeper import TIMEOUT_MARK
 
-from .kit import FAST, SECRET, Person, guest, play, sign_in, start, table_actor
+from .kit import FAST, SECRET, Person, Sock, guest, play, sign_in, start, table_actor
 from .notifykit import Game, smtp_sink, started
 from .test_clock import advance, clock_app, clocked_table, join
 from .test_notify_mail import ANN, config, settle, three_players
@@ -25,14 +26,12 @@ GAME = {"kind": "game", "seconds": 600, "increment": 10}
 
 
 # -- undo on a clocked table -------------------------------------------------------
-@pytest.mark.parametrize("clock", [PER_MOVE, GAME], ids=["per-move", "game"])
-def test_an_undo_keeps_the_deadline_and_the_timeout_still_fires(
-    db_url: str, clock: dict[str, Any]
-) -> None:
-    """Issue 10 items 2 and 5: taking back a step does not hand the turn over, so the
-    clock neither resets (per-move) nor gains time (game clock): the deadline stays, and
-    the timer, re-armed for the version the undo went back to, fires at it."""
-    fake = FakeClock()
+@contextmanager
+def at_a_build(db_url: str, fake: FakeClock, clock: dict[str, Any]
+               ) -> Iterator[tuple[TestClient, int, Sock, dict[str, Any]]]:
+    """A started clocked table (Anna, Bob, a random bot) where a person is to move and may
+    build (a step that keeps the turn): the client, the table, the mover's socket and the
+    message with its legal moves."""
     with TestClient(clock_app(db_url, fake)) as client:
         anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
         table_id = clocked_table(anna, clock)
@@ -45,55 +44,55 @@ def test_an_undo_keeps_the_deadline_and_the_timeout_still_fires(
                 sock.hello()
             start(anna, table_id)
             own = until_build(client, {0: a, 1: b}, s)
-            mover, version = own["to_move"], own["version"]
-            sock = (a, b)[mover]
-            actor = table_actor(client, table_id)
-            deadline = actor.timekeeper.state.deadline
-            assert actor.timekeeper.state.seat == mover and deadline is not None
+            yield client, table_id, (a, b)[own["to_move"]], own
 
-            advance(client, fake, 60)
-            build = next(x for x in own["legal"] if x["text"].startswith("build"))
-            sock.send({"type": "action", "version": version, "action": build["json"]})
-            sock.until(lambda m: m.get("kind") == "action" and m["version"] == version + 1)
-            advance(client, fake, 30)
-            sock.send({"type": "undo", "version": version + 1})
-            sock.until(lambda m: m.get("kind") == "undo")
-            assert actor.version == version
-            assert actor.timekeeper.state.deadline == deadline  # no reset, no extra time
-            assert fake.pending() == [deadline]
 
-            advance(client, fake, deadline - fake.now - 0.5)
-            assert actor.version == version and actor.timekeeper.state.timeouts == []
-            advance(client, fake, 1)
-            assert actor.timekeeper.state.timeouts == [mover]
-            assert actor.entries[version].text.endswith(TIMEOUT_MARK)
-            assert actor.entries[version].player == mover
+@pytest.mark.parametrize("clock", [PER_MOVE, GAME], ids=["per-move", "game"])
+def test_an_undo_keeps_the_deadline_and_the_timeout_still_fires(
+    db_url: str, clock: dict[str, Any]
+) -> None:
+    """Issue 10 items 2 and 5: taking back a step does not hand the turn over, so the
+    clock neither resets (per-move) nor gains time (game clock): the deadline stays, and
+    the timer, re-armed for the version the undo went back to, fires at it."""
+    fake = FakeClock()
+    with at_a_build(db_url, fake, clock) as (client, table_id, sock, own):
+        mover, version = own["to_move"], own["version"]
+        actor = table_actor(client, table_id)
+        deadline = actor.timekeeper.state.deadline
+        assert actor.timekeeper.state.seat == mover and deadline is not None
+
+        advance(client, fake, 60)
+        build = next(x for x in own["legal"] if x["text"].startswith("build"))
+        sock.send({"type": "action", "version": version, "action": build["json"]})
+        sock.until(lambda m: m.get("kind") == "action" and m["version"] == version + 1)
+        advance(client, fake, 30)
+        sock.send({"type": "undo", "version": version + 1})
+        sock.until(lambda m: m.get("kind") == "undo")
+        assert actor.version == version
+        assert actor.timekeeper.state.deadline == deadline  # no reset, no extra time
+        assert fake.pending() == [deadline]
+
+        advance(client, fake, deadline - fake.now - 0.5)
+        assert actor.version == version and actor.timekeeper.state.timeouts == []
+        advance(client, fake, 1)
+        assert actor.timekeeper.state.timeouts == [mover]
+        assert actor.entries[version].text.endswith(TIMEOUT_MARK)
+        assert actor.entries[version].player == mover
 
 
 def test_an_undo_after_the_deadline_is_refused(db_url: str) -> None:
     """Issue 10 items 2 and 5: once the time is out (the timer not yet run), an undo is
     refused like a move (`time_out`) and changes nothing."""
     fake = FakeClock()
-    with TestClient(clock_app(db_url, fake)) as client:
-        anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
-        table_id = clocked_table(anna, PER_MOVE)
-        join(anna, table_id, 0)
-        join(bob, table_id, 1)
-        assert anna.post(f"/api/tables/{table_id}/bots", {"bot": "random"}).status_code == 200
-        path = f"/ws/table/{table_id}"
-        with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
-            for sock in (a, b, s):
-                sock.hello()
-            start(anna, table_id)
-            own = until_build(client, {0: a, 1: b}, s)
-            sock, version = (a, b)[own["to_move"]], own["version"]
-            build = next(x for x in own["legal"] if x["text"].startswith("build"))
-            sock.send({"type": "action", "version": version, "action": build["json"]})
-            sock.until(lambda m: m.get("kind") == "action" and m["version"] == version + 1)
-            fake.now += 121  # past the deadline, before the timer runs
-            sock.send({"type": "undo", "version": version + 1})
-            sock.expect_error("time_out")
-            assert table_actor(client, table_id).version == version + 1
+    with at_a_build(db_url, fake, PER_MOVE) as (client, table_id, sock, own):
+        version = own["version"]
+        build = next(x for x in own["legal"] if x["text"].startswith("build"))
+        sock.send({"type": "action", "version": version, "action": build["json"]})
+        sock.until(lambda m: m.get("kind") == "action" and m["version"] == version + 1)
+        fake.now += 121  # past the deadline, before the timer runs
+        sock.send({"type": "undo", "version": version + 1})
+        sock.expect_error("time_out")
+        assert table_actor(client, table_id).version == version + 1
 
 
 def test_away_and_back_do_not_buy_a_fresh_per_move_period() -> None:

@@ -1,4 +1,5 @@
-"""The `database_url` fixture: a temp SQLite file, plus each URL in BELLE_TEST_DATABASE_URLS.
+"""The `database_url` fixture: a temp SQLite file, plus each URL in BELLE_TEST_DATABASE_URLS;
+`store`: a migrated Store on it.
 
 BELLE_TEST_DATABASE_URLS is comma-separated (e.g. a PostgreSQL test database); every
 storage contract test then runs once per URL, on a database emptied first.
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+from belle.storage import Store
 from belle.storage.models import metadata
 
 
@@ -47,3 +49,12 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     _empty(request.param)
     yield request.param
     _empty(request.param)
+
+
+@pytest.fixture
+def store(database_url: str) -> Iterator[Store]:
+    """A Store on `database_url`, migrated to the newest schema."""
+    store = Store(database_url)
+    store.migrate()
+    yield store
+    store.close()

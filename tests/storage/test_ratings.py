@@ -3,7 +3,6 @@ database URL of the `database_url` fixture."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -24,14 +23,6 @@ class StepRater:
         self.calls.append((skills, places))
         return [Skill(s.mu + (1 if p == 0 else -1), s.sigma - 1, s.rating + (1 if p == 0 else -1))
                 for s, p in zip(skills, places, strict=True)]
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    store = Store(database_url)
-    store.migrate()
-    yield store
-    store.close()
 
 
 @pytest.fixture

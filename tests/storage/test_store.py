@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -22,14 +21,6 @@ from belle.storage import (
 )
 from belle.storage import migrate as migrations
 from belle.storage.models import metadata
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    store = Store(database_url)
-    store.migrate()
-    yield store
-    store.close()
 
 
 def deal(seat: int, letter: str = "R") -> RecordEntry:

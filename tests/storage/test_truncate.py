@@ -4,21 +4,11 @@ numbers one event, guarded by the version the caller saw; on every `database_url
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from belle.engine import RecordEntry
 from belle.storage import ConcurrencyError, NotFoundError, Store, StoreError
 from tests.storage.test_store import deal, new_table
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    store = Store(database_url)
-    store.migrate()
-    yield store
-    store.close()
 
 
 def build(seat: int, letter: str) -> RecordEntry:

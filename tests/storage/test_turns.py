@@ -5,24 +5,13 @@ turn's start when the same seat is noted again. On every `database_url`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-
-import pytest
 
 from belle.storage import Store
 from belle.storage.notices import Notices
 from tests.storage.test_store import new_table
 
 T0 = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def store(database_url: str) -> Iterator[Store]:
-    store = Store(database_url)
-    store.migrate()
-    yield store
-    store.close()
 
 
 def at(seconds: int) -> datetime:
