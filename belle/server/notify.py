@@ -139,10 +139,12 @@ class TurnNotifier:
                                  [n.change for n in batch if n.mode != "turn"])
             mailed = [n for n in batch if n.mode == "turn"]  # a new turn there is e-mailed
             began = await self.hub.write(self.notices.set_turns, [n.change for n in mailed])
-        for index in began:
-            table_id, _seat, player_id, _since = mailed[index].change
-            if player_id is not None:
-                await self._mail_turn(player_id, mailed[index].game, table_id)
+            # Under the lock too: when flush() returns, every e-mail noted before it is
+            # queued, even one of a batch another flush had begun.
+            for index in began:
+                table_id, _seat, player_id, _since = mailed[index].change
+                if player_id is not None:
+                    await self._mail_turn(player_id, mailed[index].game, table_id)
 
     async def reseated(self, actor: TableActor) -> None:
         """A bot took over a seat or its player took it back (away, back, forfeit): if

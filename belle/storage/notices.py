@@ -68,15 +68,10 @@ class Notices:
                 ))
 
     # -- turns ---------------------------------------------------------------
-    def set_turn(self, table_id: int, seat: int, player_id: int | None,
-                 moment: datetime | None = None) -> bool:
-        """Note that `seat` is to move at the table (since `moment`, default now); True
-        only if that is a change (a new turn), False if that seat was already to move."""
-        return bool(self.set_turns([(table_id, seat, player_id, moment or now())]))
-
     def set_turns(self, changes: Sequence[TurnChange]) -> list[int]:
-        """`set_turn` for each change, in order, in one transaction; the indexes of those
-        that began a new turn. (The server notes turns in batches: one commit a batch.)"""
+        """Note for each change that its seat is to move at its table (since its moment),
+        in order, in one transaction; the indexes of those that began a new turn (the
+        seat to move changed). The server notes turns in batches: one commit a batch."""
         if not changes:
             return []
         try:
