@@ -551,7 +551,7 @@ def bench(
 
 def _bench_server(tables: str, seconds: float, think: float, as_json: bool,
                   cluster: dict[str, Any]) -> None:
-    from belle.server.loadgen import run_server_bench
+    from belle.server.bench.loadgen import run_server_bench
 
     with user_errors():
         try:
@@ -639,8 +639,8 @@ def serve(
     """Start the web table (lobby, tables, websockets) and print its address."""
     from belle.server import run
     from belle.server.app import display_url
-    from belle.server.fanout import FanoutError
-    from belle.server.mail import MailConfigError, mail_config
+    from belle.server.cluster.fanout import FanoutError
+    from belle.server.notices.mail import MailConfigError, mail_config
 
     with user_errors():
         if not 0 < port < 65536:

@@ -6,7 +6,7 @@ database so restarts keep sessions), and wires the API, the sockets and the page
 At startup every running table is loaded and continues (chance, bots, endings).
 
 With a Redis URL (`redis_url`, `BELLE_REDIS_URL`) the app is one worker of several on a
-shared PostgreSQL database (belle.server.fanout); `cluster_config` checks the pair.
+shared PostgreSQL database (belle.server.cluster.fanout); `cluster_config` checks the pair.
 """
 
 from __future__ import annotations
@@ -24,17 +24,30 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from belle.server import api, gcpolicy, languages, notices_api, pages, rankings, ws
-from belle.server.auth import Sessions
-from belle.server.clock import Clock
-from belle.server.connection import Limits
+from belle.server import gcpolicy
+from belle.server.accounts.sessions import Sessions
+from belle.server.cluster.fanout import DEFAULT_LEASE_SECONDS, Fanout, FanoutError, RedisFanout
 from belle.server.errors import ServerError
-from belle.server.fanout import DEFAULT_LEASE_SECONDS, Fanout, FanoutError, RedisFanout
+from belle.server.http import (
+    health,
+    identity,
+    languages,
+    notices,
+    pages,
+    ratings,
+    replays,
+    tables,
+)
+from belle.server.http.headers import SecurityHeaders
+from belle.server.http.ratelimit import RateLimiter, RateLimitMiddleware
 from belle.server.hub import Hub
-from belle.server.mail import MailConfig, Mailer, mail_config
-from belle.server.notify import TurnNotifier
-from belle.server.ratelimit import RateLimiter, RateLimitMiddleware
-from belle.server.rating import RatingListener, Ratings
+from belle.server.limits import Limits
+from belle.server.notices.mail import MailConfig, Mailer, mail_config
+from belle.server.notices.turns import TurnNotifier
+from belle.server.ratings.listener import RatingListener
+from belle.server.ratings.model import Ratings
+from belle.server.table.clock import Clock
+from belle.server.ws import sockets
 from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store, normalize_url
 from belle.storage.notices import Notices
 
@@ -122,7 +135,7 @@ def create_app(
     `tune_gc`: run the garbage collector as `belle serve` does (belle.server.gcpolicy).
     `clock`: the time of table clocks (tests pass a `FakeClock`; default: the wall clock).
     `mail`: the SMTP settings for e-mail notices (default: from the environment,
-    belle.server.mail; none there: no e-mail).
+    belle.server.notices.mail; none there: no e-mail).
     `redis_url`: one worker of several (FanoutError if Redis does not answer).
     """
     cluster_config(database_url, redis_url)
@@ -134,8 +147,8 @@ def create_app(
     key = secret or os.environ.get("BELLE_SECRET") or store.session_secret()
     hub = Hub(store, Sessions(key), bot_delay=_bot_delay(bot_delay), limits=_limits(limits),
               clock=clock, fanout=fanout)
-    ratings = RatingBook(store)
-    hub.listeners.append(RatingListener(ratings, Ratings()))
+    book = RatingBook(store)
+    hub.listeners.append(RatingListener(book, Ratings()))
     mail = mail or mail_config()
     mailer = Mailer(mail) if mail is not None else None
     notifier = TurnNotifier(hub, Notices(store.engine), mailer)
@@ -164,26 +177,23 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.hub = hub
-    app.state.ratings = ratings
+    app.state.ratings = book
     app.state.notifier = notifier
     app.add_exception_handler(ServerError, _server_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
-    app.include_router(api.router)
-    app.include_router(rankings.router)
-    app.include_router(languages.router)
-    app.include_router(notices_api.router)
-    app.include_router(pages.router)
+    for module in (identity, health, tables, replays, ratings, languages, notices, pages):
+        app.include_router(module.router)
     pages.mount_static(app)
     app.add_middleware(
         RateLimitMiddleware, limiter=RateLimiter(hub.limits.http_per_minute, hub.limits.http_burst)
     )
-    app.add_middleware(pages.SecurityHeaders)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
 class BelleApp(FastAPI):
-    """The FastAPI app, except that Belle's websockets go straight to `ws.dispatch`.
+    """The FastAPI app, except that Belle's websockets go straight to `sockets.dispatch`.
 
     Sockets skip the HTTP middleware (security headers, error pages: nothing a socket
     uses) and the router, which would wrap every socket in a twenty-frame coroutine
@@ -193,7 +203,7 @@ class BelleApp(FastAPI):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             scope["app"] = self
-            if await ws.dispatch(scope, receive, send):
+            if await sockets.dispatch(scope, receive, send):
                 return
         await super().__call__(scope, receive, send)
 

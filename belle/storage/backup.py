@@ -518,7 +518,7 @@ CLOCK_OUTCOMES = ("bot-moves", "forfeit")
 
 
 def _clock(value: Any) -> dict[str, Any] | None:
-    """The clock settings chosen at creation (belle.server.clock.ClockSettings), or null.
+    """The clock settings chosen at creation (belle.server.table.clock.ClockSettings), or null.
     Checked for shape and bounds here: storage does not import the server."""
     if value is None:
         return None
@@ -541,7 +541,7 @@ MAX_CLOCK_SECONDS = 30 * 24 * 3600
 
 def _clock_state(value: Any, players: int, status: str, clocked: bool
                  ) -> dict[str, Any] | None:
-    """A table's running clock (belle.server.clock.ClockState), or null."""
+    """A table's running clock (belle.server.table.clock.ClockState), or null."""
     if value is None:
         return None
     if not isinstance(value, dict):

@@ -4,7 +4,7 @@
 `store.engine`). Contacts live in their own table, never in `players`, so nothing that
 reads a player (payloads, sessions, logs) can reach an address. The `turns` table holds
 one row per running table: the seat to move, its player (None for a bot) and since when.
-The listener that keeps it (belle.server.notify) writes it only when the seat to move
+The listener that keeps it (belle.server.notices.turns) writes it only when the seat to move
 changes, with a conditional UPDATE, so two workers can never both see "the turn changed"
 for the same change; `waiting(player)` is then one indexed query.
 """

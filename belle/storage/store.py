@@ -3,7 +3,7 @@
 A small synchronous API; each method is one short transaction and returns plain
 dataclasses (no ORM objects escape), safe to call from several threads. The server
 calls reads from worker threads, and on SQLite its writes from the event loop thread
-(belle.server.hub). On a SQLite file, appending actions takes a prepared fast path and
+(belle.server.database). On a SQLite file, appending actions takes a prepared fast path and
 checkpoints run in the background (belle.storage.sqlite).
 
 Every write that the table broadcasts as an event (an action, a seat change, the
@@ -91,7 +91,7 @@ class Seat:
     A person's seat may be played by a stand-in bot (`bot`): while they are `away`
     (they handed it over and may take it back) or for good once `forfeited` (timeout).
     `assisted` stays set once a person has been away: a bot played for them, so ratings
-    rank that seat last, as a forfeit (belle.server.rating).
+    rank that seat last, as a forfeit (belle.server.ratings.model).
     """
 
     kind: str  # empty | human | bot
@@ -149,7 +149,7 @@ class TableRecord:
     created_by_name: str | None
     created_at: datetime
     updated_at: datetime
-    clock: dict[str, Any] | None = None  # the clock settings (belle.server.clock)
+    clock: dict[str, Any] | None = None  # the clock settings (belle.server.table.clock)
     clock_state: dict[str, Any] | None = None
 
 

@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from belle.server import create_app
-from belle.server.clock import MAX_SECONDS, MIN_SECONDS, ClockSettings, ClockState, FakeClock
 from belle.server.errors import ServerError
-from belle.server.timekeeper import TIMEOUT_MARK
+from belle.server.table.clock import MAX_SECONDS, MIN_SECONDS, ClockSettings, ClockState, FakeClock
+from belle.server.table.timekeeper import TIMEOUT_MARK
 
 from .kit import FAST, SECRET, Person, Sock, add_bot, sign_in, start, table_actor
 

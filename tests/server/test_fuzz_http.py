@@ -225,7 +225,7 @@ def test_newer_endpoints_are_fuzzed_past_their_refusals(
 
 def _forged(player_id: int) -> str:
     """A cookie for `player_id` signed with another secret."""
-    from belle.server.auth import Sessions
+    from belle.server.accounts.sessions import Sessions
 
     return Sessions("some-other-secret-" + "y" * 30).token(player_id)
 

@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from belle.server import create_app
-from belle.server.clock import ClockSettings, ClockState, FakeClock
-from belle.server.timekeeper import TIMEOUT_MARK
+from belle.server.table.clock import ClockSettings, ClockState, FakeClock
+from belle.server.table.timekeeper import TIMEOUT_MARK
 
 from .kit import FAST, SECRET, Person, Sock, guest, play, sign_in, start, table_actor
 from .notifykit import Game, smtp_sink, started

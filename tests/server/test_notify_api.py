@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from belle.server.errors import ServerError
-from belle.server.notify import check_email
+from belle.server.notices.email import check_email
 
 from .kit import Person, guest, sign_in
 from .notifykit import Game, new_table, started

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from belle.server import create_app
-from belle.server.mail import MailConfig, MailConfigError, Mailer, mail_config
+from belle.server.notices.mail import MailConfig, MailConfigError, Mailer, mail_config
 
 from .kit import FAST, SECRET, Person, sign_in
 from .notifykit import Game, free_port, new_table, smtp_sink, started

@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from belle.server.rating import RatingListener, Ratings, displayed, final_places, is_rated
+from belle.server.ratings.listener import RatingListener
+from belle.server.ratings.model import Ratings, displayed, final_places, is_rated
 from belle.storage import RatingBook, Seat, Store
 
 from .kit import guest, new_table, play, seat, sign_in, start
@@ -78,12 +79,17 @@ def test_which_tables_are_rated() -> None:
 
 
 # -- the listener on finished tables -----------------------------------------------
-@dataclass
-class Host:
-    store: Store
+class Inline:
+    """The hub's database workers, run inline."""
 
     async def write(self, fn: Any, *args: Any) -> Any:
         return fn(*args)
+
+
+@dataclass
+class Host:
+    store: Store
+    db: Inline = field(default_factory=Inline)
 
 
 @dataclass

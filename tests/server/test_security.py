@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from belle.server import pages
-from belle.server.auth import COOKIE, Sessions
+from belle.server.accounts.sessions import COOKIE, Sessions
+from belle.server.http import headers, pages
 
 from .kit import SECRET, Person, Sock, guest, make_app, new_table, seat, sign_in, start
 
@@ -314,11 +314,11 @@ def test_every_response_carries_the_content_security_policy(client: TestClient) 
              "/no/such/page", "/api/me", *[f"/static/js/{name}" for name in static]]
     for path in paths:
         response = client.get(path)
-        assert response.headers["content-security-policy"] == pages.CSP, path
+        assert response.headers["content-security-policy"] == headers.CSP, path
         assert response.headers["x-content-type-options"] == "nosniff"
         assert response.headers["x-frame-options"] == "DENY"
         assert response.headers["referrer-policy"] == "same-origin"
-    policy = dict(part.strip().split(" ", 1) for part in pages.CSP.split(";"))
+    policy = dict(part.strip().split(" ", 1) for part in headers.CSP.split(";"))
     assert policy["script-src"] == "'self'"  # no inline scripts, no other origin
     assert policy["default-src"] == "'self'"
     assert policy["frame-ancestors"] == "'none'" and policy["object-src"] == "'none'"

@@ -8,76 +8,26 @@ which is what `GET /api/me/next` reads, and, at a turn-based table, e-mails the
 player whose turn it now is if they gave an address and asked for turn notices. Bots
 get nothing, and the player who just moved cannot be the one to move next at a new
 turn. The e-mail is queued on the Mailer's thread: the table never waits for SMTP.
-
-`check_email` is the one place an address from the outside is accepted.
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 from dataclasses import dataclass
-from email.message import EmailMessage
 
-from belle.server import payloads
-from belle.server.errors import ServerError
 from belle.server.hub import Hub
-from belle.server.mail import Mailer
-from belle.server.table import TableActor
+from belle.server.notices.email import turn_message
+from belle.server.notices.mail import Mailer
+from belle.server.table import payloads
+from belle.server.table.actor import TableActor
 from belle.storage.notices import Notices, TurnChange
 from belle.storage.store import now
-
-MAX_EMAIL = 254  # RFC 5321's limit on a path, less the angle brackets
-MAX_LOCAL = 64
-LOCAL_PART = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
-LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
-EMAIL_RULE = (
-    "an e-mail address looks like name@example.org: at most 254 characters, ASCII "
-    "letters, digits and .!#$%&'*+/=?^_`{|}~- before the @ (at most 64), and a domain "
-    "with at least one dot after it"
-)
-
-
-def check_email(raw: object) -> str:
-    """The address to store (its domain lower-cased), or ServerError("bad_email")."""
-    if not isinstance(raw, str):
-        raise ServerError("bad_email", "an e-mail address is text")
-    address = raw.strip()
-    local, at, domain = address.rpartition("@")
-    labels = domain.split(".")
-    valid = (
-        bool(at)
-        and len(address) <= MAX_EMAIL
-        and len(local) <= MAX_LOCAL
-        and LOCAL_PART.fullmatch(local) is not None
-        and len(labels) >= 2
-        and all(LABEL.fullmatch(label) for label in labels)
-        and not labels[-1].isdigit()
-    )
-    if not valid:
-        raise ServerError("bad_email", EMAIL_RULE)
-    return f"{local}@{domain.lower()}"
 
 
 def _player_to_move(actor: TableActor, seat: int) -> int | None:
     """The person whose move it is at `seat`: None when a bot plays it (away, forfeited)."""
     occupant = actor.setup.seats[seat]
     return None if occupant.bot_plays else occupant.player_id
-
-
-def turn_message(recipient: str, game_title: str, table_id: int, public_url: str) -> EmailMessage:
-    """The "your turn" e-mail: subject names the game and table, the body links to it."""
-    link = f"{public_url}/table/{table_id}"
-    message = EmailMessage()
-    message["To"] = recipient
-    message["Subject"] = f"Your turn at {game_title} — table {table_id}"
-    message.set_content(
-        f"It is your turn at {game_title}, table {table_id}.\n\n"
-        f"Play: {link}\n\n"
-        f"You asked Belle to e-mail you when it is your turn at a turn-based table. "
-        f"To stop, change your e-mail settings in the lobby: {public_url}/\n"
-    )
-    return message
 
 
 BATCH_SECONDS = 0.1
@@ -135,10 +85,10 @@ class TurnNotifier:
             batch, self._pending = self._pending, []
             if not batch:
                 return
-            await self.hub.write(self.notices.note_turns,
+            await self.hub.db.write(self.notices.note_turns,
                                  [n.change for n in batch if n.mode != "turn"])
             mailed = [n for n in batch if n.mode == "turn"]  # a new turn there is e-mailed
-            began = await self.hub.write(self.notices.set_turns, [n.change for n in mailed])
+            began = await self.hub.db.write(self.notices.set_turns, [n.change for n in mailed])
             # Under the lock too: when flush() returns, every e-mail noted before it is
             # queued, even one of a batch another flush had begun.
             for index in began:
@@ -155,18 +105,18 @@ class TurnNotifier:
             return
         seat = state.current_player()
         await self.flush()
-        await self.hub.write(self.notices.set_turn_player, actor.id, seat,
+        await self.hub.db.write(self.notices.set_turn_player, actor.id, seat,
                              _player_to_move(actor, seat))
 
     async def finished(self, actor: TableActor) -> None:
         async with self._writing:  # no batch may bring the row back after this
             self._pending = [n for n in self._pending if n.change[0] != actor.id]
-            await self.hub.write(self.notices.end_turns, actor.id)
+            await self.hub.db.write(self.notices.end_turns, actor.id)
 
     async def _mail_turn(self, player_id: int, game: str, table_id: int) -> None:
         if self.mailer is None:
             return
-        contact = await self.hub.db(self.notices.contact, player_id)
+        contact = await self.hub.db.read(self.notices.contact, player_id)
         if contact is None or not contact.turn_notices:
             return
         title = payloads.game_titles().get(game, game)

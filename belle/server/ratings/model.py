@@ -1,14 +1,15 @@
-"""Ratings at the web table: openskill's Plackett-Luce model, and the listener that rates.
+"""Ratings at the web table: openskill's Plackett-Luce model, and who is rated where.
 
 `Ratings` is the model (`belle.storage.Rater`): every game has its own ratings, new
 players start at the library's default (mu 25, sigma 25/3), and the rating people see
 is the conservative estimate mu - 3 sigma on a familiar scale, `1000 + 20 (mu - 3 sigma)`
 (docs/decisions.md, "Ratings"): a new player shows 1000.
 
-`RatingListener.finished` records every person's result when a table ends, and rates
-the game when it is rated: every seat a person (no bots), at least two of them, no one
-in two seats. Places come from the stored result's `ranking` (ties share a place);
-seats listed in `result["forfeited"]` come last, tied.
+`RatingListener.finished` (belle.server.ratings.listener) records every person's
+result when a table ends, and rates the game when it is rated: every seat a person
+(no bots), at least two of them, no one in two seats. Places come from the stored
+result's `ranking` (ties share a place); seats listed in `result["forfeited"]` come
+last, tied.
 """
 
 from __future__ import annotations
@@ -19,8 +20,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from belle.server.table import TableActor
-from belle.storage import Placement, RatingBook, Seat, Skill, TableRecord
+from belle.storage import Placement, Seat, Skill, TableRecord
 
 log = logging.getLogger("belle.server")
 
@@ -94,22 +94,3 @@ def placements(table: TableRecord) -> list[Placement]:
         if seat.kind == "human" and seat.player_id is not None:
             found.setdefault(seat.player_id, Placement(seat.player_id, index, places[index]))
     return list(found.values())
-
-
-class RatingListener:
-    """A `TableListener`: records results and rates rated games when a table ends."""
-
-    def __init__(self, book: RatingBook, ratings: Ratings) -> None:
-        self.book = book
-        self.ratings = ratings
-
-    async def progressed(self, actor: TableActor) -> None:
-        return None
-
-    async def finished(self, actor: TableActor) -> None:
-        table = actor.table
-        found = placements(table)
-        if not found:
-            return
-        rater = self.ratings if is_rated(table.seats) else None
-        await actor.host.write(self.book.record_results, table.id, table.game, found, rater)

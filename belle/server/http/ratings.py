@@ -12,10 +12,11 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from belle.engine.registry import game_ids
-from belle.server import auth, payloads
+from belle.server.accounts.names import check_name
 from belle.server.errors import ServerError
+from belle.server.http.pages import page as page_response
 from belle.server.hub import hub_of
-from belle.server.pages import _page as page_response
+from belle.server.table import payloads
 from belle.storage import PlayerResult, Rating, RatingBook, Seat
 
 LEADERBOARD_DEFAULT = 50
@@ -54,7 +55,7 @@ async def leaderboard(game: str, request: Request, limit: int = LEADERBOARD_DEFA
     if not 1 <= limit <= LEADERBOARD_MOST:
         raise ServerError("bad_options", f"limit is from 1 to {LEADERBOARD_MOST}")
     book = _book(request)
-    best = await hub_of(request).db(book.leaderboard, game, limit)
+    best = await hub_of(request).db.read(book.leaderboard, game, limit)
     rows = [{"position": i, "name": r.name, **_rating_json(r)}
             for i, r in enumerate(best, start=1)]
     return {"game": game, "title": payloads.game_titles()[game], "players": rows}
@@ -65,12 +66,12 @@ async def leaderboard(game: str, request: Request, limit: int = LEADERBOARD_DEFA
 async def player_page_json(name: str, request: Request) -> Any:
     """A player's ratings per game and their recent finished tables."""
     hub, book = hub_of(request), _book(request)
-    player = await hub.db(hub.store.get_player_by_name, name) if _may_be_a_name(name) else None
+    player = await hub.db.read(hub.store.get_player_by_name, name) if _may_be_a_name(name) else None
     if player is None:
         raise ServerError("not_found", f"there is no player named {name!r}")
-    ratings = await hub.db(book.ratings_of, player.id)
-    positions = [await hub.db(book.position, r.game, r.skill.rating) for r in ratings]
-    results = await hub.db(book.results_of, player.id, RECENT_TABLES)
+    ratings = await hub.db.read(book.ratings_of, player.id)
+    positions = [await hub.db.read(book.position, r.game, r.skill.rating) for r in ratings]
+    results = await hub.db.read(book.results_of, player.id, RECENT_TABLES)
     return {
         "player": {"name": player.name, "registered": player.registered,
                    "since": payloads.iso(player.created_at)},
@@ -86,7 +87,7 @@ async def player_page_json(name: str, request: Request) -> Any:
 def _may_be_a_name(name: str) -> bool:
     """Whether `name` could be a player's (what else, a NUL byte say, never reaches SQL)."""
     try:
-        return auth.check_name(name) == name
+        return check_name(name) == name
     except ServerError:
         return False
 

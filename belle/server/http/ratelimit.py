@@ -6,7 +6,7 @@ Each client (the IP in the ASGI scope; behind a reverse proxy, run uvicorn with
 Beyond that it gets 429 in Belle's error shape with `Retry-After`. Static files
 (`/static/…`) are exempt: a page load fetches a dozen modules, and they are cheap.
 Websockets are not counted here; each socket has its own message limit
-(belle.server.connection). `http_per_minute = 0` turns the limit off.
+(belle.server.ws.connection). `http_per_minute = 0` turns the limit off.
 
 The buckets live in memory, per worker, and at most `MAX_CLIENTS` of them (the least
 recently seen are forgotten first), so a flood of addresses cannot exhaust memory.

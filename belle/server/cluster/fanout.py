@@ -4,7 +4,7 @@ With several `belle serve` processes on one PostgreSQL database, the worker that
 change (an action, a seat change, the end, a chat line, a lobby change) tells its own
 sockets and then `publish`es a compact message on one Redis pub/sub channel. Every other
 worker hands the messages it receives to its `Sink` (the hub), which applies them to the
-tables it holds in memory (belle.server.table: `TableActor.remote`). Messages carry the
+tables it holds in memory (belle.server.table.remote). Messages carry the
 committed record entries, secrets included: Redis is internal infrastructure, and what
 reaches a socket is rendered per seat as for a local move.
 

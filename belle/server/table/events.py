@@ -2,7 +2,7 @@
 
 An `Event` is kept as JSON text, rendered once per viewer key (a seat, or None for
 every spectator); a `Replayer` rebuilds the states at increasing versions for a viewer
-who catches up on events sent before they connected (belle.server.table).
+who catches up on events sent before they connected (belle.server.table.broadcast).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, new_state
-from belle.server import payloads
+from belle.server.table import payloads
 
 Key = int | None  # a viewer: a seat, or None for a spectator
 

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from belle.bots import BOT_NAMES
 from belle.server.errors import ServerError
-from belle.server.table import TableActor
+from belle.server.table.actor import TableActor
 from belle.storage import Player
 
 TABLE_HELP = (
@@ -87,24 +87,24 @@ async def _run(
     prefix = f"/{name} ID" if where else f"/{name}"
     of, at = (f" of {where}", f" at {where}") if where else ("", "")
     if name == "join":
-        await actor.join(player, _seat(args, _usage(name, prefix)))
+        await actor.seats.join(player, _seat(args, _usage(name, prefix)))
         return f"you sit at seat {actor.seat_of(player.id)}{of}"
     if name == "leave":
         _no_more(args, _usage(name, prefix), where)
-        await actor.leave(player)
+        await actor.seats.leave(player)
         return f"you left your seat{at}"
     if name == "start":
         _no_more(args, _usage(name, prefix), where)
-        await actor.start(player)
+        await actor.seats.start(player)
         return f"the game{at} starts"
     if name == "close":
         _no_more(args, _usage(name, prefix), where)
-        await actor.close_table(player)
+        await actor.seats.close_table(player)
         return f"you closed {where or 'the table'}"
     if not args:
         raise ServerError("malformed", f"usage: {_usage(name, prefix)}; bots: "
                                        f"{', '.join(BOT_NAMES)}")
-    await actor.add_bot(player, args[0], _seat(args[1:], _usage(name, prefix)))
+    await actor.seats.add_bot(player, args[0], _seat(args[1:], _usage(name, prefix)))
     return f"a {args[0]} bot sits down{at}"
 
 

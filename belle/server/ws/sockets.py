@@ -5,7 +5,7 @@ A reader loop per socket: size limit and rate limit first, then `messages.parse`
 refusal is an `error` to the sender only and changes nothing; refused actions carry the
 table's current `version`. Outgoing messages go through the connection's queue.
 
-`dispatch` serves these paths straight from the ASGI app (`app.BelleApp`), not through
+`dispatch` serves these paths straight from the ASGI app (`belle.server.app.BelleApp`), not through
 the HTTP middleware and router: a socket lives for the whole visit, and each of the
 twenty-odd coroutine frames that stack would keep alive stays in memory for the
 collector to walk, and sits on the path of every message.
@@ -20,11 +20,12 @@ from urllib.parse import urlsplit
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.types import Receive, Scope, Send
 
-from belle.server import commands
-from belle.server.connection import Connection
 from belle.server.errors import ServerError
 from belle.server.hub import Hub, hub_of
-from belle.server.messages import (
+from belle.server.table.actor import TableActor
+from belle.server.ws import commands
+from belle.server.ws.connection import Connection
+from belle.server.ws.messages import (
     PONG,
     Action,
     Away,
@@ -37,8 +38,7 @@ from belle.server.messages import (
     error,
     notice,
 )
-from belle.server.messages import parse as parse_message
-from belle.server.table import TableActor
+from belle.server.ws.messages import parse as parse_message
 from belle.storage import Player
 
 Handler = Callable[[Connection, ClientMessage], Awaitable[None]]
@@ -73,7 +73,7 @@ async def _open(socket: WebSocket) -> Connection | None:
     if not same_origin(socket):
         await socket.close(code=1008)
         return None
-    player = await hub.player(hub.sessions.from_cookies(socket.cookies))
+    player = await hub.players.get(hub.sessions.from_cookies(socket.cookies))
     await socket.accept()
     conn = Connection(socket, player, hub.limits)
     conn.start()
@@ -121,17 +121,17 @@ def _speaker(conn: Connection) -> Player:
 def table_handler(actor: TableActor) -> Handler:
     async def handle(conn: Connection, message: ClientMessage) -> None:
         if isinstance(message, Hello):
-            await actor.hello(conn, message.since)
+            await actor.events.hello(conn, message.since)
         elif isinstance(message, Ping):
             conn.send(PONG)
         elif isinstance(message, Action):
             try:
-                await actor.act(conn.player_id, message.version, message.action)
+                await actor.moves.act(conn.player_id, message.version, message.action)
             except ServerError as exc:
                 conn.send(error(exc.code, exc.message, actor.version))
         elif isinstance(message, Undo):
             try:
-                await actor.undo(conn.player_id, message.version)
+                await actor.moves.undo(conn.player_id, message.version)
             except ServerError as exc:
                 conn.send(error(exc.code, exc.message, actor.version))
         elif isinstance(message, Chat):
@@ -139,7 +139,7 @@ def table_handler(actor: TableActor) -> Handler:
             if commands.is_command(text):
                 conn.send(notice(await commands.table_command(actor, conn.player, text)))
             else:
-                await actor.say(_speaker(conn), text)
+                await actor.chat.say(_speaker(conn), text)
         elif isinstance(message, Away):
             await actor.timekeeper.away(_player(conn), message.bot)
         elif isinstance(message, Back):
@@ -186,7 +186,7 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
     try:
         await _serve(conn, table_handler(actor))
     finally:
-        actor.leave_socket(conn)
+        actor.events.leave_socket(conn)
         await conn.close()
 
 

@@ -11,27 +11,11 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from dataclasses import dataclass
 
 from starlette.websockets import WebSocket
 
+from belle.server.limits import Limits
 from belle.storage import Player
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Per-connection limits: message size, chat length, rate (token bucket), queue;
-    per player: tables created and not finished yet; per client address: HTTP requests
-    (belle.server.ratelimit; 0 a minute turns that limit off)."""
-
-    max_message: int = 16 * 1024
-    max_chat: int = 500
-    rate: float = 20.0  # messages per second, sustained
-    burst: int = 60
-    queue: int = 1024  # outgoing messages waiting before the member is dropped
-    max_open_tables: int = 10  # open or running tables one player has created
-    http_per_minute: float = 600.0  # HTTP requests of one client address, sustained
-    http_burst: int = 120
 
 
 class TokenBucket:

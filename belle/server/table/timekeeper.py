@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Any
 
 from belle.bots import BOT_NAMES, make_bot
 from belle.engine.referee import bot_decision
-from belle.server.clock import ClockSettings, ClockState, Timer
 from belle.server.errors import ServerError
-from belle.server.messages import dumps
+from belle.server.table.clock import ClockSettings, ClockState, Timer
+from belle.server.ws.messages import dumps
 from belle.storage import Player, Seat
 
 if TYPE_CHECKING:
-    from belle.server.table import TableActor
+    from belle.server.table.actor import TableActor
 
 STAND_IN = "medium"
 TIMEOUT_MARK = " (time ran out: played by a bot)"
@@ -91,7 +91,7 @@ class Timekeeper:
         if self.state.follow(self.settings, mover, clocked, self.now(), actor.version):
             host = actor.host
             stored = self.state.to_json()
-            await host.write(host.store.set_clock_state, actor.id, stored)
+            await host.db.write(host.store.set_clock_state, actor.id, stored)
             host.share({"table": actor.id, "kind": "clock", "state": stored})
             self._tell_members()
         self._arm()
@@ -159,22 +159,21 @@ class Timekeeper:
         rng = random.Random(f"{actor.table.seed}/timeout/{seat}/{actor.version}")
         bot = make_bot(STAND_IN)
         action = await asyncio.to_thread(bot_decision, bot, state, seat, rng)
-        entry = actor._apply(action)
+        entry = actor.moves.apply(action)
         entry = dataclasses.replace(entry, text=entry.text + TIMEOUT_MARK)
-        n = await actor._persist([entry])
-        actor._emit_actions(n, [entry])
-        actor.share_actions(n, [entry])
-        await actor._advance()
+        n = await actor.moves.persist([entry])
+        actor.moves.emit(n, [entry])
+        await actor.moves.advance()
 
     async def _forfeit(self, seat: int) -> None:
         actor = self.actor
         seats = list(actor.table.seats)
         seats[seat] = dataclasses.replace(seats[seat], forfeited=True, away=False,
                                           bot=seats[seat].bot or STAND_IN)
-        await actor._set_seats(seats)
+        await actor.seats.set_seats(seats)
         await self.follow()
         await actor.host.reseated(actor)
-        actor._wake_bot()
+        actor.bots.wake()
 
     # -- stand-in bots -------------------------------------------------------
     async def away(self, player: Player, bot: str | None = None) -> None:
@@ -214,10 +213,10 @@ class Timekeeper:
         actor = self.actor
         seats = list(actor.table.seats)
         seats[index] = seat
-        await actor._set_seats(seats)
+        await actor.seats.set_seats(seats)
         await self.follow()
         await actor.host.reseated(actor)
-        actor._wake_bot()
+        actor.bots.wake()
 
 
 def forfeited_seats(seats: list[Seat]) -> list[int]:

@@ -40,68 +40,20 @@ import asyncio
 import contextlib
 import gc
 import json
-import os
 import random
-import resource
-import socket
-import subprocess
-import sys
-import tempfile
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from typing import Any
 
-HOST = "127.0.0.1"
+from belle.server.bench.measure import Cpu, Level, Stats, summarize
+from belle.server.bench.processes import process_rss, server_processes
+
 MAX_TABLES = 2000
 MAX_SECONDS = 300.0
 MAX_THINK = 60.0
 SETUP_CONCURRENCY = 32
 DEFAULT_THINK = 0.4
-
-
-@dataclass
-class Stats:
-    """What one level measured, inside its window [start, end]."""
-
-    start: float = 0.0
-    end: float = float("inf")
-    latencies: list[float] = field(default_factory=list)
-    sent: int = 0  # actions sent inside the window
-    errors: dict[str, int] = field(default_factory=dict)
-    games_finished: int = 0
-    ready: int = 0  # table groups whose first table has started
-    failed: int = 0  # table groups that stopped on an exception (in `errors`)
-
-    def inside(self, moment: float) -> bool:
-        return self.start <= moment <= self.end
-
-    def error(self, code: str) -> None:
-        self.errors[code] = self.errors.get(code, 0) + 1
-
-
-@dataclass
-class Level:
-    tables: int
-    connections: int
-    seconds: float
-    think_s: float
-    offered_per_s: float  # the most these clients can send: tables / think
-    sent_per_s: float  # actions sent in the window
-    accepted: int  # actions whose own echo came back in the window
-    accepted_per_s: float
-    p50_ms: float  # send → own echo
-    p99_ms: float
-    max_ms: float
-    errors: dict[str, int]
-    games_finished: int
-    tables_started: int  # table groups whose first table started
-    setup_s: float
-    server_cpu_ms_per_action: float | None  # CPU the server process used in the window
-    server_cpu_busy: float | None  # of one core, over the window
-    client_cpu_ms_per_action: float  # CPU this load generator used in the window
-    load_average: float  # the machine's 1-minute load average at the end of the window
 
 
 @dataclass
@@ -115,105 +67,6 @@ class Setup:
     stop_at: list[float]  # one cell, set when the window is known
     http_limit: asyncio.Semaphore
     spread_seats: bool = False
-
-
-# -- the server process -----------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def raise_file_limit() -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = hard if hard != resource.RLIM_INFINITY else 65536
-    if soft < wanted:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
-
-
-def process_cpu(pid: int) -> float | None:
-    """Seconds of CPU a process has used (Linux /proc; None elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def process_rss(pid: int) -> int | None:
-    """Resident memory of a process in bytes (Linux /proc; None elsewhere)."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    except OSError:
-        return None
-    return None
-
-
-@contextlib.contextmanager
-def server_process() -> Iterator[tuple[str, int]]:
-    """A `belle serve` on a free loopback port and a temp database; yields (URL, pid)."""
-    with server_processes(1) as servers:
-        yield servers[0]
-
-
-@contextlib.contextmanager
-def server_processes(
-    count: int, db: str | None = None, redis: str | None = None
-) -> Iterator[list[tuple[str, int]]]:
-    """`count` servers on free loopback ports, on `db` (a temp SQLite file by default)
-    and, with several, `redis`; yields [(URL, pid)]."""
-    raise_file_limit()
-    with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
-        database = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
-        # one bench player creates every table: lift the per-player table limit and the
-        # HTTP rate limit (every client is on loopback)
-        env = {**os.environ, "BELLE_BOT_DELAY": "0", "BELLE_MAX_OPEN_TABLES": "1000000",
-               "BELLE_HTTP_RATE": "0"}
-        processes: list[subprocess.Popen[bytes]] = []
-        servers: list[tuple[str, int]] = []
-        try:
-            for index in range(count):
-                port = free_port()
-                command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port",
-                           str(port), "--db", database, "--bot-delay", "0",
-                           "--log-level", "warning"]
-                if redis:
-                    command += ["--redis", redis]
-                log_path = Path(tmp) / f"server{index}.log"
-                with open(log_path, "wb") as log:
-                    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                               env=env)
-                processes.append(process)
-                url = f"http://{HOST}:{port}"
-                _wait_ready(url, process, log_path)
-                servers.append((url, process.pid))
-            yield servers
-        finally:
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
-
-
-def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    import httpx
-
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited: {log.read_text(errors='replace')[-2000:]}")
-        with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
-                return
-        time.sleep(0.1)
-    raise RuntimeError("the server did not start within 60 s")
 
 
 # -- one table group: a table at a time, one client per seat ---------------------------
@@ -363,59 +216,7 @@ async def _level(url: str | list[str], tables: int, seconds: float, players: int
         for task in groups:
             task.cancel()
         await asyncio.gather(*groups, return_exceptions=True)
-    return _summarize(tables, players, seconds, think, setup_s, stats, cpu)
-
-
-class Cpu:
-    """CPU seconds used by the server processes and by this process over the window."""
-
-    def __init__(self, pids: list[int]) -> None:
-        self.pids = pids
-        self.server: float | None = None
-        self.client = 0.0
-
-    def _servers(self) -> float | None:
-        used = [process_cpu(pid) for pid in self.pids]
-        if not used or any(u is None for u in used):
-            return None
-        return sum(u for u in used if u is not None)
-
-    def begin(self) -> None:
-        self.server = self._servers()
-        self.client = time.process_time()
-
-    def end(self) -> None:
-        after = self._servers()
-        self.server = after - self.server if after is not None and self.server is not None \
-            else None
-        self.client = time.process_time() - self.client
-
-
-def _summarize(tables: int, players: int, seconds: float, think: float, setup_s: float,
-               stats: Stats, cpu: Cpu) -> Level:
-    latencies = sorted(stats.latencies)
-    count = max(1, len(latencies))
-
-    def percentile(q: float) -> float:
-        if not latencies:
-            return 0.0
-        return round(1000 * latencies[min(len(latencies) - 1, int(q * len(latencies)))], 2)
-
-    return Level(
-        tables=tables, connections=tables * players, seconds=seconds, think_s=think,
-        offered_per_s=round(tables / think, 1), sent_per_s=round(stats.sent / seconds, 1),
-        accepted=len(latencies), accepted_per_s=round(len(latencies) / seconds, 1),
-        p50_ms=percentile(0.50), p99_ms=percentile(0.99),
-        max_ms=round(1000 * latencies[-1], 2) if latencies else 0.0,
-        errors=dict(stats.errors), games_finished=stats.games_finished,
-        tables_started=stats.ready,
-        setup_s=round(setup_s, 1),
-        server_cpu_ms_per_action=round(1000 * cpu.server / count, 3)
-        if cpu.server is not None else None,
-        server_cpu_busy=round(cpu.server / seconds, 2) if cpu.server is not None else None,
-        client_cpu_ms_per_action=round(1000 * cpu.client / count, 3),
-        load_average=round(os.getloadavg()[0], 2),
-    )
+    return summarize(tables, players, seconds, think, setup_s, stats, cpu)
 
 
 def _fastest_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -525,8 +326,8 @@ def run_server_bench(
 
 
 def main(argv: list[str] | None = None) -> None:
-    """`python -m belle.server.loadgen [--seconds S] [--think S] [TABLES ...]`: JSON."""
-    parser = argparse.ArgumentParser(prog="python -m belle.server.loadgen",
+    """`python -m belle.server.bench.loadgen [--seconds S] [--think S] [TABLES ...]`: JSON."""
+    parser = argparse.ArgumentParser(prog="python -m belle.server.bench.loadgen",
                                      description="Load one belle serve; print JSON figures.")
     parser.add_argument("tables", nargs="*", type=int, help="concurrent tables (50 500)")
     parser.add_argument("--seconds", type=float, default=20.0, help="window per level")

@@ -1,9 +1,10 @@
 """Undo at the web table: the engine's policy (belle.engine.undo) applied to a TableActor.
 
-`TableActor.undo` runs the same guards as an action (auth → seat → turn → version), then
-`take_back` here: the policy (refused with `undo_refused` and its reason), one storage
-transaction that removes the step and stores the line everyone reads ("Ana took back:
-build R"), and an `undo` event carrying each viewer's state. The events kept for
+`Moves.undo` (belle.server.table.moves) runs the same guards as an action (auth → seat
+→ turn → version), then `take_back` here: the policy (refused with `undo_refused` and
+its reason), one storage transaction that removes the step and stores the line
+everyone reads ("Ana took back: build R"), and an `undo` event carrying each viewer's
+state. The events kept for
 `hello {since}` are dropped first: their versions named states that no longer exist,
 so anyone who missed the undo gets a `sync`.
 
@@ -20,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, RecordEntry, replay
 from belle.engine.undo import undo_refusal
-from belle.server import payloads
 from belle.server.errors import ServerError
-from belle.storage import ConcurrencyError
+from belle.server.table import payloads
+from belle.storage import ChatLine, ConcurrencyError
 
 if TYPE_CHECKING:
-    from belle.server.table import TableActor
+    from belle.server.table.actor import TableActor
 
 TOOK_BACK = "took back: "
 
@@ -100,15 +101,26 @@ async def take_back(actor: TableActor, state: State[Any]) -> None:
     name = actor.table.seats[seat].name or f"seat {seat}"
     host = actor.host
     try:
-        line = await host.write(host.store.truncate_actions, actor.id, keep + 1, keep,
+        line = await host.db.write(host.store.truncate_actions, actor.id, keep + 1, keep,
                                 name, TOOK_BACK + entry.text)
     except ConcurrencyError as exc:
         await actor.reload()
         raise ServerError("stale", "another move was stored first: resync") from exc
     assert line.event is not None
-    actor.rewound(keep, before, line)
+    _rewound(actor, keep, before, line)
     body = {"type": "event", "n": line.event, "kind": "undo", "player": seat,
             "taken_back": entry.text, **payloads.chat_json(line)}
-    actor.emit_state_event(line.event, body)
+    actor.events.state_event(line.event, body)
     host.share({"table": actor.id, "kind": "undo", "n": line.event})  # others reload
     await actor.timekeeper.follow()  # re-arm the clock: its timer was set for the cut version
+
+
+def _rewound(actor: TableActor, keep: int, state: State[Any], line: ChatLine) -> None:
+    """The log was cut to `keep` actions (`state`) and `line` stored, as event
+    `line.event`; the kept events showed states that are gone."""
+    assert line.event is not None
+    actor.entries = actor.entries[:keep]
+    actor.state = state
+    actor.chat_lines.append(line)
+    actor.changed(line.event, version=keep)
+    actor.buffer.clear()

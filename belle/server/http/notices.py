@@ -12,11 +12,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, StrictBool
 
-from belle.server import payloads
-from belle.server.api import signed_in
 from belle.server.errors import ServerError
+from belle.server.http.identity import signed_in
 from belle.server.hub import hub_of
-from belle.server.notify import TurnNotifier, check_email
+from belle.server.notices.email import check_email
+from belle.server.notices.turns import TurnNotifier
+from belle.server.table import payloads
 from belle.storage.notices import Waiting
 
 router = APIRouter(prefix="/api/me")
@@ -39,7 +40,7 @@ def _notifier(request: Request) -> TurnNotifier:
 async def get_email(request: Request) -> Any:
     player = await signed_in(request)
     notifier = _notifier(request)
-    contact = await hub_of(request).db(notifier.notices.contact, player.id)
+    contact = await hub_of(request).db.read(notifier.notices.contact, player.id)
     return {
         "email": contact.email if contact else None,
         "turn_notices": bool(contact and contact.turn_notices),
@@ -56,7 +57,8 @@ async def put_email(body: EmailBody, request: Request) -> Any:
                                             "registered player may give an e-mail address")
     email = check_email(body.email) if body.email not in (None, "") else None
     notifier = _notifier(request)
-    await hub_of(request).write(notifier.notices.set_contact, player.id, email, body.turn_notices)
+    await hub_of(request).db.write(notifier.notices.set_contact, player.id, email,
+                                   body.turn_notices)
     return {
         "email": email,
         "turn_notices": email is not None and body.turn_notices,
@@ -81,6 +83,6 @@ async def next_table(request: Request) -> Any:
     notifier = _notifier(request)
     await notifier.flush()  # the turn changes noted on this worker, written now
     notices = notifier.notices
-    count, first = await hub_of(request).db(notices.waiting, player.id, NEXT_LISTED)
+    count, first = await hub_of(request).db.read(notices.waiting, player.id, NEXT_LISTED)
     listed = [_waiting_json(item) for item in first]
     return {"table": listed[0] if listed else None, "waiting": count, "tables": listed}
