@@ -167,7 +167,7 @@ def _fold(text: str) -> str:
 
 _CARD_NAMES = {
     **{_fold(c.id): i for i, c in enumerate(data.POSTCARDS)},
-    **{_fold(c.name): i for i, c in enumerate(data.POSTCARDS) if not c.provisional},
+    **{_fold(c.name): i for i, c in enumerate(data.POSTCARDS)},
 }
 _BUILDING_NAMES = {b.id.lower(): i for i, b in enumerate(data.BUILDINGS)}
 _SPACE_NAMES = {label(s): s for s in range(SPACES)}
