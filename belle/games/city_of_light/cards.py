@@ -41,6 +41,7 @@ def free_for_piece(st: CityOfLightState) -> int:
     return free_now(st)
 
 
+ON = tuple(per_space[0] for per_space in act.TARGET)  # `on d5`: no facing
 Facings = tuple[int, int, int, int, int]
 """Per facing 0..4 (none, N, E, S, W): the spaces a postcard may target that way."""
 NO_SPACE: Facings = (0, 0, 0, 0, 0)
@@ -186,8 +187,10 @@ def targets(st: CityOfLightState, seat: int, card: int) -> list[Action]:
     space_targets = SPACE_TARGETS.get(kind)
     if space_targets is not None:
         per_facing = space_targets(st, seat)
-        spaces = per_facing[0] | per_facing[1] | per_facing[2] | per_facing[3] | per_facing[4]
-        return [per_space[facing] for space in spaces_list(spaces)
+        turned = per_facing[1] | per_facing[2] | per_facing[3] | per_facing[4]
+        if not turned:
+            return [ON[space] for space in spaces_list(per_facing[0])]
+        return [per_space[facing] for space in spaces_list(per_facing[0] | turned)
                 for per_space in (act.TARGET[space],)
                 for facing, mask in enumerate(per_facing) if mask >> space & 1]
     if kind in ("opponent_building", "own_building"):

@@ -119,15 +119,20 @@ def selects(st: CityOfLightState, seat: int, metro: bool) -> list[Action]:
 
 def fitting(st: CityOfLightState, seat: int, metro: bool) -> int:
     """The reserve buildings of `seat` (a bitmask) with a position on the spaces it may
-    cover. Whether a building fits depends only on those spaces, so the answers of
-    the last allowed set are kept per seat (`st.fit_cache`, ordinary turns only)."""
+    cover. Whether a building fits depends only on those spaces, so the answers for
+    the last allowed set are kept per seat (`st.fit_cache`, ordinary turns only); as
+    the board fills, a building that did not fit on more spaces is not tried again."""
     allowed = build_allowed(st, seat, metro)
     reserve = st.reserve[seat]
     if metro:
         return sum(1 << b for b in spaces_in(reserve) if fits_somewhere(b, allowed, st.mirror))
     known_allowed, checked, fits = st.fit_cache[seat]
     if known_allowed != allowed:
-        checked = fits = 0
+        if allowed & ~known_allowed:
+            checked = fits = 0
+        else:  # fewer spaces only: what did not fit still does not
+            checked &= ~fits
+            fits = 0
     unknown = reserve & ~checked
     if unknown:
         for building in spaces_in(unknown):

@@ -66,9 +66,9 @@ def card_points(st: CityOfLightState, seat: int, card: int, lamps: int) -> int:
     owner = st.card_owner[card]
     if owner < 0 or not st.card_used[card]:
         return 0
-    spec = data.POSTCARDS[card]
-    scored = CARD_SCORERS.get(spec.id, _no_points)(st, seat, owner, lamps)
-    return (scored[0] if scored is not None else 0) + _stamp_bonus(st, seat, owner, spec)
+    scored = SCORER_OF_CARD[card](st, seat, owner, lamps)
+    return (scored[0] if scored is not None else 0) + _stamp_bonus(st, seat, owner,
+                                                                   data.POSTCARDS[card])
 
 
 def _stamp_bonus(st: CityOfLightState, seat: int, owner: int, spec: data.PostcardSpec) -> int:
@@ -346,3 +346,7 @@ def total(lines: list[dict[str, Any]]) -> int:
 def tie_break(st: CityOfLightState, seat: int) -> int:
     """COL-92: own-colour street sections not covered by a building."""
     return popcount(st.kind_mask[seat] & ~st.covered)
+
+
+SCORER_OF_CARD = tuple(CARD_SCORERS.get(card.id, _no_points) for card in data.POSTCARDS)
+"""Per card index, its end-game scorer (`card_points`, a hot path of search)."""

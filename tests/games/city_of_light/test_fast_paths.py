@@ -105,3 +105,17 @@ def test_fitting_anchors_are_the_placement_list() -> None:
                                                                        allowed))]
                 assert fast == listed
                 assert rules.fits_somewhere(building, allowed, mirror) == bool(listed)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[:4], ids=lambda o: ",".join(map(str, o.values())))
+def test_kept_fit_answers_are_fresh_answers(options: dict[str, Any]) -> None:
+    """`legal.fitting` keeps its answers along a game (st.fit_cache): they are always
+    what a fresh check over the reserve gives."""
+    for state in positions(options, games=6, seed=9):
+        if state.stage != 2:
+            continue
+        for seat in (0, 1):
+            allowed = legal.build_allowed(state, seat, metro=False)
+            fresh = sum(1 << b for b in rules.spaces_in(state.reserve[seat])
+                        if rules.fits_somewhere(b, allowed, state.mirror))
+            assert legal.fitting(state, seat, metro=False) == fresh
