@@ -44,9 +44,10 @@ INFO = GameInfo(
     options=(
         OptionSpec(
             "postcards", "choice", "first_game",
-            "which 8 postcards play: the first-game set (the 8 base cards whose effects are "
-            "known), 8 at random from the base game, 8 at random from the base game, the "
-            "Eiffel expansion and the promos, or the 8 named in postcard_list",
+            "which 8 postcards play: first_game (the 8 base cards whose effects are known), "
+            "random_base (8 at random from the base game), random_all (8 at random from the "
+            "base game, the Eiffel expansion and the promos) or list (the 8 named in "
+            "postcard_list)",
             choices=("first_game", "random_base", "random_all", "list"),
         ),
         OptionSpec(

@@ -114,7 +114,7 @@ class Quadrant:
 
 @dataclass(frozen=True, slots=True)
 class Swap:
-    """The switch card (COL-152, G-3): a reserve building for a supply building."""
+    """The exchange card, invented (COL-152, G-3): a reserve building for a supply one."""
 
     give: int
     take: int
