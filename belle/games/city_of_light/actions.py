@@ -190,6 +190,15 @@ def rot_word(orient: int) -> str:
 
 
 def to_string(action: Action) -> str:
+    """The notation of `action`; InvalidActionError for anything that is not one of ours
+    (a field out of range or of the wrong type included)."""
+    try:
+        return _to_string(action)
+    except (IndexError, KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise InvalidActionError(f"{action!r} is not a City of Light action") from exc
+
+
+def _to_string(action: Action) -> str:
     match action:
         case Pick(card):
             return f"pick {card_word(card)}"

@@ -119,3 +119,16 @@ def test_kept_fit_answers_are_fresh_answers(options: dict[str, Any]) -> None:
             fresh = sum(1 << b for b in rules.spaces_in(state.reserve[seat])
                         if rules.fits_somewhere(b, allowed, state.mirror))
             assert legal.fitting(state, seat, metro=False) == fresh
+
+
+@pytest.mark.parametrize("bad", [object(), 5, "tile 1 A1 0", None, [1], act.Take(2**80),
+                                 act.LayTile("a", 0, 0), act.Select(None),  # type: ignore[arg-type]
+                                 act.Swap([], 1), act.Target(-1, 0)])  # type: ignore[arg-type]
+def test_anything_else_is_refused_with_a_game_error(bad: object) -> None:
+    """An object that is not one of the game's actions (a field out of range or of the
+    wrong type included) is refused with a GameError and changes nothing."""
+    state = belle.load_game("city_of_light").new_initial_state(2)
+    before = state.to_json()
+    with pytest.raises(belle.GameError):
+        state.apply_action(bad)  # type: ignore[arg-type]
+    assert state.to_json() == before
