@@ -94,6 +94,16 @@ class Game(ABC, Generic[A]):
                 f"not {num_players}"
             )
 
+    @classmethod
+    def options_for_record(
+        cls, options: Mapping[str, object], engine_version: str
+    ) -> dict[str, object]:
+        """The options, in today's schema, that replay a match recorded by engine
+        `engine_version` with `options`. A game whose rules changed maps the versions
+        before the change to an option that keeps the old rules, so old records keep
+        replaying; by default the options are taken as they are."""
+        return dict(options)
+
     def new_initial_state(self, num_players: int) -> State[A]:
         self.check_players(num_players)
         return self._new_initial_state(num_players)

@@ -35,7 +35,7 @@ from belle.bots import make_bot
 from belle.engine.errors import GameError
 from belle.engine.game import CHANCE, State
 from belle.engine.record import MatchRecord, RecordEntry
-from belle.engine.registry import game_ids, load_game
+from belle.engine.registry import game_ids, load_recorded_game
 from belle.storage.models import actions, chat, players, tables
 from belle.storage.store import MODES, STARTED, STATUSES, Seat, Store, aware, seat_label
 
@@ -263,7 +263,7 @@ def check_replay(match: Match) -> State[Any] | None:
     """Replay the log through the engine; every entry and the result must be what the
     engine gives. Returns the final state (None for a table never started)."""
     try:
-        game = load_game(match.game, **match.options)
+        game = load_recorded_game(match.game, dict(match.options), match.engine_version)
         game.check_players(match.players)
     except Exception as exc:  # OptionError, or TypeError for an option named like `self`
         raise BackupError(f"bad options or player count: {exc}") from exc
