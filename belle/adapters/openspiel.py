@@ -12,7 +12,7 @@ Declaration of every registered game:
 - sequential, explicit stochastic chance (every draw is a chance node with its
   probabilities), imperfect information, general-sum, terminal rewards;
 - parameters: `players` (default: the game's minimum) and each Belle option (a bool,
-  int or string; list options as comma-separated strings);
+  int or string; list options as `+`-separated strings, so game strings round-trip);
 - actions are Belle's dense int codec (`action_to_int` / `action_from_int`), chance
   outcomes included, so `num_distinct_actions() == max_chance_outcomes()`;
 - `apply_action` is checked, as in OpenSpiel's C++ games: an int that is not among
@@ -48,6 +48,10 @@ from belle.engine.options import OptionSpec
 PREFIX = "belle_"
 MAX_GAME_LENGTH = 100_000
 """An upper bound on the actions of a Belle match (the conformance suite's bound)."""
+LIST_SEPARATOR = "+"
+"""Between the items of a list option's value: a comma would end the parameter in
+OpenSpiel's game strings (`belle_city_of_light(variants=mirror+final_pass)`); a
+comma-separated value is still read when passed as a parameter dict."""
 SHOWN_LEGAL = 12
 """How many legal actions an illegal-action message lists."""
 
@@ -62,7 +66,7 @@ def short_name(game_id: str) -> str:
 
 def _parameter_default(spec: OptionSpec) -> bool | int | str:
     if isinstance(spec.default, tuple):
-        return ",".join(spec.default)
+        return LIST_SEPARATOR.join(spec.default)
     return spec.default
 
 
@@ -73,7 +77,8 @@ def _belle_options(info: GameInfo, params: dict[str, Any]) -> dict[str, Any]:
             continue
         value = params[spec.name]
         if spec.kind == "list":
-            value = tuple(p.strip() for p in str(value).split(",") if p.strip())
+            parts = str(value).replace(",", LIST_SEPARATOR).split(LIST_SEPARATOR)
+            value = tuple(p.strip() for p in parts if p.strip())
         options[spec.name] = value
     return options
 

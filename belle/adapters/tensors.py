@@ -185,9 +185,24 @@ class Writer:
             self.cells[self.at(name, (*lead, choice))] = 1.0
 
     def put(self, name: str, value: float | None, *index: int) -> None:
-        """Cell `index` of `name` holds `value` / the segment's scale (0 for None)."""
-        if value is not None:
+        """Cell `index` of `name` holds `value` / the segment's scale (0 for None).
+
+        Each cell is written once per tensor (a cell left alone is 0), so a 0 needs no
+        write (nor an index check: this is the hot path of every encoder).
+        """
+        if value:
             self.cells[self.at(name, index)] = value / self.layout.spans[name][3]
+
+    def row(self, name: str, values: Sequence[float | None], *lead: int) -> None:
+        """The cells along the last axis of `name`, from its first, hold `values` / scale."""
+        shape = self.layout.strides[name][2]
+        if len(lead) != len(shape) - 1 or len(values) > shape[-1]:
+            raise IndexError(f"{len(values)} values at {lead} for segment {name!r} {shape}")
+        at = self.at(name, (*lead, 0))
+        scale = self.layout.spans[name][3]
+        for offset, value in enumerate(values):
+            if value:
+                self.cells[at + offset] = value / scale
 
     def add(self, name: str, value: float, *index: int) -> None:
         """Add `value` / scale to cell `index` of `name` (counts of repeated items)."""
@@ -249,6 +264,10 @@ class Tensors:
             "last cell: entries it did not see",
             high=math.inf)
         self.information_state = Layout([*self.observation.segments, recall])
+        # The codec's own action objects, by identity: games hand them out, and an
+        # action's hash costs far more than its id (the codec's index is by hash).
+        actions = game.new_initial_state(num_players).notation.dense.actions
+        self._by_id = {id(action): i for i, action in enumerate(actions)}
 
     def observation_tensor(self, state: State[Any], seat: int,
                            out: np.ndarray | None = None) -> np.ndarray:
@@ -265,9 +284,13 @@ class Tensors:
         cells = writer.cells
         start = self.information_state.offsets["recall"]
         hidden = start + self.num_actions
-        to_int = state.action_to_int
+        by_id, to_int = self._by_id, state.action_to_int
         for action, seen_by in zip(state.history, state.history_visibility(), strict=True):
-            at = start + to_int(action) if seen_by is None or seat in seen_by else hidden
+            if seen_by is None or seat in seen_by:
+                index = by_id.get(id(action))
+                at = start + (to_int(action) if index is None else index)
+            else:
+                at = hidden
             cells[at] = cells.get(at, 0.0) + 1.0
         return writer.tensor(out)
 

@@ -63,7 +63,8 @@ def observation_layout(num_players: int) -> Layout:
         number("turns", "turns played", scale=50),
         segment("options", [("options", 2)], "random_setup, free_districts"),
         segment("built", [BUILDINGS], "building spaces with a building"),
-        segment("tile_type", [BUILDINGS, ("types", len(TYPE))], "the type of each building"),
+        segment("tile_type", [BUILDINGS, ("types", len(TYPE))],
+                "the type of each building built (an empty space's type is the board's)"),
         segment("tile_district", [BUILDINGS, DISTRICTS], "the district its tile came from"),
         number("cost", "its resource cost (wood, marble, gold)",
                lead=[BUILDINGS, ("resources", 3)]),
@@ -125,6 +126,11 @@ def _seat(out: Writer, seat: int | None) -> int | None:
     return None if seat is None else out.rel(seat)
 
 
+def _kinds(counts: Mapping[str, int]) -> list[int]:
+    """Token counts in data.STOCK_KINDS order."""
+    return [counts.get(kind, 0) for kind in data.STOCK_KINDS]
+
+
 def _building(code: str) -> int:
     """`MO3` (a district and a value) to its building index."""
     return DISTRICT[code[:2]] * data.NUM_VALUES + VALUE_INDEX[int(code[2:])]
@@ -144,10 +150,9 @@ def encode_observation(view: Mapping[str, Any], out: Writer) -> None:
         _keys(landmark, out)
     out.seats_hot("arc", view["arc"])
     for cell in view["track"]:
-        space = cell["space"] - 1
         if cell["number"]:
-            out.one_hot("track_number", cell["number"] - 1, space)
-        out.put("track_count", cell["count"], space)
+            out.one_hot("track_number", cell["number"] - 1, cell["space"] - 1)
+    out.row("track_count", [cell["count"] for cell in view["track"]])
     for stack, pile in enumerate(view["stacks"]):
         out.put("stack_size", pile["size"], stack)
         if pile["top"] is not None:
@@ -155,8 +160,7 @@ def encode_observation(view: Mapping[str, Any], out: Writer) -> None:
     if view["drawing"] is not None:
         out.one_hot("drawing", view["drawing"] - 1)
     out.many_hot("discarded", (_building(code) for code in view["discarded"]))
-    for kind, count in view["supply"].items():
-        out.put("supply", count, KIND[kind])
+    out.row("supply", _kinds(view["supply"]))
     out.put("endgame_pile", view["endgame_pile"])
     for seat in view["seats"]:
         rel = out.rel(seat["seat"])
@@ -186,9 +190,8 @@ def _district(district: Mapping[str, Any], out: Writer) -> None:
         if space["built"]:
             out.flag("built", True, b)
             out.one_hot("tile_district", DISTRICT[space["tile_district"]], b)
-            for resource, amount in enumerate(space["cost"]):
-                out.put("cost", amount, b, resource)
-        out.one_hot("tile_type", TYPE[space["type"]], b)
+            out.one_hot("tile_type", TYPE[space["type"]], b)
+            out.row("cost", space["cost"], b)
         if space["token"] is not None:
             out.one_hot("token", KIND[space["token"]], b)
         _keys(space, out)
@@ -226,10 +229,8 @@ def _screens(view: Mapping[str, Any], out: Writer) -> None:
         rel = out.rel(seat)
         out.put("screen_francs", screen["francs"], rel)
         out.put("screen_keys", screen["keys"], rel)
-        for kind, count in screen["stock"].items():
-            out.put("screen_stock", count, rel, KIND[kind])
-        for kind, count in screen["tile_tokens"].items():
-            out.put("screen_tile_tokens", count, rel, KIND[kind])
+        out.row("screen_stock", _kinds(screen["stock"]), rel)
+        out.row("screen_tile_tokens", _kinds(screen["tile_tokens"]), rel)
         out.many_hot("screen_bonus", (n - 1 for n in screen["bonus"]), rel)
         for code in screen["endgame"]:
             out.add("screen_endgame", 1, rel, END_TILE[code])
