@@ -17,6 +17,7 @@ the shared machine moves one run, not the result.
 
 from __future__ import annotations
 
+import io
 import random
 import statistics
 import time
@@ -176,4 +177,34 @@ def table_rows(results: list[AdapterBench]) -> list[list[str]]:
     return rows
 
 
-__all__ = ["AdapterBench", "bench_adapter", "bench_json", "table_rows"]
+
+def report(game_ids: list[str], runs: int, seconds: float, as_json: bool) -> str:
+    """`belle bench --adapters`: the figures of `game_ids` as JSON or a table."""
+    import json
+
+    from rich.console import Console
+    from rich.table import Table
+
+    results = [bench_adapter(game_id, runs, seconds) for game_id in game_ids]
+    if as_json:
+        return json.dumps(bench_json(results))
+    header, *rows = table_rows(results)
+    table = Table(
+        title=f"belle bench --adapters: OpenSpiel adapter against Belle, median of {runs} "
+        "runs, CPU time, each game at its largest player count",
+        title_justify="left",
+        caption=f"× = adapter time / native time (targets: playouts ≤ {PLAYOUT_TARGET}, "
+        f"clone ≤ {CLONE_TARGET})",
+        caption_justify="left",
+    )
+    for column in header:
+        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    console = Console(file=io.StringIO(), width=160)
+    console.print(table)
+    text: str = console.file.getvalue()  # type: ignore[attr-defined]
+    return text.rstrip("\n")
+
+
+__all__ = ["AdapterBench", "bench_adapter", "bench_json", "report", "table_rows"]

@@ -175,13 +175,14 @@ class _Codec:
         self.by_id = {id(action): i for i, action in enumerate(state.notation.dense.actions)}
         self.to_int = state.action_to_int
 
-    def ints(self, actions: list[Any]) -> dict[int, Any]:
-        by_id, to_int = self.by_id, self.to_int
-        found = {}
-        for action in actions:
-            index = by_id.get(id(action))
-            found[to_int(action) if index is None else index] = action
-        return found
+    def ints(self, actions: list[Any]) -> list[int]:
+        """The dense ints of `actions`, in their order."""
+        get = self.by_id.get
+        found = [get(id(action)) for action in actions]
+        if None in found:
+            to_int = self.to_int
+            return [to_int(action) for action in actions]
+        return found  # type: ignore[return-value]
 
 
 class _Cell:
@@ -221,18 +222,16 @@ class _Cell:
         """The legal ints of the current node (chance outcomes at a chance node);
         `actions`: the node's legal actions when the caller already has them."""
         if self.legal is None:
-            legal = self.codec.ints(self.belle().legal_actions() if actions is None else actions)
-            self.legal = legal
-            self.ordered = sorted(legal)
+            if actions is None:
+                actions = self.belle().legal_actions()
+            ints = self.codec.ints(actions)
+            self.legal = dict(zip(ints, actions, strict=True))
+            self.ordered = sorted(ints)
         return self.legal
 
     def moved(self) -> None:
         self.legal = None
         self.ordered = []
-
-
-def _first(item: tuple[int, float, Any]) -> int:
-    return item[0]
 
 
 def _unpickle_cell(short: str, params: dict[str, Any], state: State[Any]) -> _Cell:
@@ -288,16 +287,16 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
         state = cell.belle()
         if state.current_player() != CHANCE:
             return []
-        by_id, to_int = cell.codec.by_id, cell.codec.to_int
-        pairs = []
-        for action, probability in state.chance_outcomes():
-            index = by_id.get(id(action))
-            pairs.append((to_int(action) if index is None else index, probability, action))
-        pairs.sort(key=_first)
+        outcomes = state.chance_outcomes()
+        actions = [action for action, _ in outcomes]
+        ints = cell.codec.ints(actions)
         if cell.legal is None:  # the outcomes are this node's legal ints
-            cell.legal = {index: action for index, _, action in pairs}
-            cell.ordered = [index for index, _, _ in pairs]
-        return [(index, probability) for index, probability, _ in pairs]
+            cell.legal = dict(zip(ints, actions, strict=True))
+            cell.ordered = sorted(ints)
+        pairs = list(zip(ints, [probability for _, probability in outcomes], strict=True))
+        if ints != cell.ordered:
+            pairs.sort()  # by int: the ints are distinct
+        return pairs
 
     def _apply_action(self, action: int) -> None:
         """Apply a legal int; refuse any other with the state unchanged (checked)."""
