@@ -35,14 +35,15 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 import pyspiel  # type: ignore[import-not-found]
 
 import belle
 from belle.adapters.tensors import Layout, Tensors
 from belle.engine.errors import IllegalActionError
-from belle.engine.game import CHANCE, Game, GameInfo, State
+from belle.engine.game import CHANCE, TERMINAL, Game, GameInfo, State
 from belle.engine.options import OptionSpec
 
 PREFIX = "belle_"
@@ -53,6 +54,8 @@ LIST_SEPARATOR = "+"
 OpenSpiel's game strings (`belle_city_of_light(variants=mirror+final_pass)`); a
 comma-separated value is still read when passed as a parameter dict."""
 SHOWN_LEGAL = 12
+KNOWN_LISTS = 20_000
+"""Legal lists a game's codec remembers before it starts afresh (memory bound)."""
 """How many legal actions an illegal-action message lists."""
 
 
@@ -163,26 +166,47 @@ def _perfect_recall(iig_obs_type: Any) -> bool:
     return bool(iig_obs_type.perfect_recall)
 
 
+class _Node(NamedTuple):
+    """One list of legal actions (or chance outcomes) as OpenSpiel ints."""
+
+    ints: list[int]  # in the list's order
+    legal: dict[int, Any]  # int → Belle action
+    ordered: list[int]  # sorted
+    ascending: bool  # ints == ordered
+
+
 class _Codec:
     """Belle's dense int codec of one game, looked up by object identity first.
 
     Games hand out prebuilt action objects (the codec's own), so `id(action)` finds
     the int without hashing the action; any other object falls back to the codec.
-    Prebuilt actions live as long as the codec, so no other object shares their id.
+    Prebuilt actions live as long as the codec, so no other object shares their id,
+    and a list made only of them is remembered by its ids: the same legal list (the
+    same chance outcomes) recurs all through a game and a search.
     """
 
     def __init__(self, state: State[Any]) -> None:
         self.by_id = {id(action): i for i, action in enumerate(state.notation.dense.actions)}
         self.to_int = state.action_to_int
+        self.known: dict[tuple[int, ...], _Node] = {}
 
-    def ints(self, actions: list[Any]) -> list[int]:
-        """The dense ints of `actions`, in their order."""
+    def node(self, actions: list[Any]) -> _Node:
+        key = tuple(map(id, actions))
+        found = self.known.get(key)
+        if found is not None:
+            return found
         get = self.by_id.get
-        found = [get(id(action)) for action in actions]
-        if None in found:
-            to_int = self.to_int
-            return [to_int(action) for action in actions]
-        return found  # type: ignore[return-value]
+        ints: list[Any] = [get(i) for i in key]
+        prebuilt = None not in ints
+        if not prebuilt:
+            ints = [self.to_int(action) for action in actions]
+        ordered = sorted(ints)
+        node = _Node(ints, dict(zip(ints, actions, strict=True)), ordered, ordered == ints)
+        if prebuilt:
+            if len(self.known) >= KNOWN_LISTS:
+                self.known.clear()
+            self.known[key] = node
+        return node
 
 
 class _Cell:
@@ -222,16 +246,16 @@ class _Cell:
         """The legal ints of the current node (chance outcomes at a chance node);
         `actions`: the node's legal actions when the caller already has them."""
         if self.legal is None:
-            if actions is None:
-                actions = self.belle().legal_actions()
-            ints = self.codec.ints(actions)
-            self.legal = dict(zip(ints, actions, strict=True))
-            self.ordered = sorted(ints)
+            node = self.codec.node(self.belle().legal_actions() if actions is None else actions)
+            self.legal, self.ordered = node.legal, node.ordered
         return self.legal
 
     def moved(self) -> None:
         self.legal = None
         self.ordered = []
+
+
+_first, _second = itemgetter(0), itemgetter(1)
 
 
 def _unpickle_cell(short: str, params: dict[str, Any], state: State[Any]) -> _Cell:
@@ -252,10 +276,9 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     # -- whose turn and what is legal -------------------------------------
     def current_player(self) -> int:
-        player = self._cell.belle().current_player()
-        if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        return player if player >= 0 else int(pyspiel.PlayerId.TERMINAL)
+        # Belle's CHANCE and TERMINAL are OpenSpiel's ids (checked below the class).
+        cell = self._cell
+        return (cell.state or cell.belle()).current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         cell = self._cell
@@ -280,21 +303,19 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
         return cell.ordered[:]
 
     def is_chance_node(self) -> bool:
-        return self._cell.belle().current_player() == CHANCE
+        cell = self._cell
+        return (cell.state or cell.belle()).current_player() == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         cell = self._cell
-        state = cell.belle()
-        if state.current_player() != CHANCE:
+        outcomes = (cell.state or cell.belle()).chance_outcomes()
+        if not outcomes:  # not a chance node
             return []
-        outcomes = state.chance_outcomes()
-        actions = [action for action, _ in outcomes]
-        ints = cell.codec.ints(actions)
+        node = cell.codec.node(list(map(_first, outcomes)))
         if cell.legal is None:  # the outcomes are this node's legal ints
-            cell.legal = dict(zip(ints, actions, strict=True))
-            cell.ordered = sorted(ints)
-        pairs = list(zip(ints, [probability for _, probability in outcomes], strict=True))
-        if ints != cell.ordered:
+            cell.legal, cell.ordered = node.legal, node.ordered
+        pairs = list(zip(node.ints, map(_second, outcomes), strict=True))
+        if not node.ascending:
             pairs.sort()  # by int: the ints are distinct
         return pairs
 
@@ -325,7 +346,8 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     # -- results ----------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self._cell.belle().is_terminal()
+        cell = self._cell
+        return (cell.state or cell.belle()).is_terminal()
 
     def returns(self) -> list[float]:
         state = self._cell.belle()
@@ -346,6 +368,10 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return str(self._cell.belle())
+
+
+if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):
+    raise ImportError("Belle's CHANCE and TERMINAL player ids differ from OpenSpiel's")
 
 
 class BelleObserver:

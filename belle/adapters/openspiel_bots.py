@@ -9,8 +9,9 @@ a `belle_<id>` OpenSpiel state and asks OpenSpiel's bot for the move:
   for perfect information: this is determinized MCTS, and it never sees the true
   hidden state);
 - `os-ismcts:simulations=N,rollouts=R`: `ismcts.ISMCTSBot`, which draws its own
-  determinizations through `resample_from_infostate` (Belle's `resample`) and keys its
-  tree on `information_state_string`.
+  determinizations through `resample_from_infostate` (Belle's `resample`; the bot's
+  `set_resampler` hook hands it a seeded sampler) and keys its tree on
+  `information_state_string`.
 
 Both are seeded from the RNG the referee gives the bot, so a tournament is
 reproducible. Tournaments against Belle's bots (docs/bots.md)::
@@ -28,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
+import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
 from belle.adapters import openspiel
@@ -72,8 +74,13 @@ class OpenSpielBot:
         if self.kind == "os-mcts":
             return mcts.MCTSBot(game, UCT_C, self.simulations, evaluator, solve=False,
                                 random_state=random_state)
-        return ismcts.ISMCTSBot(game, evaluator, UCT_C, self.simulations,
-                                random_state=random_state)
+        bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, self.simulations,
+                               random_state=random_state)
+        # Its default resampler draws from an unseeded UniformProbabilitySampler; the
+        # bot's own hook gives it a seeded one (the search itself is unchanged).
+        sampler = pyspiel.UniformProbabilitySampler(seed + 2, 0.0, 1.0)
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+        return bot
 
     def choose(self, state: State[Any], seat: int, rng: random.Random) -> Any:
         legal = state.legal_actions()

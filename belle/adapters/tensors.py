@@ -310,8 +310,9 @@ def layouts_markdown(game_ids: Sequence[str], players: Mapping[str, int]) -> str
     for game_id in game_ids:
         game = load_game(game_id)
         tensors = Tensors(game, players[game_id])
+        about = " ".join((tensors.module.__doc__ or "").split("\n\n", 1)[-1].split())
         parts.append(
-            f"### `{game_id}`\n\n{tensors.observation.markdown()}\n\n"
+            f"### `{game_id}`\n\n{about}\n\n{tensors.observation.markdown()}\n\n"
             f"At {players[game_id]} players: observation {tensors.observation.size} cells, "
             f"information state {tensors.information_state.size} "
             f"(+ `recall`, {tensors.num_actions + 1} cells).")
