@@ -231,7 +231,9 @@ class _Cell:
         return self.state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Cell:
-        copy = _Cell(self.game, self.belle().clone())
+        copy = _Cell.__new__(_Cell)  # every slot set here: no __init__ on the hot path
+        copy.game, copy.codec, copy.players = self.game, self.codec, self.players
+        copy.state = (self.state or self.belle()).clone()
         copy.legal, copy.ordered = self.legal, self.ordered  # same node, never mutated
         return copy
 
@@ -267,7 +269,16 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: Any, state: State[Any] | None = None) -> None:
         super().__init__(game)
-        self._cell = _Cell(game, state)
+        if state is not None:
+            self._cell = _Cell(game, state)
+        # else the cell is made on first use (__getattr__): pyspiel's Clone() makes a new
+        # initial state only to set its `_cell` from the state it copies.
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "_cell":
+            raise AttributeError(name)
+        cell = self._cell = _Cell(self.get_game())
+        return cell
 
     @property
     def belle(self) -> State[Any]:

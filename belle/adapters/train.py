@@ -2,7 +2,7 @@
 
 `pip install -e '.[research]'` (sb3-contrib, PyTorch CPU), then::
 
-    python -m belle.adapters.train --game paris_paris --steps 60000
+    python -m belle.adapters.train --game paris_paris --steps 20000
 
 trains sb3-contrib's MaskablePPO (a small MLP on the observation tensor, the legal-
 action mask from `action_masks()`) through `BelleGymEnv`, the learner's seat drawn at
@@ -63,8 +63,8 @@ def _factory(game_id: str, players: int, opponent: str) -> Callable[[], BelleGym
     return lambda: BelleGymEnv(game_id, players, seat=None, opponents=opponent)
 
 
-def train(game_id: str = "paris_paris", players: int = 2, steps: int = 60_000,
-          eval_every: int = 10_000, eval_games: int = 100, seed: int = 1,
+def train(game_id: str = "paris_paris", players: int = 2, steps: int = 20_000,
+          eval_every: int = 5_000, eval_games: int = 50, seed: int = 1,
           progress: bool = True, rollout: int = 1024) -> list[Checkpoint]:
     """Train and evaluate; the checkpoints, the first one before any training."""
     torch.set_num_threads(1)  # small networks: one core is faster, and fair to the machine
@@ -103,9 +103,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="paris_paris")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--steps", type=int, default=60_000)
-    parser.add_argument("--eval-every", type=int, default=10_000)
-    parser.add_argument("--eval-games", type=int, default=100)
+    parser.add_argument("--steps", type=int, default=20_000)
+    parser.add_argument("--eval-every", type=int, default=5_000)
+    parser.add_argument("--eval-games", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--smoke", action="store_true",
                         help="a few hundred steps and 2 evaluation games (CI)")
