@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import json
 import random
-from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
 import belle
+from belle.adapters.openspiel_cell import Cell, Codec, first, second
 from belle.adapters.tensors import Layout, Tensors
 from belle.engine.errors import IllegalActionError
 from belle.engine.game import CHANCE, TERMINAL, Game, GameInfo, State
@@ -54,8 +54,6 @@ LIST_SEPARATOR = "+"
 OpenSpiel's game strings (`belle_city_of_light(variants=mirror+final_pass)`); a
 comma-separated value is still read when passed as a parameter dict."""
 SHOWN_LEGAL = 12
-KNOWN_LISTS = 20_000
-"""Legal lists a game's codec remembers before it starts afresh (memory bound)."""
 """How many legal actions an illegal-action message lists."""
 
 
@@ -121,7 +119,7 @@ def _game_class(info: GameInfo) -> type:
             self.belle.check_players(players)
             self.num_belle_players = players
             self.tensors = Tensors(self.belle, players)
-            self.codec = _Codec(self.belle.new_initial_state(players))
+            self.codec = Codec(self.belle.new_initial_state(players))
             actions = self.belle.num_distinct_actions(players)
             game_info = pyspiel.GameInfo(
                 num_distinct_actions=actions,
@@ -166,118 +164,20 @@ def _perfect_recall(iig_obs_type: Any) -> bool:
     return bool(iig_obs_type.perfect_recall)
 
 
-class _Node(NamedTuple):
-    """One list of legal actions (or chance outcomes) as OpenSpiel ints."""
-
-    ints: list[int]  # in the list's order
-    legal: dict[int, Any]  # int → Belle action
-    ordered: list[int]  # sorted
-    ascending: bool  # ints == ordered
-
-
-class _Codec:
-    """Belle's dense int codec of one game, looked up by object identity first.
-
-    Games hand out prebuilt action objects (the codec's own), so `id(action)` finds
-    the int without hashing the action; any other object falls back to the codec.
-    Prebuilt actions live as long as the codec, so no other object shares their id,
-    and a list made only of them is remembered by its ids: the same legal list (the
-    same chance outcomes) recurs all through a game and a search.
-    """
-
-    def __init__(self, state: State[Any]) -> None:
-        self.by_id = {id(action): i for i, action in enumerate(state.notation.dense.actions)}
-        self.to_int = state.action_to_int
-        self.known: dict[tuple[int, ...], _Node] = {}
-
-    def node(self, actions: list[Any]) -> _Node:
-        key = tuple(map(id, actions))
-        found = self.known.get(key)
-        if found is not None:
-            return found
-        get = self.by_id.get
-        ints: list[Any] = [get(i) for i in key]
-        prebuilt = None not in ints
-        if not prebuilt:
-            ints = [self.to_int(action) for action in actions]
-        ordered = sorted(ints)
-        node = _Node(ints, dict(zip(ints, actions, strict=True)), ordered, ordered == ints)
-        if prebuilt:
-            if len(self.known) >= KNOWN_LISTS:
-                self.known.clear()
-            self.known[key] = node
-        return node
-
-
-class _Cell:
-    """The one Python attribute of an OpenSpiel state: the Belle state and a cache of
-    the current node's legal ints. pyspiel's `Clone()` deep-copies every attribute;
-    this one copies itself with Belle's `clone()`. The Belle state is made on first use,
-    since pyspiel's `Clone()` first asks for a new initial state it then overwrites."""
-
-    __slots__ = ("codec", "game", "legal", "ordered", "players", "state")
-
-    def __init__(self, game: Any, state: State[Any] | None = None) -> None:
-        self.game = game  # the pyspiel game: its Belle game, player count and codec
-        self.codec: _Codec = game.codec
-        self.players: int = game.num_belle_players
-        self.state = state
-        self.legal: dict[int, Any] | None = None  # int → Belle action at this node
-        self.ordered: list[int] = []
-
-    def belle(self) -> State[Any]:
-        if self.state is None:
-            self.state = self.game.belle.new_initial_state(self.players)
-        return self.state
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Cell:
-        copy = _Cell.__new__(_Cell)  # every slot set here: no __init__ on the hot path
-        copy.game, copy.codec, copy.players = self.game, self.codec, self.players
-        copy.state = (self.state or self.belle()).clone()
-        copy.legal, copy.ordered = self.legal, self.ordered  # same node, never mutated
-        return copy
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (OpenSpiel's `serialize()`) as the game's parameters and the Belle
-        state, without the cache: a state serializes the same whether or not its legal
-        actions were asked for."""
-        return (_unpickle_cell, (self.game.get_type().short_name,
-                                 self.game.get_parameters(), self.belle()))
-
-    def node(self, actions: list[Any] | None = None) -> dict[int, Any]:
-        """The legal ints of the current node (chance outcomes at a chance node);
-        `actions`: the node's legal actions when the caller already has them."""
-        if self.legal is None:
-            node = self.codec.node(self.belle().legal_actions() if actions is None else actions)
-            self.legal, self.ordered = node.legal, node.ordered
-        return self.legal
-
-    def moved(self) -> None:
-        self.legal = None
-        self.ordered = []
-
-
-_first, _second = itemgetter(0), itemgetter(1)
-
-
-def _unpickle_cell(short: str, params: dict[str, Any], state: State[Any]) -> _Cell:
-    return _Cell(pyspiel.load_game(short, params), state)
-
-
 class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping a Belle state (`.belle`)."""
 
     def __init__(self, game: Any, state: State[Any] | None = None) -> None:
         super().__init__(game)
         if state is not None:
-            self._cell = _Cell(game, state)
+            self._cell = Cell(game, state)
         # else the cell is made on first use (__getattr__): pyspiel's Clone() makes a new
         # initial state only to set its `_cell` from the state it copies.
 
     def __getattr__(self, name: str) -> Any:
         if name != "_cell":
             raise AttributeError(name)
-        cell = self._cell = _Cell(self.get_game())
+        cell = self._cell = Cell(self.get_game())
         return cell
 
     @property
@@ -322,10 +222,10 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
         outcomes = (cell.state or cell.belle()).chance_outcomes()
         if not outcomes:  # not a chance node
             return []
-        node = cell.codec.node(list(map(_first, outcomes)))
+        node = cell.codec.node(list(map(first, outcomes)))
         if cell.legal is None:  # the outcomes are this node's legal ints
             cell.legal, cell.ordered = node.legal, node.ordered
-        pairs = list(zip(node.ints, map(_second, outcomes), strict=True))
+        pairs = list(zip(node.ints, map(second, outcomes), strict=True))
         if not node.ascending:
             pairs.sort()  # by int: the ints are distinct
         return pairs
