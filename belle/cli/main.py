@@ -506,6 +506,10 @@ def bench(
         bool, typer.Option("--spread-seats",
                            help="With --server: each seat of a table on the next server.")
     ] = False,
+    adapters: Annotated[
+        bool, typer.Option("--adapters", help="Instead: the OpenSpiel adapter's playouts "
+                           "and clone() against the native engine's (needs belle[openspiel]).")
+    ] = False,
 ) -> None:
     """Engine speed: random playouts, clone() and legal_actions() per second."""
     if server:
@@ -520,6 +524,11 @@ def bench(
         check_positive("--runs", runs)
         if seconds <= 0:
             fail("--seconds must be positive")
+    if adapters:  # belle/adapters/bench.py
+        from belle.adapters.bench import report
+
+        typer.echo(report(ids, runs, seconds, as_json))
+        return
     results = []
     with stderr_console().status("") as spinner:
         for game_id in ids:
