@@ -20,7 +20,12 @@ export function colour(word) {
   return found ? found() : word;
 }
 
-const SEAT_FIRST = (a) => t("Start player: seat {seat}", { seat: all(a) });
+/** "first 2": the start player, by name when the table's names are given. */
+const SEAT_FIRST = (a, ctx) => {
+  const seat = Number(all(a));
+  const name = ctx && ctx.names && ctx.names[seat];
+  return name ? t("Start player: {player}", { player: name }) : t("Start player: player {n}", { n: seat + 1 });
+};
 
 const VERBS = {
   paris_connection: {
@@ -119,18 +124,19 @@ const VERBS = {
     figure: (a) => t("Public figure dealt: {figure}", { figure: all(a) }),
     draw: (a) => t("Work of art drawn: {colour}", { colour: colour(all(a)) }),
     first: SEAT_FIRST,
-    stock: (a) => t("Stock exchange card: {card}", { card: all(a) }),
+    stock: () => t("A new stock exchange card"),
   },
 };
 
-/** The sentence for a move's notation, or null when there is none (unknown, "?"). */
-export function describe(game, text) {
+/** The sentence for a move's notation, or null when there is none (unknown, "?").
+ * `ctx.names` (the seats' names) lets "first 2" name the start player. */
+export function describe(game, text, ctx = null) {
   if (typeof text !== "string" || !text.trim() || text.trim() === "?") return null;
   const [verb, ...args] = text.trim().split(/\s+/);
   const table = VERBS[game] || {};
   const make = Object.hasOwn(table, verb.toLowerCase()) ? table[verb.toLowerCase()] : null;
   if (text.trim() === "take an end-game tile") return t("Take an end-game tile");
-  return make ? make(args) : null;
+  return make ? make(args, ctx) : null;
 }
 
 const COMPONENTS = [
@@ -172,12 +178,14 @@ export function scoreComponent(game, label) {
   return label;
 }
 
+// The engines write why a game ended in English, some with a rule number in brackets
+// ("Marseille is connected (PC-59)"): the reader gets the sentence, never the number.
 const END_REASONS = [
-  [/^all (\d+) rounds are played \((.+)\)$/, (m) => t("all {n} rounds are played ({rule})", { n: m[1], rule: m[2] })],
-  [/^only one storage board holds locomotives \((.+)\)$/, (m) => t("only one storage board holds locomotives ({rule})", { rule: m[1] })],
-  [/^no player can place a building and all markers are used$/, () => t("no player can place a building and all markers are used")],
-  [/^Marseille is connected \((.+)\)$/, (m) => t("Marseille is connected ({rule})", { rule: m[1] })],
-  [/^no company could build for a whole round \((.+)\)$/, (m) => t("no company could build for a whole round ({rule})", { rule: m[1] })],
+  [/^all (\d+) rounds are played\b/, (m) => t("all {n} rounds are played", { n: m[1] })],
+  [/^only one storage board holds locomotives\b/, () => t("only one storage board holds locomotives")],
+  [/^no player can place a building and all markers are used\b/, () => t("no player can place a building and all markers are used")],
+  [/^Marseille is connected\b/, () => t("Marseille is connected")],
+  [/^no company could build for a whole round\b/, () => t("no company could build for a whole round")],
 ];
 
 /** Why a game ended (the view's `end_reason`), in the reader's language. */
@@ -186,5 +194,16 @@ export function endReason(text) {
     const m = pattern.exec(String(text));
     if (m) return make(m);
   }
-  return text;
+  return withoutRuleIds(text);
+}
+
+// Rule numbers of rules/<game>.md ("PC-58", "G-8", "BRX-206..209", "REQ-COL-P4"), not card
+// names that look alike ("SX-08").
+const RULE_ID = "(?:PARIS|PC|COL|PP|BRX|REQ|EX|G|P)(?:-[A-Z]+)*-[A-Z]?\\d+(?:\\.\\.\\d+)?";
+const RULE_IDS_IN_BRACKETS = new RegExp(`\\s*\\((?:[^()]*?\\b)?${RULE_ID}(?:[^()]*)\\)`, "g");
+const RULE_IDS = new RegExp(`\\b${RULE_ID}(?:\\s*(?:,|and|to)\\s*${RULE_ID})*\\b:?\\s*`, "g");
+
+/** `text` without rule and gap numbers ("(PC-58)", "G-8 house rule", "BRX-206..209: …"). */
+export function withoutRuleIds(text) {
+  return String(text).replace(RULE_IDS_IN_BRACKETS, "").replace(RULE_IDS, "").replace(/\s{2,}/g, " ").trim();
 }
