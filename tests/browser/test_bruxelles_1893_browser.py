@@ -110,7 +110,9 @@ TEXT_SIZES = """() => {
     const box = text.parentNode.querySelector(':scope > rect');
     if (text.parentNode.tagName === 'g' && box) {
       const t = text.getBoundingClientRect(), b = box.getBoundingClientRect();
-      if (t.left < b.left - 1 || t.right > b.right + 1 || t.top < b.top - 1 || t.bottom > b.bottom + 1) {
+      const out = t.left < b.left - 1 || t.right > b.right + 1
+        || t.top < b.top - 1 || t.bottom > b.bottom + 1;
+      if (out) {
         outside.push(text.textContent);
       }
     }

@@ -180,7 +180,8 @@ INSIDE_PANEL = """() => {
   for (const el of document.querySelectorAll('#create fieldset, #create fieldset *')) {
     const b = el.getBoundingClientRect();
     if (b.width && (b.left < panel.left - 0.5 || b.right > panel.right + 0.5)) {
-      out.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(b.left)}–${Math.round(b.right)}`);
+      const name = `${el.tagName.toLowerCase()}.${el.className}`;
+      out.push(`${name} ${Math.round(b.left)}–${Math.round(b.right)}`);
     }
   }
   return out;

@@ -21,6 +21,9 @@ const ACTION_TITLES = {
   workshop: () => t("Workshop"), sale: () => t("Sale"), theatre: () => t("Royal Theatre"),
   materials: () => t("Materials"), construction: () => t("Construction"),
 };
+// On the small Art Nouveau spaces.
+const SPACE_TITLES = { ...ACTION_TITLES, theatre: () => t("Theatre") };
+const SIDES = { basic: () => t("basic side"), expert: () => t("expert side") };
 const BRUSSELS_TITLES = {
   market: () => t("Market"), bourse: () => t("Stock Exchange"), grand_place: () => t("Grand-Place"), parc: () => t("Art Nouveau copy"),
 };
@@ -63,6 +66,7 @@ const CATEGORY_TEXT = {
 };
 const MATERIAL_NAMES = { wood: () => t("wood"), stone: () => t("stone"), iron: () => t("iron"), joker: () => t("joker") };
 const TILE_TEXT = { ...MATERIAL_NAMES, money: () => t("3 BF"), any: () => t("any noble"), empty: () => t("empty") };
+const TILE_SHORT = { ...TILE_TEXT, any: () => t("any") };
 const materialName = (kind) => (MATERIAL_NAMES[kind] ? MATERIAL_NAMES[kind]() : kind);
 const MATERIAL_CSS = { wood: "#a0522d", stone: "#95a5a6", iron: "#566573", joker: "#fdfefe" };
 const CELL = 92; // Art Nouveau space size (SVG units)
@@ -241,7 +245,7 @@ function artBoard(view, clickable) {
   const b = view.board;
   const W = CELL * 5 + 40;
   const svg = s("svg", { viewBox: `0 0 ${W} 600`, class: "brx-art", role: "group", "aria-label": t("Art Nouveau board") });
-  svg.append(fitText(t("Art Nouveau board ({side})", { side: tData(b.side) }), { x: 20, y: 18, size: 16, max: W - 40, "font-weight": "bold" }));
+  svg.append(fitText(t("Art Nouveau board ({side})", { side: SIDES[b.side] ? SIDES[b.side]() : tData(b.side) }), { x: 20, y: 18, size: 16, max: W - 40, "font-weight": "bold" }));
   b.spaces.forEach((sp, i) => {
     const row = Math.floor(i / 5), col = i % 5;
     const x = 20 + col * CELL, y = 26 + row * CELL;
@@ -255,7 +259,7 @@ function artBoard(view, clickable) {
       stroke: sp.available ? "#6b4f1d" : "#bbb", "stroke-width": sp.available ? 2.5 : 1,
       opacity: sp.available || view.phase !== "action" ? 1 : 0.55,
     }));
-    g.append(fitText(sp.action ? ACTION_TITLES[sp.action]() : "?", { x: x + 8, y: y + 21, size: 14, max: CELL - 16, fill: "#333", "font-weight": "bold" }));
+    g.append(fitText(sp.action ? SPACE_TITLES[sp.action]() : "?", { x: x + 8, y: y + 21, size: 14, max: CELL - 16, fill: "#333", "font-weight": "bold" }));
     g.append(fitText(sp.label, { x: x + 14, y: y + CELL - 10, size: 13, max: 24, fill: "#6b5d45" }));
     if (sp.building !== null) {
       const c = SEAT_COLOURS[sp.building];
@@ -416,8 +420,8 @@ function drawCompass(svg, view, clickable, cx, cy) {
   tiles.forEach((tile, i) => {
     const a = (Math.PI * 2 * i) / 6 - Math.PI / 2;
     const x = cx + Math.cos(a) * R * 0.76, y = cy + Math.sin(a) * R * 0.76;
-    const label = TILE_TEXT[tile] ? TILE_TEXT[tile]() : tile;
-    svg.append(s("g", { class: "brx-compass-tile", dataset: { info: t("Compass: {tile}", { tile: label }) } },
+    const label = TILE_SHORT[tile] ? TILE_SHORT[tile]() : tile;
+    svg.append(s("g", { class: "brx-compass-tile", dataset: { info: t("Compass: {tile}", { tile: TILE_TEXT[tile] ? TILE_TEXT[tile]() : tile }) } },
       s("circle", { cx: x, cy: y, r: 23, fill: tile === "money" ? "#f9e79f" : MATERIAL_CSS[tile] || "#fff", stroke: "#333" }),
       fitText(label, { x, y: y + 4.5, size: 13, max: 42, "text-anchor": "middle", fill: tile === "wood" || tile === "iron" ? "#fff" : "#222" })));
   });

@@ -336,7 +336,7 @@ function districtBox(view, d, i, x, y, ui) {
   }
   g.append(s("rect", { x: 0, y: 0, width: BOX_W, height: 34, rx: 12, fill: districtColour(i) }));
   g.append(s("rect", { x: 0, y: 20, width: BOX_W, height: 14, fill: districtColour(i) }));
-  g.append(s("text", { x: 12, y: 24, fill: "#fff", "font-weight": "bold", "font-size": 19 }, d.name));
+  g.append(fitText(d.name, { x: 12, y: 24, size: 19, max: 176, fill: "#fff", "font-weight": "bold" }));
   g.append(vpSpot(view, d, ui));
   d.spaces.forEach((sp, k) => g.append(space(sp, d, 4 + (k % 3) * 98, 40 + Math.floor(k / 3) * 90, ui)));
   g.append(bank(d, ui));
@@ -352,7 +352,7 @@ function vpSpot(view, d, ui) {
     : t("{n} keys on the buildings and landmarks of {district}; at 4 a VP tile is set out.", { n: d.keys_on_spaces, district: d.name });
   const g = s("g", { class: "vp-spot", dataset: { district: d.code, info } },
     s("rect", { class: "shape", x: 196, y: 5, width: 98, height: 25, rx: 6, fill: tile ? "#dff3d8" : "#fffdf7", stroke: "#6a8f5a" }),
-    s("text", { x: 245, y: 23, "font-size": 15, "text-anchor": "middle", fill: "#1f3a1a" }, label));
+    fitText(label, { x: 245, y: 23, size: 15, max: 90, "text-anchor": "middle", fill: "#1f3a1a" }));
   if (selectedTile) {
     const mv = `vptile ${selectedTile} ${d.code}`;
     if (ui.moves.has(mv)) clickable(g, mv, null, ui, t("Put the VP tile on {district}", { district: d.name }));
@@ -364,7 +364,7 @@ function bank(d, ui) {
   const name = `bank-${d.code}`;
   const g = s("g", { class: "bank", dataset: { place: name, info: t("{district} bank: a key put here earns {francs} francs a turn.", { district: d.name, francs: d.bank }) } },
     s("rect", { class: "shape", x: 4, y: 222, width: 124, height: 44, rx: 6, fill: "#f7e9b0", stroke: "#8a6d1d" }),
-    s("text", { x: 12, y: 240, "font-size": 15, "font-weight": "bold" }, t("Bank")),
+    fitText(t("Bank"), { x: 12, y: 240, size: 15, max: 56, "font-weight": "bold" }),
     s("text", { x: 12, y: 259, "font-size": 15 }, t("{francs} F", { francs: d.bank })),
     ...keyDots(d.bank_keys, 72, 244, 22));
   const action = ui.moves.has(`key ${d.code}`) ? `key ${d.code}` : clickFor(name, ui);
@@ -451,7 +451,7 @@ function stacks(view, ui) {
       s("rect", { class: "shape", x, y: 522, width: 84, height: 104, rx: 8, fill: top >= 0 ? districtColour(top) : "#ddd", stroke: "#4a3f2c", "stroke-width": 2 }),
       ...nameLines(st.top ? districtName(st.top) : "—", x + 42, 546),
       s("text", { x: x + 42, y: 590, "font-size": 26, "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }, String(i + 1)),
-      s("text", { x: x + 42, y: 612, "font-size": 15, "text-anchor": "middle", fill: "#fff" }, t("{n} tiles", { n: st.size })));
+      fitText(t("{n} tiles", { n: st.size }), { x: x + 42, y: 612, size: 15, max: 76, "text-anchor": "middle", fill: "#fff" }));
     const mv = `draw ${i + 1}`;
     if (ui.moves.has(mv)) clickable(stack, mv, null, ui, t("Draw from stack {n}", { n: i + 1 }));
     g.append(stack);

@@ -14,6 +14,18 @@ const COLOURS = {
   orange: () => t("orange"), white: () => t("white"), beige: () => t("beige"),
 };
 
+const WORDS = {
+  up: () => t("up"), down: () => t("down"), left: () => t("left"), right: () => t("right"),
+  wood: () => t("wood"), stone: () => t("stone"), iron: () => t("iron"), joker: () => t("joker"),
+  bf: () => t("Belgian francs"), marble: () => t("marble"), gold: () => t("gold"),
+};
+
+/** A direction, material or money word of the notation in the reader's language. */
+export function word(text) {
+  const found = WORDS[String(text).toLowerCase()];
+  return found ? found() : text;
+}
+
 /** A colour word in the reader's language (unknown words unchanged). */
 export function colour(word) {
   const found = COLOURS[String(word).toLowerCase()];
@@ -105,12 +117,12 @@ const VERBS = {
       : a[0] === "bonus" ? t("Keep the bonus: {kind}", { kind: a.slice(1).join(" ") })
         : t("Keep the work of art: {colour}", { colour: colour(all(a)) })),
     discard: () => t("Discard the figure"),
-    cursor: (a) => t("Move the workshop cursor: {direction}", { direction: all(a) }),
+    cursor: (a) => t("Move the workshop cursor: {direction}", { direction: word(all(a)) }),
     sell: (a) => t("Sell a work of art: {colour}", { colour: colour(all(a)) }),
     cover: (a) => t("Cover shop space {space}", { space: all(a) }),
     hire: (a) => t("Hire the theatre card of slot {slot}", { slot: all(a) }),
-    take: (a) => t("Take a material: {material}", { material: all(a) }),
-    pay: (a) => t("Pay one unit: {unit}", { unit: all(a) }),
+    take: (a) => t("Take a material: {material}", { material: word(all(a)) }),
+    pay: (a) => t("Pay one unit: {unit}", { unit: word(all(a)) }),
     needle: (a) => t("Turn compass needle {needle}", { needle: all(a) }),
     build: (a) => t("Build on {space}", { space: all(a) }),
     activate: (a) => t("Activate the figure {figure}", { figure: all(a) }),

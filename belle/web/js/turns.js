@@ -4,7 +4,7 @@
 // lookup is the renderer's own (city values, district names: data it loaded). Steps are
 // {text, player, chance}; a hidden step's text is "?". What a game has no phrase for is
 // said with describe() of moves.js, step by step.
-import { t } from "./i18n.js";
+import { currentLanguage, t } from "./i18n.js";
 import { colour, describe } from "./moves.js";
 
 const HIDDEN = "?";
@@ -13,7 +13,9 @@ const verbOf = (step) => words(step)[0].toLowerCase();
 const argsOf = (step) => words(step).slice(1);
 const list = (items) => items.join(", ");
 const cap = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
-const lower = (text) => (text ? text[0].toLowerCase() + text.slice(1) : text);
+// A sentence's first letter made small inside a line ("· take a material"); German keeps
+// it, its nouns are capitalised ("· Material nehmen").
+const lower = (text) => (text && currentLanguage() !== "de" ? text[0].toLowerCase() + text.slice(1) : text);
 const seatName = (ctx, seat) => (ctx.names && ctx.names[seat]) || t("Player {n}", { n: Number(seat) + 1 });
 const look = (ctx, kind, key, fallback) => {
   const found = ctx.lookup ? ctx.lookup(kind, key) : null;
