@@ -237,8 +237,8 @@ function statusLine(view, moves, act, ctx) {
 }
 
 // The map is built once per page (hexes, rings, barriers, names) and each render only
-// updates what changes: the locomotives, the clickable hexes and their titles.
-let map = null; // {svg, cells: Map(label -> {g, title}), tokens, act, moves}
+// updates what changes: the locomotives, the clickable hexes and their descriptions.
+let map = null; // {svg, cells: Map(label -> {g}), tokens, act, moves}
 
 function drawMap(view, moves, act) {
   if (!board.hexes.length) return h("p.empty", {}, boardError || t("The map could not be loaded."));
@@ -249,7 +249,7 @@ function drawMap(view, moves, act) {
   const building = view.building ? view.building.company : null;
   const tokens = [];
   for (const hx of board.hexes) {
-    const { g, title } = map.cells.get(hx.label);
+    const { g } = map.cells.get(hx.label);
     const here = occupants.get(hx.label) || [];
     const key = hexMove(hx, moves);
     g.classList.toggle("legal", !!key);
@@ -264,8 +264,10 @@ function drawMap(view, moves, act) {
       g.removeAttribute("role");
       delete g.dataset.action;
     }
-    g.setAttribute("aria-label", title.textContent);
-    title.textContent = hexTitle(hx, here, key ? moves.get(key) : null);
+    // What the hex is (and holds) on hover, focus, tap or long press (js/info.js); the
+    // same words, with the move a tap plays, name it for screen readers.
+    g.dataset.info = hexTitle(hx, here, null);
+    g.setAttribute("aria-label", hexTitle(hx, here, key ? moves.get(key) : null));
     here.forEach((letter, i) => tokens.push(loco(hx, letter, i, here.length)));
   }
   map.tokens.replaceChildren(...tokens);
@@ -294,8 +296,7 @@ function buildMap() {
   for (const hx of board.hexes) {
     const classes = ["hex", "hex-" + hx.kind];
     if (hx.kind === "city") classes.push("city-" + hx.value);
-    const title = s("title");
-    const cell = s("g", { class: classes.join(" "), dataset: { hex: hx.label } }, title);
+    const cell = s("g", { class: classes.join(" "), dataset: { hex: hx.label } });
     cell.append(s("polygon", { class: "hex-shape", points: corners(hx.x, hx.y, SIZE - 0.6) }));
     if (hx.kind === "city") {
       cell.append(s("polygon", { class: "city-ring", points: corners(hx.x, hx.y, SIZE - 4), stroke: CITY_RINGS[hx.value] || "#999" }));
@@ -305,7 +306,7 @@ function buildMap() {
     }
     if (hx.kind === "eiffel") cell.append(eiffel(hx.x, hx.y));
     base.append(cell);
-    cells.set(hx.label, { g: cell, title });
+    cells.set(hx.label, { g: cell });
     if (hx.kind === "city" && hx.name) {
       labels.append(s("text", { class: "city-name", x: hx.x.toFixed(1), y: (hx.y + SIZE * 0.62).toFixed(1) }, hx.name));
     } else if (hx.kind === "rural") {

@@ -45,7 +45,7 @@ const STYLE = `
 .pp-remove-shop { border: 2px solid #222; border-radius: 50%; width: 2.6rem; height: 2.6rem; cursor: pointer; font-weight: 700; }
 .pp-swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; border: 1px solid #222; margin-right: .3rem; vertical-align: -1px; }
 .pp-line-chip { display: inline-block; padding: 0 .45rem; border-radius: 3px; border: 1px solid #0003; border-left: .8em solid; background: #fff; color: #1a1714; font-weight: 600; }
-.pp-excursions { max-height: 14rem; overflow: auto; font-size: .85rem; margin: 0; padding-left: 1rem; }
+.pp-excursions { max-height: 14rem; overflow: auto; font-size: .85rem; margin: 0; padding-left: 2rem; }
 .pp-excursions li { margin-bottom: .2rem; }
 `;
 
@@ -234,7 +234,9 @@ function drawStop(st, owners, offeredLines, view, moves, act) {
     if (removable) shop.addEventListener("click", (e) => { e.stopPropagation(); act(`remove:${seat}`); });
     g.append(shop);
   });
-  const below = st.y > 700 ? -22 : 30;
+  // The name touches its dot (above it near the bottom edge), so the stop is one shape:
+  // a tap between the two never falls through to the map.
+  const below = st.y > 700 ? -(r + 5) : r + 16;
   g.append(s("text", { class: "stop-name", x: st.x, y: st.y + below, "text-anchor": "middle" }, st.name));
   if (takeKeys.length) {
     const play = () => act(takeKeys[0]);
