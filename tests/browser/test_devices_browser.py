@@ -31,26 +31,39 @@ GAMES: dict[str, tuple[int, int, tuple[str, ...]]] = {
 }
 BOARD_TARGET = "#board [data-action], #board [data-actions]"
 
-# A move to make that a finger can reach now: a board or prompt element of a legal move
-# (or a button of the move list), inside the window and not covered (elementFromPoint).
-VISIBLE_MOVE = """() => {
+# The legal moves' elements on the board, in the prompt or in the move list, in page order.
+LEGAL_ELEMENTS = """() => {
   const legal = new Set([...document.querySelectorAll('#legal button.legal')]
     .map((b) => b.dataset.action));
-  const reachable = (el) => {
-    const b = el.getBoundingClientRect();
-    if (!b.width || b.top < 0 || b.bottom > innerHeight) return false;
-    if (b.left < 0 || b.right > innerWidth) return false;
-    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
-    return !!hit && (el === hit || el.contains(hit));
-  };
   const places = '#board [data-action], #prompt [data-action], #board [data-actions], '
     + '#legal > .legal-item > button';
-  for (const el of document.querySelectorAll(places)) {
+  return [...document.querySelectorAll(places)].filter((el) => {
     const moves = el.dataset.action ? [el.dataset.action] : (el.dataset.actions || '').split('|');
-    if (moves.some((m) => legal.has(m)) && reachable(el)) return true;
+    return moves.some((m) => legal.has(m)) && el.getBoundingClientRect().width > 0;
+  });
+}"""
+
+# Whether one of them is inside the window and not covered (elementFromPoint).
+VISIBLE_MOVE = """(legalElements) => {
+  for (const el of legalElements()) {
+    const b = el.getBoundingClientRect();
+    if (b.top < 0 || b.bottom > innerHeight || b.left < 0 || b.right > innerWidth) continue;
+    const hit = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+    if (hit && (el === hit || el.contains(hit))) return true;
   }
   return false;
 }"""
+
+# One scroll on a phone: how far down (page px) the first move to make ends.
+FIRST_MOVE_BOTTOM = """(legalElements) => {
+  const tops = legalElements().map((el) => el.getBoundingClientRect().bottom + scrollY);
+  return tops.length ? Math.min(...tops) : null;
+}"""
+
+
+def move_in_sight(page: Any) -> bool:
+    return bool(page.evaluate(f"() => ({VISIBLE_MOVE})({LEGAL_ELEMENTS})"))
+
 
 OVERLAPS = """() => {
   const out = [];
@@ -75,20 +88,28 @@ def check_page(page: Any, width: int) -> None:
 
 
 def prompt_and_a_move_in_sight(page: Any) -> None:
-    """Wide screens: at the top of the page, without scrolling. Phone: the prompt is in
-    sight at the top, and after scrolling the board into view (one scroll), the sticky
-    prompt and a move to make are both in sight."""
+    """Wide screens: prompt and a move to make in sight at the top of the page, without
+    scrolling. Phone: the prompt is in sight at the top; a move to make is at most one
+    screen further down, and scrolled up to just under the sticky prompt, both are in
+    sight and the move is not covered."""
     page.evaluate("() => window.scrollTo(0, 0)")
     assert in_viewport(page, "#prompt-bar")
-    if page.device == "phone":  # one scroll: the board's top just under the sticky prompt
-        page.evaluate("""() => window.scrollBy(0,
-          document.querySelector('#board').getBoundingClientRect().top
-          - document.querySelector('#prompt-bar').getBoundingClientRect().height)""")
-        page.wait_for_timeout(50)
-        assert in_viewport(page, "#prompt-bar")
-        bar = page.locator("#prompt-bar").bounding_box()
-        assert bar["height"] < 300, bar  # the sticky prompt leaves room for the board
-    assert page.evaluate(VISIBLE_MOVE), "no move to make is in sight"
+    if page.device != "phone":
+        assert move_in_sight(page), "no move to make is in sight"
+        return
+    height = page.evaluate("() => innerHeight")
+    bottom = page.evaluate(f"() => ({FIRST_MOVE_BOTTOM})({LEGAL_ELEMENTS})")
+    assert bottom is not None and bottom <= 2 * height, f"the first move ends at {bottom} px"
+    bar = page.locator("#prompt-bar").bounding_box()
+    assert bar["height"] < 300, bar  # the sticky prompt leaves room for the board
+    page.evaluate(f"""() => {{
+      const el = ({LEGAL_ELEMENTS})()[0];
+      const bar = document.querySelector('#prompt-bar').getBoundingClientRect().height;
+      window.scrollBy(0, el.getBoundingClientRect().top - bar - 8);
+    }}""")
+    page.wait_for_timeout(50)
+    assert in_viewport(page, "#prompt-bar")
+    assert move_in_sight(page), "the first move is covered or out of sight"
 
 
 def zoom_and_pan(page: Any, tap: bool) -> None:

@@ -267,7 +267,8 @@ function drawMap(view, moves, act) {
     // What the hex is (and holds) on hover, focus, tap or long press (js/info.js); the
     // same words, with the move a tap plays, name it for screen readers.
     g.dataset.info = hexTitle(hx, here, null);
-    g.setAttribute("aria-label", hexTitle(hx, here, key ? moves.get(key) : null));
+    if (key) g.setAttribute("aria-label", hexTitle(hx, here, moves.get(key)));
+    else g.removeAttribute("aria-label"); // a name only for what can be pressed
     here.forEach((letter, i) => tokens.push(loco(hx, letter, i, here.length)));
   }
   map.tokens.replaceChildren(...tokens);

@@ -11,7 +11,7 @@
 // with the buttons that have no place on the board) there. Every board element that plays
 // a move carries data-action="<notation>"; the move list shows only the moves that have no
 // such element (or data-actions="a|b" on an element that leads to several), and lists all
-// of them under "All moves".
+// of them under "All moves" (js/movelist.js).
 import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
 import { Chat } from "./chat.js";
 import { nextTableButton, notifyMeControl, showTurn } from "./notify.js";
@@ -20,6 +20,7 @@ import { seatControls } from "./seats.js";
 import { SeatClocks, clockLabel, formatSeconds } from "./clock.js";
 import { describe, endReason } from "./moves.js";
 import { optionsLine } from "./options.js";
+import { loadRuleAnchors, renderMoveList, rulesUrl } from "./movelist.js";
 import { recentEntries, renderLog as drawLog } from "./log.js";
 import { rosterList, seatNumber } from "./roster.js";
 import "./info.js";
@@ -65,8 +66,8 @@ async function main() {
   renderWho();
   if (st.player) $("notices").append(notifyMeControl());
   nextTableButton($("next-table-slot"), { signedIn: !!st.player, exclude: st.table.id });
-  $("rules-link").href = rulesUrl();
-  loadRuleAnchors();
+  $("rules-link").href = rulesUrl(st.table.game);
+  loadRuleAnchors(st.table.game).then((loaded) => loaded && renderLegal());
   st.renderer = await import(`/static/games/${st.table.game}.js`);
   if (st.renderer.init) await st.renderer.init({ get, game: st.table.game, table: st.table });
   chat = new Chat($("chat"), { title: t("Table chat"), send: (text) => socket.send({ type: "chat", text }) });
@@ -415,58 +416,6 @@ function waitingText() {
   );
 }
 
-// -- rules pages (issue 10): the header link and a "?" beside each legal move ----------
-
-let ruleAnchors = null; // action JSON type -> anchor on the game's rules page
-
-function rulesUrl(anchor = "") {
-  return `/static/rules.html?game=${encodeURIComponent(st.table.game)}${anchor ? "#" + anchor : ""}`;
-}
-
-async function loadRuleAnchors() {
-  try {
-    const response = await fetch(`/static/rules/${encodeURIComponent(st.table.game)}.json`);
-    if (!response.ok) return;
-    ruleAnchors = (await response.json()).actions || {};
-    renderLegal();
-  } catch {
-    // no rules page for this game: no "?" links
-  }
-}
-
-function ruleHelp(item) {
-  const type = item.json && item.json.type;
-  const anchor = ruleAnchors && type ? ruleAnchors[type] : null;
-  if (!anchor) return null;
-  return h("a.rule-help", {
-    href: rulesUrl(anchor), target: "_blank", rel: "noopener",
-    title: t("The rule for “{move}”", { move: item.text }), "aria-label": t("Rule for {move}", { move: item.text }),
-    dataset: { anchor },
-  }, "?");
-}
-
-/** The notation of every move the board or the prompt already offers as an element. */
-function movesElsewhere() {
-  const found = new Set();
-  for (const root of [$("board"), $("prompt")]) {
-    for (const el of root.querySelectorAll("[data-action]")) found.add(el.dataset.action);
-    // An element that leads to several moves (a key to move, then its target) names them all.
-    for (const el of root.querySelectorAll("[data-actions]")) el.dataset.actions.split("|").forEach((a) => found.add(a));
-  }
-  return found;
-}
-
-function legalButton(item, i) {
-  const meaning = describe(st.table.game, item.text, { names: names() });
-  return h("span.legal-item", {}, h("button.legal", {
-    type: "button",
-    disabled: st.pending,
-    title: meaning ? `${meaning} (${item.text})` : item.text,
-    dataset: { index: String(i), action: item.text },
-    onclick: () => onAction(item.json),
-  }, meaning || item.text, h("code.notation", {}, item.text)), ruleHelp(item));
-}
-
 function renderLegal() {
   const box = $("actions");
   const live = !st.replay && st.legal.length > 0;
@@ -482,17 +431,10 @@ function renderLegal() {
     $("legal").replaceChildren();
     return;
   }
-  const elsewhere = movesElsewhere();
-  const direct = st.legal.map((item, i) => [item, i]).filter(([item]) => !elsewhere.has(item.text));
-  const wasOpen = Boolean($("legal").querySelector("details.all-moves[open]"));
-  const all = h("details.all-moves", { open: wasOpen },
-    h("summary", {}, t("All moves ({n})", { n: st.legal.length })),
-    h("div.all-moves-list", {}, st.legal.map((item, i) => legalButton(item, i))));
-  fill(
-    $("legal"),
-    direct.map(([item, i]) => legalButton(item, i)),
-    direct.length < st.legal.length ? all : null,
-  );
+  renderMoveList($("legal"), {
+    game: st.table.game, legal: st.legal, names: names(), pending: st.pending, onAction,
+    roots: [$("board"), $("prompt")],
+  });
 }
 
 function renderScore() {
