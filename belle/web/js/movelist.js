@@ -47,8 +47,8 @@ function movesElsewhere(roots) {
   return found;
 }
 
-function legalButton(item, i, { game, names, pending, onAction }) {
-  const meaning = describe(game, item.text, { names });
+function legalButton(item, i, { game, names, lookup, pending, onAction }) {
+  const meaning = describe(game, item.text, { names, lookup });
   return h("span.legal-item", {}, h("button.legal", {
     type: "button",
     disabled: pending,
@@ -59,7 +59,7 @@ function legalButton(item, i, { game, names, pending, onAction }) {
 }
 
 /**
- * Draw the list into `box`. opts: {game, legal: [{json, text}], names, pending,
+ * Draw the list into `box`. opts: {game, legal: [{json, text}], names, lookup, pending,
  * onAction(json), roots: the elements whose data-action moves need no button}.
  */
 export function renderMoveList(box, opts) {

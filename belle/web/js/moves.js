@@ -32,6 +32,9 @@ export function colour(word) {
   return found ? found() : word;
 }
 
+/** A piece's name from the renderer's material (`ctx.lookup`), else its id. */
+const named = (ctx, kind, id) => (ctx && ctx.lookup && ctx.lookup(kind, id)) || id;
+
 /** "first 2": the start player, by name when the table's names are given. */
 const SEAT_FIRST = (a, ctx) => {
   const seat = Number(all(a));
@@ -125,11 +128,11 @@ const VERBS = {
     pay: (a) => t("Pay one unit: {unit}", { unit: word(all(a)) }),
     needle: (a) => t("Turn compass needle {needle}", { needle: all(a) }),
     build: (a) => t("Build on {space}", { space: all(a) }),
-    activate: (a) => t("Activate the figure {figure}", { figure: all(a) }),
+    activate: (a, ctx) => t("Activate the figure {figure}", { figure: named(ctx, "figure", all(a)) }),
     accept: () => t("Accept the secondary action"),
     decline: () => t("Decline"),
     use: () => t("Use the bonus card"),
-    settle: (a) => t("Pay the public figure {figure}", { figure: all(a) }),
+    settle: (a, ctx) => t("Pay the public figure {figure}", { figure: named(ctx, "figure", all(a)) }),
     strip: (a) => t("Art Nouveau strip laid: {strip}", { strip: all(a) }),
     compass: (a) => t("Compass tile laid: {tile}", { tile: all(a) }),
     bonus: (a) => t("Bonus card dealt: {card}", { card: all(a) }),
@@ -141,7 +144,8 @@ const VERBS = {
 };
 
 /** The sentence for a move's notation, or null when there is none (unknown, "?").
- * `ctx.names` (the seats' names) lets "first 2" name the start player. */
+ * `ctx.names` (the seats' names) lets "first 2" name the start player; `ctx.lookup`
+ * (the renderer's) names pieces known by id. */
 export function describe(game, text, ctx = null) {
   if (typeof text !== "string" || !text.trim() || text.trim() === "?") return null;
   const [verb, ...args] = text.trim().split(/\s+/);

@@ -355,7 +355,7 @@ function ctx(extra = {}) {
   const all = names();
   return {
     names: all, seat: st.seat, table: st.table, pending: st.pending, prompt: $("prompt"),
-    describe: (text) => describe(st.table.game, text, { names: all }), ...extra,
+    describe: (text) => describe(st.table.game, text, { names: all, lookup: lookup() }), ...extra,
   };
 }
 
@@ -432,7 +432,7 @@ function renderLegal() {
     return;
   }
   renderMoveList($("legal"), {
-    game: st.table.game, legal: st.legal, names: names(), pending: st.pending, onAction,
+    game: st.table.game, legal: st.legal, names: names(), lookup: lookup(), pending: st.pending, onAction,
     roots: [$("board"), $("prompt")],
   });
 }
@@ -486,9 +486,15 @@ function entryName(player) {
 
 /** A single step (the replay bar): its meaning in the reader's language, then the notation. */
 function moveText(text) {
-  const meaning = describe(st.table.game, text, { names: names() });
+  const meaning = describe(st.table.game, text, { names: names(), lookup: lookup() });
   if (!meaning) return text;
   return h("span.move", { title: text }, h("span.move-desc", {}, meaning), " ", h("code.notation", {}, text));
+}
+
+/** The renderer's names of pieces known by id (for the log and the move list), or null. */
+function lookup() {
+  const renderer = st.renderer;
+  return renderer && renderer.lookup ? (kind, key) => renderer.lookup(kind, key) : null;
 }
 
 function renderLog() {
@@ -498,7 +504,7 @@ function renderLog() {
     game: st.table.game,
     names: names(),
     players: st.table.players,
-    lookup: renderer && renderer.lookup ? (kind, key) => renderer.lookup(kind, key) : null,
+    lookup: lookup(),
     summaries: (seat) => (renderer && renderer.seatSummary && view ? safe(() => renderer.seatSummary(view, seat)) : null),
     replay: st.replay ? { step: st.replay.step, goTo } : null,
   });
