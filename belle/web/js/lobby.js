@@ -6,6 +6,7 @@ import { Chat, LOBBY_HELP } from "./chat.js";
 import { leaderboardUrl, playerLink } from "./players.js";
 import { seatControls } from "./seats.js";
 import { clockFields, clockLabel, readClock } from "./clock.js";
+import { optionHelp, optionWord, optionsLine } from "./options.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, timeAgo, toast } from "./ui.js";
 
 const state = { player: null, games: [], bots: [], tables: { open: [], running: [], finished: [] } };
@@ -126,7 +127,7 @@ function renderWho() {
   );
   fill(
     who,
-    h("span", {}, t("Playing as"), " ", h("b", { id: "player-name" }, playerLink(player.name, { title: t("Your page: ratings and games") }))),
+    h("span", {}, h("span.playing-as", {}, t("Playing as"), " "), h("b", { id: "player-name" }, playerLink(player.name, { title: t("Your page: ratings and games") }))),
     player.registered ? h("span.badge", { title: t("This name is kept with a password") }, t("kept")) : h("button.quiet", { type: "button", onclick: () => { keep.hidden = !keep.hidden; } }, t("Keep this name…")),
     keep,
     h("button.quiet", { type: "button", onclick: signOut }, t("Sign out")),
@@ -179,7 +180,7 @@ function renderCreate() {
       fields,
       game.summary ? h("p.summary", {}, gameText(game.summary)) : null,
       h("label", {}, t("Players"), " ", players),
-      (game.options || []).length ? h("fieldset.options", {}, h("legend", {}, t("Options")), game.options.map(optionField)) : null,
+      (game.options || []).length ? h("fieldset.options", {}, h("legend", {}, t("Options")), game.options.map((spec) => optionField(game.id, spec))) : null,
     );
   };
   fill(
@@ -223,16 +224,11 @@ function range(a, b) {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
-/** An option's name or value as shown: words, in the reader's language when the
- * catalogue has them (belle/i18n/extract.py collects them from the registry). */
-function optionWord(word) {
-  return gameText(String(word).replaceAll("_", " "));
-}
-
 /** One input per option of the game's schema, showing its default. */
-function optionField(spec) {
+function optionField(game, spec) {
   const name = "opt:" + spec.name;
-  const help = spec.help ? h("small.help", {}, gameText(spec.help)) : null;
+  const text = optionHelp(game, spec);
+  const help = text ? h("small.help", {}, text) : null;
   const label = h("span.opt-name", {}, optionWord(spec.name));
   if (spec.kind === "bool") {
     return h("label.option.bool", {}, h("input", { type: "checkbox", name, checked: !!spec.default, dataset: { kind: "bool" } }), " ", label, help);
@@ -308,11 +304,7 @@ function tableCard(table) {
     running: seated ? t("Play") : t("Watch"),
     finished: t("Replay"),
   }[table.status] || t("Open");
-  const optionText = Object.entries(table.options || {})
-    .filter(([, v]) => v !== false && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => (v === true ? optionWord(k)
-      : `${optionWord(k)}: ${(Array.isArray(v) ? v : [v]).map(optionWord).join(", ")}`))
-    .join(", ");
+  const optionText = optionsLine(table.options);
   return h(
     "article.table-card.status-" + table.status,
     { dataset: { table: String(table.id) } },

@@ -15,7 +15,7 @@ export function seatControls(table, player, bots, changed) {
     changed(result && result.seats ? result : (result && result.table) || null);
   });
   const botChoice = (seat) => {
-    const select = h("select", { "aria-label": t("Bot for seat {n}", { n: seat }) }, bots.map((b) => h("option", { value: b }, botName(b))));
+    const select = h("select", { "aria-label": t("Bot for seat {n}", { n: seat + 1 }) }, bots.map((b) => h("option", { value: b }, botName(b))));
     select.value = bots.includes("medium") ? "medium" : bots[0];
     return h(
       "span.bot-pick",
@@ -56,7 +56,7 @@ export function seatControls(table, player, bots, changed) {
     return h(
       "li.seat.seat-" + seat.kind + (isMe ? ".me" : ""),
       { dataset: { seat: String(seat.seat) } },
-      h("span.seat-no", {}, t("Seat {n}", { n: seat.seat })),
+      h("span.seat-no", {}, t("Seat {n}", { n: seat.seat + 1 })),
       h("span.seat-name", {}, seatLabel(seat), isMe ? " " + t("(you)") : ""),
       actions,
     );
