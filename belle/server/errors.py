@@ -34,6 +34,8 @@ STATUS: dict[str, int] = {
     "too_large": 413,
     "rate_limited": 429,
     "too_many_tables": 429,
+    "unavailable": 503,
+    "internal": 500,
 }
 
 

@@ -20,15 +20,17 @@ workers: what a table commits is also shared with the other workers (`Host.share
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
 from collections import deque
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any, Protocol
 
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, RecordEntry, replay
-from belle.server.database import Database
+from belle.server.database import Database, StorageUnavailable
 from belle.server.table import payloads
 from belle.server.table import undo as takeback
 from belle.server.table.bots import Bots
@@ -68,6 +70,8 @@ class Host(Protocol):
 
     def share(self, message: dict[str, Any]) -> None: ...
 
+    def needs_recovery(self, actor: TableActor) -> None: ...
+
 
 class TableActor:
     """The authority for one table: its record, log, live state and members."""
@@ -83,6 +87,7 @@ class TableActor:
         if table.status in STARTED:
             self.state = replay(self.record())
         self.lock = asyncio.Lock()
+        self.broken = False  # a write failed: memory may be ahead of the database
         self.members: set[Connection] = set()
         self.buffer: deque[Event] = deque(maxlen=EVENT_BUFFER)
         self.chat_lines: deque[ChatLine] = deque(chat, maxlen=CHAT_KEPT)
@@ -154,6 +159,37 @@ class TableActor:
             actions=list(self.entries), engine_version=self.table.engine_version,
             result=self.table.result,
         )
+
+    # -- commands ----------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def command(self) -> AsyncIterator[None]:
+        """Hold the table's lock for one command. A table whose last write failed is
+        rebuilt from the database first (StorageUnavailable if it still cannot be); a
+        command whose write fails leaves the table to be rebuilt (`mark_broken`)."""
+        async with self.lock:
+            if self.broken:
+                await self._rebuild()
+            try:
+                yield
+            except StorageUnavailable:
+                self.mark_broken()
+                raise
+
+    def mark_broken(self) -> None:
+        """A write failed: what is in memory may not be stored. Nothing is served from it
+        until it is rebuilt, by the next command or by the hub's recovery."""
+        self.broken = True
+        self.host.needs_recovery(self)
+
+    async def _rebuild(self) -> None:
+        await self.reload()
+        self.broken = False
+
+    async def recover(self) -> None:
+        """Storage is back (or may be): rebuild the table and make the moves it owes —
+        chance, an ending, the bot to move, a timeout (StorageUnavailable if not yet)."""
+        async with self.command():
+            await self.moves.advance()
 
     # -- changing ----------------------------------------------------------
     def changed(self, n: int, **values: Any) -> None:

@@ -33,7 +33,7 @@ class Moves:
 
     async def act(self, player_id: int | None, version: int, payload: Any) -> None:
         """Play `payload` for the sender's seat, through the ordered guards."""
-        async with self.actor.lock:
+        async with self.actor.command():
             state = self.guard(player_id, version)
             try:
                 action = state.action_from_json(payload)
@@ -44,7 +44,7 @@ class Moves:
 
     async def undo(self, player_id: int | None, version: int) -> None:
         """Take back the sender's last step: act's guards, then the undo policy."""
-        async with self.actor.lock:
+        async with self.actor.command():
             await takeback.take_back(self.actor, self.guard(player_id, version))
 
     def guard(self, player_id: int | None, version: int) -> State[Any]:

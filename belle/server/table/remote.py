@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from belle.engine.errors import GameError
 from belle.engine.record import RecordEntry, new_state
+from belle.server.database import StorageUnavailable
 from belle.server.table import payloads
 from belle.server.table.events import Event
 from belle.server.ws.messages import dumps
@@ -62,15 +63,25 @@ class Remote:
         actor = self.actor
         while self._inbox:
             message = self._inbox.popleft()
-            async with actor.lock:
-                try:
-                    if not self._apply(message):
-                        await actor.reload()
-                except Exception:
-                    log.exception("table %s could not follow another worker", actor.id)
-                    with contextlib.suppress(Exception):
-                        await actor.reload()
+            try:
+                await self._follow(message)
+            except StorageUnavailable:  # rebuilt later from the database, which has it all
+                self._inbox.clear()
+                return
             actor.bots.wake()
+
+    async def _follow(self, message: dict[str, Any]) -> None:
+        actor = self.actor
+        async with actor.command():
+            try:
+                if not self._apply(message):
+                    await actor.reload()
+            except StorageUnavailable:
+                actor.mark_broken()
+            except Exception:
+                log.exception("table %s could not follow another worker", actor.id)
+                with contextlib.suppress(Exception):
+                    await actor.reload()
 
     def _apply(self, message: dict[str, Any]) -> bool:
         """Apply another worker's change: True if done (or known already), False when

@@ -30,7 +30,7 @@ class Seating:
 
     async def join(self, player: Player, seat: int | None) -> None:
         actor = self.actor
-        async with actor.lock:
+        async with actor.command():
             self._require_open()
             index = self._free_seat(seat, player)
             seats = [EMPTY_SEAT if actor.seat_of(player.id) == i else s
@@ -40,7 +40,7 @@ class Seating:
 
     async def leave(self, player: Player) -> None:
         actor = self.actor
-        async with actor.lock:
+        async with actor.command():
             index = actor.seat_of(player.id)
             if index is None:
                 raise ServerError("not_seated", "you have no seat at this table")
@@ -51,7 +51,7 @@ class Seating:
 
     async def add_bot(self, player: Player, spec: str, seat: int | None) -> None:
         actor = self.actor
-        async with actor.lock:
+        async with actor.command():
             self._require_manager(player)
             self._require_open()
             name = spec.strip()
@@ -65,7 +65,7 @@ class Seating:
 
     async def remove_bot(self, player: Player, seat: int) -> None:
         actor = self.actor
-        async with actor.lock:
+        async with actor.command():
             self._require_manager(player)
             self._require_open()
             self._check_index(seat)
@@ -79,7 +79,7 @@ class Seating:
         """Its creator closes an open table: it leaves the lobby and the creator's count of
         open tables; it never starts."""
         actor = self.actor
-        async with actor.lock:
+        async with actor.command():
             if actor.table.created_by != player.id:
                 raise ServerError("not_seated", "only the table's creator may close it")
             self._require_open()
@@ -97,7 +97,7 @@ class Seating:
 
     async def start(self, player: Player) -> None:
         actor = self.actor
-        async with actor.lock:
+        async with actor.command():
             self._require_manager(player)
             self._require_open()
             empty = [i for i, s in enumerate(actor.table.seats) if s.kind == "empty"]
