@@ -28,6 +28,7 @@ from belle.server.cluster.fanout import Fanout, LocalFanout
 from belle.server.cluster.sweeper import Sweeper
 from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
+from belle.server.janitor import Janitor
 from belle.server.limits import Limits
 from belle.server.table.actor import CHAT_KEPT, TableActor
 from belle.server.table.clock import Clock, RealClock
@@ -83,6 +84,7 @@ class Hub:
         self.fanout: Fanout = fanout or LocalFanout()
         self.sweeper = Sweeper(self)
         self.recovery = Recovery(self.leader)
+        self.janitor = Janitor(self)
 
     # -- tables ------------------------------------------------------------
     async def actor(self, table_id: int) -> TableActor:
@@ -192,6 +194,7 @@ class Hub:
     # -- life --------------------------------------------------------------
     async def resume(self) -> None:
         """Load every running table and let it continue (chance, bots, the end)."""
+        self.janitor.start()
         running = await self.db.read(self.store.list_tables, "running", 100_000)
         for table in running:
             try:
@@ -201,6 +204,7 @@ class Hub:
                 log.exception("table %s could not be resumed", table.id)
 
     async def close(self) -> None:
+        await self.janitor.stop()
         await self.recovery.close()
         await self.sweeper.stop()
         await self.fanout.close()

@@ -31,3 +31,4 @@ class Limits:
     address_hellos_per_second: float = 20.0  # of one client address, all its sockets
     player_hellos_per_second: float = 5.0  # of one player, all their sockets
     bot_tables: int = 3  # running tables with bots one player (or address) has started
+    open_table_seconds: float = 2 * 3600.0  # an open table unchanged this long expires

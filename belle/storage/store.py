@@ -154,6 +154,7 @@ class TableRecord:
     clock: dict[str, Any] | None = None  # the clock settings (belle.server.table.clock)
     clock_state: dict[str, Any] | None = None
     host_id: int | None = None  # who manages seats and the start (the creator at first)
+    host_name: str | None = None
     banned: tuple[int, ...] = ()  # players kicked before the start: they may not rejoin
 
 
@@ -193,10 +194,8 @@ def normalize_url(url: str) -> str:
 
 
 SQLITE_BUSY_MS = 1000  # how long a SQLite call waits for another writer's lock
-POSTGRES_CONNECT_ARGS = {
-    "connect_timeout": 5,
-    "options": "-c lock_timeout=2000 -c statement_timeout=15000",
-}
+POSTGRES_CONNECT_SECONDS = 5
+POSTGRES_TIMEOUTS = ("SET lock_timeout = 2000", "SET statement_timeout = 15000")  # ms
 
 
 def make_engine(url: str) -> Engine:
@@ -208,8 +207,16 @@ def make_engine(url: str) -> Engine:
     if not url.startswith("sqlite"):
         # Short waits: a lock held elsewhere, or a server that does not answer, fails the
         # call soon (the server retries and then says so) instead of holding a thread.
-        return create_engine(url, pool_pre_ping=True, hide_parameters=True, pool_timeout=5,
-                             connect_args=POSTGRES_CONNECT_ARGS)
+        engine = create_engine(url, pool_pre_ping=True, hide_parameters=True, pool_timeout=5,
+                               connect_args={"connect_timeout": POSTGRES_CONNECT_SECONDS})
+
+        @event.listens_for(engine, "connect")
+        def _timeouts(dbapi_connection: Any, _record: Any) -> None:
+            for setting in POSTGRES_TIMEOUTS:
+                dbapi_connection.execute(setting)
+            dbapi_connection.commit()
+
+        return engine
     engine = create_engine(
         url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000},
         hide_parameters=True)
@@ -407,7 +414,8 @@ class Store:
             return self._bump(conn, table_id, **values)
 
     def set_host(self, table_id: int, host_id: int) -> int:
-        """Hand the table's management on; the new event number."""
+        """Hand the table's management on; the new event number (the caller knows the
+        new host's name: TableRecord.host_name)."""
         with self.engine.begin() as conn:
             return self._bump(conn, table_id, host_id=host_id)
 
@@ -702,9 +710,14 @@ def seat_label(seat: Seat) -> str:
 
 
 
+_HOSTS = players.alias("hosts")
+
+
 def _table_query() -> Any:
-    return select(tables, players.c.name.label("creator_name")).select_from(
+    return select(tables, players.c.name.label("creator_name"),
+                  _HOSTS.c.name.label("host_name")).select_from(
         tables.outerjoin(players, tables.c.created_by == players.c.id)
+        .outerjoin(_HOSTS, tables.c.host_id == _HOSTS.c.id)
     )
 
 
@@ -722,7 +735,7 @@ def _table_record(row: Any) -> TableRecord:
         created_by=row.created_by, created_by_name=row.creator_name,
         created_at=aware(row.created_at), updated_at=aware(row.updated_at),
         clock=row.clock, clock_state=row.clock_state,
-        host_id=row.host_id, banned=tuple(row.banned or ()),
+        host_id=row.host_id, host_name=row.host_name, banned=tuple(row.banned or ()),
     )
 
 

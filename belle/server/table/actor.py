@@ -31,6 +31,7 @@ from typing import Any, Protocol
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, RecordEntry, replay
 from belle.server.database import Database, StorageUnavailable
+from belle.server.limits import Limits
 from belle.server.table import payloads
 from belle.server.table import undo as takeback
 from belle.server.table.bots import Bots
@@ -55,6 +56,7 @@ class Host(Protocol):
 
     store: Store
     db: Database
+    limits: Limits
     bot_delay: float
     clock: Clock
 

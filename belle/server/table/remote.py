@@ -43,7 +43,9 @@ class Remote:
         actor = self.actor
         table = actor.table
         actor.host.share({"table": actor.id, "kind": "table", "n": n, "status": table.status,
-                          "seed": table.seed, "seats": [s.to_json() for s in table.seats]})
+                          "seed": table.seed, "seats": [s.to_json() for s in table.seats],
+                          "host_id": table.host_id, "host_name": table.host_name,
+                          "banned": list(table.banned)})
 
     def share_actions(self, last: int, entries: list[RecordEntry]) -> None:
         actor = self.actor
@@ -113,7 +115,9 @@ class Remote:
         actor = self.actor
         status = message["status"]
         seats = [Seat.from_json(s) for s in message["seats"]]
-        actor.changed(n, status=status, seed=message["seed"], seats=seats)
+        actor.changed(n, status=status, seed=message["seed"], seats=seats,
+                      host_id=message.get("host_id"), host_name=message.get("host_name"),
+                      banned=tuple(message.get("banned") or ()))
         actor.bots.forget()
         if status == "running" and actor.state is None:
             actor.state = new_state(actor.record())
