@@ -13,6 +13,7 @@ makes the moves a dead worker left unmade.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
 from typing import Any, Protocol
@@ -194,6 +195,7 @@ class Hub:
     # -- life --------------------------------------------------------------
     async def resume(self) -> None:
         """Load every running table and let it continue (chance, bots, the end)."""
+        await self.janitor.resume_clocks()
         self.janitor.start()
         running = await self.db.read(self.store.list_tables, "running", 100_000)
         for table in running:
@@ -205,6 +207,8 @@ class Hub:
 
     async def close(self) -> None:
         await self.janitor.stop()
+        with contextlib.suppress(Exception):  # the moment this worker stops, for the clocks
+            await self.janitor.beat()
         await self.recovery.close()
         await self.sweeper.stop()
         await self.fanout.close()

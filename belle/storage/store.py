@@ -48,6 +48,7 @@ from belle.storage.models import actions, chat, players, sessions, settings, tab
 # closed: by its host (or expired) before the start; aborted: stopped before anyone moved
 STATUSES = ("open", "running", "finished", "closed", "aborted")
 UNFINISHED = ("open", "running")
+HEARTBEAT = "heartbeat"  # the settings key of the last moment a server was up
 STARTED = ("running", "finished", "aborted")  # the tables that have a game state
 MODES = ("live", "turn")
 
@@ -651,6 +652,41 @@ class Store:
                 return fresh
         except IntegrityError:  # another process stored it first
             return self.setting(key, default)
+
+    def beat(self, moment: float) -> None:
+        """Note that the server is up at `moment` (seconds since the epoch)."""
+        with self.engine.begin() as conn:
+            if conn.execute(update(settings).where(settings.c.key == HEARTBEAT)
+                            .values(value=repr(moment))).rowcount == 0:
+                conn.execute(insert(settings).values(key=HEARTBEAT, value=repr(moment)))
+
+    def resume_clocks(
+        self, moment: float, stale_after: float,
+        shift: Callable[[Mapping[str, Any], float], dict[str, Any]],
+    ) -> float:
+        """At a start: if no server beat for `stale_after` seconds, every running table's
+        clock is moved on by the time since the last beat (`shift(state, seconds)`), and
+        that time is returned (0.0 otherwise). One transaction with the new beat, so of
+        workers starting together only one shifts."""
+        with self.engine.begin() as conn:
+            found = conn.execute(select(settings.c.value).where(settings.c.key == HEARTBEAT)
+                                 .with_for_update()).scalar()
+            last = float(found) if found is not None else None
+            if found is None:
+                conn.execute(insert(settings).values(key=HEARTBEAT, value=repr(moment)))
+            else:
+                conn.execute(update(settings).where(settings.c.key == HEARTBEAT)
+                             .values(value=repr(moment)))
+            if last is None or moment - last <= stale_after:
+                return 0.0
+            downtime = moment - last
+            running = conn.execute(select(tables.c.id, tables.c.clock_state).where(
+                tables.c.status == "running", tables.c.clock_state.is_not(None))).all()
+            for table_id, state in running:
+                if state is not None:
+                    conn.execute(update(tables).where(tables.c.id == table_id)
+                                 .values(clock_state=shift(state, downtime)))
+            return downtime
 
     def session_secret(self) -> str:
         return self.setting("session_secret", lambda: secrets.token_urlsafe(32))

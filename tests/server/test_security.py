@@ -355,3 +355,20 @@ def test_passwords_are_stored_as_argon2_hashes(client: TestClient) -> None:
     assert client.post("/api/session", json={"name": "ann", "password": "wrong!"}
                        ).status_code == 401
     assert ann.get("/api/me").json()["player"]["registered"] is True
+
+
+def test_a_socket_through_a_proxy_on_another_port_passes_the_origin_check(
+    client: TestClient,
+) -> None:
+    """nginx with `proxy_set_header Host $http_host` (docs/deploy.md) keeps the port the
+    browser used, which its Origin names too; `$host` would drop it and refuse the page."""
+    headers = {"host": "belle.example.org:8443", "origin": "https://belle.example.org:8443"}
+    with client.websocket_connect("/ws/lobby", headers=headers) as session:
+        session.send_text('{"type": "hello"}')
+        assert json.loads(session.receive_text())["type"] == "sync"
+    dropped = {"host": "belle.example.org", "origin": "https://belle.example.org:8443"}
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect), \
+            client.websocket_connect("/ws/lobby", headers=dropped) as session:
+        session.receive_text()
