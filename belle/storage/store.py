@@ -38,6 +38,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from belle import __version__
@@ -235,6 +236,8 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url = normalize_url(url)
+        if url.startswith("sqlite") and sqlite.is_file_url(url):
+            sqlite.private_file(make_url(url).database or "")
         self.engine = make_engine(url)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self._returning = bool(self.engine.dialect.update_returning)
