@@ -34,6 +34,7 @@ from belle.server.limits import Limits
 from belle.server.table.actor import CHAT_KEPT, TableActor
 from belle.server.table.clock import Clock, RealClock
 from belle.server.table.recovery import Recovery
+from belle.server.table.replays import ReplayCache
 from belle.server.ws.admission import Admission
 from belle.server.ws.lobby import Lobby
 from belle.storage import STARTED, Store, TableRecord
@@ -86,6 +87,7 @@ class Hub:
         self.sweeper = Sweeper(self)
         self.recovery = Recovery(self.leader)
         self.janitor = Janitor(self)
+        self.replays = ReplayCache()
 
     # -- tables ------------------------------------------------------------
     async def actor(self, table_id: int) -> TableActor:
@@ -215,6 +217,7 @@ class Hub:
         for actor in list(self.actors.values()):
             await actor.close()
         self.passwords.close()
+        self.replays.close()
         self.db.close()
 
 

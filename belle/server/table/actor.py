@@ -90,6 +90,7 @@ class TableActor:
             self.state = replay(self.record())
         self.lock = asyncio.Lock()
         self.broken = False  # a write failed: memory may be ahead of the database
+        self.generation = 0  # bumped when the log may be rewritten (undo, reload)
         self.members: set[Connection] = set()
         self.buffer: deque[Event] = deque(maxlen=EVENT_BUFFER)
         self.chat_lines: deque[ChatLine] = deque(chat, maxlen=CHAT_KEPT)
@@ -205,6 +206,7 @@ class TableActor:
     async def reload(self) -> None:
         """Rebuild everything from the database (after a lost or failed write)."""
         self.reveals.forget()
+        self.generation += 1
         store = self.host.store
         table = await self.host.db.read(store.get_table, self.id)
         assert table is not None
