@@ -46,6 +46,7 @@ from belle.server.hub import Hub
 from belle.server.limits import Limits
 from belle.server.notices.mail import MailConfig, Mailer, mail_config
 from belle.server.notices.turns import TurnNotifier
+from belle.server.notices.verification import EmailLinks
 from belle.server.ratings.listener import RatingListener
 from belle.server.ratings.model import Ratings
 from belle.server.table.clock import Clock
@@ -184,6 +185,7 @@ def create_app(
     app.state.hub = hub
     app.state.ratings = book
     app.state.notifier = notifier
+    app.state.email_links = EmailLinks(key)
     app.add_exception_handler(ServerError, _server_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
