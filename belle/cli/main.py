@@ -506,8 +506,16 @@ def bench(
         bool, typer.Option("--spread-seats",
                            help="With --server: each seat of a table on the next server.")
     ] = False,
+    abuse: Annotated[
+        bool, typer.Option("--abuse", help="Instead: floods (hellos, silent sockets, huge "
+                           "bodies, password guessing) beside --tables honest tables on one "
+                           "loopback `belle serve`; their p99 quiet and under attack.")
+    ] = False,
 ) -> None:
     """Engine speed: random playouts, clone() and legal_actions() per second."""
+    if abuse:
+        bench_module.bench_abuse(tables, level_seconds, think, as_json)
+        return
     if server:
         _bench_server(tables, level_seconds, think, as_json, {
             "workers": workers, "db": db, "redis": redis, "urls": url, "pids": pid,

@@ -60,17 +60,19 @@ def server_process() -> Iterator[tuple[str, int]]:
 
 @contextlib.contextmanager
 def server_processes(
-    count: int, db: str | None = None, redis: str | None = None
+    count: int, db: str | None = None, redis: str | None = None, *, lift_limits: bool = True
 ) -> Iterator[list[tuple[str, int]]]:
     """`count` servers on free loopback ports, on `db` (a temp SQLite file by default)
-    and, with several, `redis`; yields [(URL, pid)]."""
+    and, with several, `redis`; yields [(URL, pid)]. `lift_limits`: no per-player table
+    limit nor HTTP rate limit (one bench player creates every table, from loopback)."""
     raise_file_limit()
     with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
         database = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         # one bench player creates every table: lift the per-player table limit and the
         # HTTP rate limit (every client is on loopback)
-        env = {**os.environ, "BELLE_BOT_DELAY": "0", "BELLE_MAX_OPEN_TABLES": "1000000",
-               "BELLE_HTTP_RATE": "0"}
+        env = {**os.environ, "BELLE_BOT_DELAY": "0"}
+        if lift_limits:
+            env.update(BELLE_MAX_OPEN_TABLES="1000000", BELLE_HTTP_RATE="0")
         processes: list[subprocess.Popen[bytes]] = []
         servers: list[tuple[str, int]] = []
         try:
