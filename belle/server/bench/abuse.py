@@ -88,6 +88,7 @@ async def _honest_table(http: Any, url: str, index: int, think: float, tally: Ta
         for ws in sockets:
             await ws.send(json.dumps({"type": "hello", "since": None}))
         await http.post(f"/api/tables/{table['id']}/start", headers=host)
+        tally.counts["honest tables started"] += 1
         await asyncio.gather(*(_play(ws, seat, think, tally, stop, random.Random(index))
                                for seat, ws in enumerate(sockets)))
 
@@ -265,7 +266,10 @@ async def _run(url: str, pid: int, tables: int, seconds: float, think: float,
         stop, checking = asyncio.Event(), asyncio.Event()
         honest = [asyncio.create_task(_honest_table(http, url, i, think, tally, stop))
                   for i in range(tables)]
-        await asyncio.sleep(min(15.0, 2 + tables * 0.1))  # tables seated and started
+        began = time.monotonic()
+        while tally.counts["honest tables started"] < tables and time.monotonic() - began < 180:
+            await asyncio.sleep(0.1)
+        await asyncio.sleep(1.0)  # the first deals settle
         tally.phase = "quiet"
         await asyncio.sleep(seconds)
         rss_before = process_rss(pid)
