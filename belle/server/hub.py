@@ -88,6 +88,7 @@ class Hub:
         self.recovery = Recovery(self.leader)
         self.janitor = Janitor(self)
         self.replays = ReplayCache()
+        self.bot_addresses: dict[int, str] = {}  # running bot table → starter's address
 
     # -- tables ------------------------------------------------------------
     async def actor(self, table_id: int) -> TableActor:
@@ -129,6 +130,14 @@ class Hub:
 
     def table_changed(self, table: TableRecord) -> None:
         self.lobby.table_changed(table)
+
+    def running_bot_tables(self, address: str) -> int:
+        """The games with bots started from `address` on this worker still running."""
+        for table_id in list(self.bot_addresses):
+            actor = self.actors.get(table_id)
+            if actor is None or actor.setup.status != "running":
+                del self.bot_addresses[table_id]
+        return sum(1 for found in self.bot_addresses.values() if found == address)
 
     def needs_recovery(self, actor: TableActor) -> None:
         """A write of this table failed: rebuild it once storage answers."""

@@ -147,3 +147,17 @@ def test_bidi_controls_are_stripped_from_chat(client: TestClient) -> None:
         sock.send({"type": "chat", "text": "hello \u202edlrow\u202c and \u2067more\u2069"})
         line = sock.until(lambda m: m.get("kind") == "chat")
     assert line["text"] == "hello dlrow and more"
+
+
+def test_the_secret_may_come_from_belle_secret_key(
+    db_url: str, monkeypatch: Any,
+) -> None:
+    from belle.server import create_app
+    from belle.server.accounts.sessions import Token
+
+    key = "from-the-environment-" + "k" * 30
+    monkeypatch.setenv("BELLE_SECRET_KEY", key)
+    with TestClient(create_app(db_url, bot_delay=0.0)) as client:
+        cookie = client.post("/api/session", json={"name": "kim"}).cookies["belle_session"]
+    assert isinstance(Sessions(key).read(cookie), Token)
+    assert Sessions(SECRET).read(cookie) is None

@@ -174,3 +174,21 @@ def test_bot_tables_are_capped_per_player(db_url: str) -> None:
         assert refused.status_code == 429 and code(refused) == "too_many_tables"
         ann.post(f"/api/tables/{first}/abort")  # no one has moved: abortable
         start(ann, second)
+
+
+def test_bot_tables_are_capped_per_address_too(db_url: str) -> None:
+    """Fresh guest names from one address do not get round the cap."""
+    limits = Limits(**{**{f: getattr(FAST, f) for f in FAST.__dataclass_fields__},
+                       "bot_tables": 1})
+    with TestClient(make_app(db_url, bot_delay=1000.0, limits=limits)) as client:
+        first, second = sign_in(client, "first"), sign_in(client, "second")
+        tables_of = []
+        for person in (first, second):
+            table_id = new_table(person, players=3)
+            seat(person, table_id, 0)
+            add_bot(person, table_id, "expert")
+            add_bot(person, table_id, "expert")
+            tables_of.append(table_id)
+        start(first, tables_of[0])
+        refused = second.post(f"/api/tables/{tables_of[1]}/start")
+        assert refused.status_code == 429 and code(refused) == "too_many_tables"

@@ -20,7 +20,7 @@ from belle.bots import BOT_NAMES
 from belle.engine.errors import GameError
 from belle.engine.registry import game_ids, list_games, load_game
 from belle.server.errors import ServerError
-from belle.server.http.identity import signed_in
+from belle.server.http.identity import address, signed_in
 from belle.server.hub import hub_of
 from belle.server.table import payloads
 from belle.server.table.actor import TableActor
@@ -193,5 +193,5 @@ def _seat_of(body: SeatBody) -> int:
 @router.post("/tables/{table_id}/start")
 async def start(table_id: int, request: Request) -> Any:
     actor = await _actor(request, table_id)
-    await actor.seats.start(await signed_in(request))
+    await actor.seats.start(await signed_in(request), address(request))
     return actor.summary()

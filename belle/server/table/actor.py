@@ -74,6 +74,10 @@ class Host(Protocol):
 
     def needs_recovery(self, actor: TableActor) -> None: ...
 
+    bot_addresses: dict[int, str]
+
+    def running_bot_tables(self, address: str) -> int: ...
+
 
 class TableActor:
     """The authority for one table: its record, log, live state and members."""

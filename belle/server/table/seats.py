@@ -208,7 +208,8 @@ class Seating:
             await actor.host.reseated(actor)
             actor.bots.wake()
 
-    async def start(self, player: Player) -> None:
+    async def start(self, player: Player, address: str | None = None) -> None:
+        """The host starts a full table (`address`: theirs, for the bot-table cap)."""
         actor = self.actor
         async with actor.command():
             self._require_manager(player)
@@ -217,12 +218,15 @@ class Seating:
             if empty:
                 raise ServerError("not_ready", f"seats {empty} are still empty")
             host = actor.host
-            if any(s.kind == "bot" for s in actor.table.seats):
-                await self._check_bot_tables(player)
+            bots = any(s.kind == "bot" for s in actor.table.seats)
+            if bots:
+                await self._check_bot_tables(player, address)
             seed = secrets.randbits(63)
             n = await host.db.write(host.store.start_table, actor.id, seed)
             actor.changed(n, status="running", seed=seed)
             actor.state = new_state(actor.record())
+            if bots and address is not None:
+                host.bot_addresses[actor.id] = address
             actor.events.table(n)
             actor.remote.share_table(n)
             await actor.moves.advance()
@@ -240,11 +244,15 @@ class Seating:
             raise ServerError("not_host", "only the table's host may do this (its creator, "
                                           "unless they handed the table on)")
 
-    async def _check_bot_tables(self, player: Player) -> None:
-        """Bots cost CPU: a player may run `Limits.bot_tables` tables with bots at once."""
+    async def _check_bot_tables(self, player: Player, address: str | None) -> None:
+        """Bots cost CPU: a player, and an address (on this worker), may run
+        `Limits.bot_tables` tables with bots at once."""
         host = self.actor.host
         most = host.limits.bot_tables
-        if most and await host.db.read(host.store.count_bot_tables, player.id) >= most:
+        if not most:
+            return
+        by_address = address is not None and host.running_bot_tables(address) >= most
+        if by_address or await host.db.read(host.store.count_bot_tables, player.id) >= most:
             raise ServerError("too_many_tables", f"you already run {most} games with bots: "
                                                  "finish one before starting another")
 

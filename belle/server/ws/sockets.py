@@ -164,7 +164,8 @@ def table_handler(actor: TableActor) -> Handler:
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):
-                conn.send(notice(await commands.table_command(actor, conn.player, text)))
+                conn.send(notice(await commands.table_command(actor, conn.player, text,
+                                                               conn.address)))
             else:
                 await actor.chat.say(_speaker(conn), text)
         elif isinstance(message, Away):
@@ -194,7 +195,8 @@ def lobby_handler(hub: Hub) -> Handler:
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):
-                conn.send(notice(await commands.lobby_command(hub.actor, conn.player, text)))
+                conn.send(notice(await commands.lobby_command(hub.actor, conn.player, text,
+                                                               conn.address)))
             else:
                 await hub.lobby.say(_speaker(conn), text)
 
