@@ -71,6 +71,11 @@ LIMITS_FROM_ENV = {  # environment variable → Limits field
     "BELLE_MAX_OPEN_TABLES": ("max_open_tables", int),
     "BELLE_HTTP_RATE": ("http_per_minute", float),
     "BELLE_HTTP_BURST": ("http_burst", int),
+    "BELLE_SOCKETS_PER_ADDRESS": ("sockets_per_address", int),
+    "BELLE_SOCKETS_PER_PLAYER": ("sockets_per_player", int),
+    "BELLE_ADDRESS_HELLOS": ("address_hellos_per_second", float),
+    "BELLE_PLAYER_HELLOS": ("player_hellos_per_second", float),
+    "BELLE_BOT_TABLES": ("bot_tables", int),
 }
 
 

@@ -64,7 +64,8 @@ def server_processes(
 ) -> Iterator[list[tuple[str, int]]]:
     """`count` servers on free loopback ports, on `db` (a temp SQLite file by default)
     and, with several, `redis`; yields [(URL, pid)]. `lift_limits`: no per-player table
-    limit nor HTTP rate limit (one bench player creates every table, from loopback)."""
+    limit, HTTP rate limit nor socket and hello caps (three bench players sit at every
+    table, from loopback)."""
     raise_file_limit()
     with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
         database = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
@@ -72,7 +73,9 @@ def server_processes(
         # HTTP rate limit (every client is on loopback)
         env = {**os.environ, "BELLE_BOT_DELAY": "0"}
         if lift_limits:
-            env.update(BELLE_MAX_OPEN_TABLES="1000000", BELLE_HTTP_RATE="0")
+            env.update(BELLE_MAX_OPEN_TABLES="1000000", BELLE_HTTP_RATE="0",
+                       BELLE_SOCKETS_PER_ADDRESS="0", BELLE_SOCKETS_PER_PLAYER="0",
+                       BELLE_ADDRESS_HELLOS="0", BELLE_PLAYER_HELLOS="0")
         processes: list[subprocess.Popen[bytes]] = []
         servers: list[tuple[str, int]] = []
         try:
