@@ -115,9 +115,11 @@ class Remote:
         actor = self.actor
         status = message["status"]
         seats = [Seat.from_json(s) for s in message["seats"]]
-        actor.changed(n, status=status, seed=message["seed"], seats=seats,
-                      host_id=message.get("host_id"), host_name=message.get("host_name"),
-                      banned=tuple(message.get("banned") or ()))
+        roles: dict[str, Any] = {}
+        if "host_id" in message:  # (a worker of an older release does not send them)
+            roles = {"host_id": message["host_id"], "host_name": message.get("host_name"),
+                     "banned": tuple(message.get("banned") or ())}
+        actor.changed(n, status=status, seed=message["seed"], seats=seats, **roles)
         actor.bots.forget()
         if status == "running" and actor.state is None:
             actor.state = new_state(actor.record())
