@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 HOST = "127.0.0.1"
+STARTUP_SECONDS = 180.0  # a loaded machine may take this long to import and migrate
 
 
 def free_port() -> int:
@@ -109,7 +110,7 @@ def server_processes(
 def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
     import httpx
 
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the server exited: {log.read_text(errors='replace')[-2000:]}")
@@ -117,4 +118,4 @@ def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
             if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
                 return
         time.sleep(0.1)
-    raise RuntimeError("the server did not start within 60 s")
+    raise RuntimeError(f"the server did not start within {STARTUP_SECONDS:.0f} s")
