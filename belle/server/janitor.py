@@ -52,7 +52,7 @@ class Janitor:
         """At start, before tables load: skip the downtime on every clock (seconds)."""
         hub = self.hub
         period = heartbeat_seconds()
-        downtime = await hub.db.write(hub.store.resume_clocks, hub.clock.time(),
+        downtime = await hub.db.write(hub.store.clocks.resume_clocks, hub.clock.time(),
                                       STALE_BEATS * period, ClockState.shifted)
         if downtime:
             log.warning("the server was down for %.1f s: every running clock skips it",
@@ -65,7 +65,7 @@ class Janitor:
 
     async def beat(self) -> None:
         hub = self.hub
-        await hub.db.write(hub.store.beat, hub.clock.time())
+        await hub.db.write(hub.store.clocks.beat, hub.clock.time())
 
     async def _every(self, period: float, chore: object) -> None:
         assert callable(chore)

@@ -44,12 +44,13 @@ from sqlalchemy.exc import IntegrityError
 from belle import __version__
 from belle.engine.record import MatchRecord, RecordEntry
 from belle.storage import migrate, sqlite
+from belle.storage.heartbeat import Heartbeat
 from belle.storage.models import actions, chat, players, sessions, settings, tables
+from belle.storage.sessions import SessionRows
 
 # closed: by its host (or expired) before the start; aborted: stopped before anyone moved
 STATUSES = ("open", "running", "finished", "closed", "aborted")
 UNFINISHED = ("open", "running")
-HEARTBEAT = "heartbeat"  # the settings key of the last moment a server was up
 STARTED = ("running", "finished", "aborted")  # the tables that have a game state
 MODES = ("live", "turn")
 
@@ -239,6 +240,8 @@ class Store:
         if url.startswith("sqlite") and sqlite.is_file_url(url):
             sqlite.private_file(make_url(url).database or "")
         self.engine = make_engine(url)
+        self.sessions = SessionRows(self.engine)
+        self.clocks = Heartbeat(self.engine)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self._returning = bool(self.engine.dialect.update_returning)
         self._checkpointer: sqlite.Checkpointer | None = None
@@ -326,32 +329,6 @@ class Store:
                 conn.execute(update(players).where(players.c.id == player_id)
                              .values(name_skeleton=skeleton(name)))
         return len(rows)
-
-    # -- sessions ----------------------------------------------------------
-    def create_session(self, token_hash: str, player_id: int) -> None:
-        """A signed-in browser; an old-style cookie of this player is honoured no more."""
-        with self.engine.begin() as conn:
-            conn.execute(insert(sessions).values(token_hash=token_hash, player_id=player_id,
-                                                 created_at=now()))
-            conn.execute(update(players).where(players.c.id == player_id)
-                         .values(legacy_cookie=False))
-
-    def session_player(self, token_hash: str) -> int | None:
-        query = select(sessions.c.player_id).where(sessions.c.token_hash == token_hash)
-        with self.engine.connect() as conn:
-            found = conn.execute(query).scalar()
-        return int(found) if found is not None else None
-
-    def end_session(self, token_hash: str) -> None:
-        with self.engine.begin() as conn:
-            conn.execute(delete(sessions).where(sessions.c.token_hash == token_hash))
-
-    def end_sessions(self, player_id: int) -> None:
-        """Sign the player out everywhere (old-style cookies included)."""
-        with self.engine.begin() as conn:
-            conn.execute(delete(sessions).where(sessions.c.player_id == player_id))
-            conn.execute(update(players).where(players.c.id == player_id)
-                         .values(legacy_cookie=False))
 
     # -- tables ------------------------------------------------------------
     def create_table(
@@ -655,41 +632,6 @@ class Store:
                 return fresh
         except IntegrityError:  # another process stored it first
             return self.setting(key, default)
-
-    def beat(self, moment: float) -> None:
-        """Note that the server is up at `moment` (seconds since the epoch)."""
-        with self.engine.begin() as conn:
-            if conn.execute(update(settings).where(settings.c.key == HEARTBEAT)
-                            .values(value=repr(moment))).rowcount == 0:
-                conn.execute(insert(settings).values(key=HEARTBEAT, value=repr(moment)))
-
-    def resume_clocks(
-        self, moment: float, stale_after: float,
-        shift: Callable[[Mapping[str, Any], float], dict[str, Any]],
-    ) -> float:
-        """At a start: if no server beat for `stale_after` seconds, every running table's
-        clock is moved on by the time since the last beat (`shift(state, seconds)`), and
-        that time is returned (0.0 otherwise). One transaction with the new beat, so of
-        workers starting together only one shifts."""
-        with self.engine.begin() as conn:
-            found = conn.execute(select(settings.c.value).where(settings.c.key == HEARTBEAT)
-                                 .with_for_update()).scalar()
-            last = float(found) if found is not None else None
-            if found is None:
-                conn.execute(insert(settings).values(key=HEARTBEAT, value=repr(moment)))
-            else:
-                conn.execute(update(settings).where(settings.c.key == HEARTBEAT)
-                             .values(value=repr(moment)))
-            if last is None or moment - last <= stale_after:
-                return 0.0
-            downtime = moment - last
-            running = conn.execute(select(tables.c.id, tables.c.clock_state).where(
-                tables.c.status == "running", tables.c.clock_state.is_not(None))).all()
-            for table_id, state in running:
-                if state is not None:
-                    conn.execute(update(tables).where(tables.c.id == table_id)
-                                 .values(clock_state=shift(state, downtime)))
-            return downtime
 
     def session_secret(self) -> str:
         return self.setting("session_secret", lambda: secrets.token_urlsafe(32))

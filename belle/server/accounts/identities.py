@@ -55,7 +55,7 @@ class Identities:
         cached = self._cache.get(token.hash)
         if cached is not None and cached[1] > time.monotonic():
             return cached[0]
-        player_id = await self.db.read(self.db.store.session_player, token.hash)
+        player_id = await self.db.read(self.db.store.sessions.player, token.hash)
         if player_id is None:
             self._cache.pop(token.hash, None)
             return None
@@ -71,16 +71,16 @@ class Identities:
     async def sign_in(self, player_id: int) -> tuple[str, Token]:
         """A new session for the player: the cookie value to set, and its token."""
         cookie, token = self.sessions.new()
-        await self.db.write(self.db.store.create_session, token.hash, player_id)
+        await self.db.write(self.db.store.sessions.create, token.hash, player_id)
         self.players.forget(player_id)  # legacy_cookie changed
         return cookie, token
 
     async def sign_out(self, token: Token) -> None:
         self._cache.pop(token.hash, None)
-        await self.db.write(self.db.store.end_session, token.hash)
+        await self.db.write(self.db.store.sessions.end, token.hash)
 
     async def sign_out_everywhere(self, player_id: int) -> None:
-        await self.db.write(self.db.store.end_sessions, player_id)
+        await self.db.write(self.db.store.sessions.end_all, player_id)
         self.forget(player_id)
 
     def forget(self, player_id: int) -> None:
