@@ -233,6 +233,8 @@ async def _floods(url: str, seconds: float, flood_sockets: int, silent_sockets: 
               for i in range(BODY_SENDERS)),
             *(asyncio.create_task(_guesser(http, i, attack, tally)) for i in range(GUESSERS)),
         ]
+        await asyncio.sleep(1.0)
+        print("started", flush=True)  # the parent measures from now
         await asyncio.sleep(seconds)
         attack.set()
         await _finish(floods)
@@ -276,7 +278,9 @@ async def _run(url: str, pid: int, tables: int, seconds: float, think: float,
         attacker = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "belle.server.bench.abuse", url, str(seconds + 2),
             str(flood_sockets), str(silent_sockets), stdout=asyncio.subprocess.PIPE)
-        await asyncio.sleep(2.0)  # the floods under way
+        assert attacker.stdout is not None
+        with contextlib.suppress(TimeoutError):  # the floods under way (a loaded machine
+            await asyncio.wait_for(attacker.stdout.readline(), timeout=180)  # is slow)
         tally.phase = "under_attack"
         health = asyncio.create_task(_health(http, checking, tally))
         await asyncio.sleep(seconds)
@@ -284,7 +288,7 @@ async def _run(url: str, pid: int, tables: int, seconds: float, think: float,
         tally.phase = None
         checking.set()
         try:
-            out, _err = await asyncio.wait_for(attacker.communicate(), timeout=30)
+            out, _err = await asyncio.wait_for(attacker.communicate(), timeout=60)
         except TimeoutError:
             attacker.kill()
             out = b"{}"
