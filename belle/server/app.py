@@ -21,6 +21,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
@@ -154,7 +155,10 @@ def create_app(
     store.migrate()
     key = (secret or os.environ.get("BELLE_SECRET_KEY") or os.environ.get("BELLE_SECRET")
            or store.session_secret())
-    store.fill_name_skeletons(names.skeleton)
+    try:
+        store.fill_name_skeletons(names.skeleton)
+    except SQLAlchemyError as exc:  # a read-only database: detected and reported below
+        log.warning("name skeletons not filled: %s", type(exc).__name__)
     hub = Hub(store, Sessions(key), bot_delay=_bot_delay(bot_delay), limits=_limits(limits),
               clock=clock, fanout=fanout)
     hub.db.check_writable()

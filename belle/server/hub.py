@@ -206,7 +206,10 @@ class Hub:
     # -- life --------------------------------------------------------------
     async def resume(self) -> None:
         """Load every running table and let it continue (chance, bots, the end)."""
-        await self.janitor.resume_clocks()
+        try:
+            await self.janitor.resume_clocks()
+        except StorageUnavailable as exc:  # a read-only database still serves replays
+            log.warning("clocks not resumed: %s", exc.message)
         self.janitor.start()
         running = await self.db.read(self.store.list_tables, "running", 100_000)
         for table in running:

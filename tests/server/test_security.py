@@ -114,7 +114,7 @@ def test_chat_commands_move_only_the_sender(client: TestClient) -> None:
         first_sync(bob_sock)
         refusals = {
             "/join 0": "table_full", "/join 1": "table_full", "/leave": "not_seated",
-            "/bot greedy 0": "not_seated", "/bot greedy 2": "not_seated", "/start": "not_seated",
+            "/bot greedy 0": "not_host", "/bot greedy 2": "not_host", "/start": "not_host",
         }
         for command, code in refusals.items():
             assert error_of(sock, {"type": "chat", "text": command})["code"] == code, command
@@ -122,7 +122,7 @@ def test_chat_commands_move_only_the_sender(client: TestClient) -> None:
             lobby_command = " ".join([words[0], str(table_id), *words[1:]])
             assert error_of(lobby, {"type": "chat", "text": lobby_command})["code"] == code
         assert error_of(bob_sock, {"type": "chat", "text": "/bot greedy 0"})["code"] == (
-            "table_full")
+            "not_host")  # seated, but only the host (Ann) manages the table
         assert seats() == ["ann", "bob", None]
         bob_sock.send({"type": "chat", "text": "/leave"})  # leaves bob's seat, no other
         bob_sock.until(lambda m: m["type"] == "notice")
@@ -130,8 +130,9 @@ def test_chat_commands_move_only_the_sender(client: TestClient) -> None:
         seat(bob, table_id, 1)
         seat(carl, table_id, 2)
         start(ann, table_id)
-        for command in ("/join 0", "/leave", "/bot greedy 1"):
+        for command in ("/join 0", "/leave"):
             assert error_of(sock, {"type": "chat", "text": command})["code"] == "not_open"
+        assert error_of(sock, {"type": "chat", "text": "/bot greedy 1"})["code"] == "not_host"
     assert seats() == ["ann", "bob", "carl"]
 
 
@@ -148,11 +149,12 @@ def test_http_endpoints_move_only_the_sender(client: TestClient) -> None:
 
     assert code(carl.post(f"{base}/join", {"seat": 0})) == "table_full"
     assert code(carl.post(f"{base}/leave")) == "not_seated"
-    assert code(carl.post(f"{base}/bots", {"bot": "greedy", "seat": 2})) == "not_seated"
-    assert code(carl.delete(f"{base}/bots/0")) == "not_seated"
-    assert code(bob.delete(f"{base}/bots/0")) == "bad_options"  # a person is no bot
-    assert code(bob.post(f"{base}/bots", {"bot": "greedy", "seat": 0})) == "table_full"
-    assert code(carl.post(f"{base}/start")) == "not_seated"
+    assert code(carl.post(f"{base}/bots", {"bot": "greedy", "seat": 2})) == "not_host"
+    assert code(carl.delete(f"{base}/bots/0")) == "not_host"
+    assert code(ann.delete(f"{base}/bots/0")) == "bad_options"  # a person is no bot
+    assert code(ann.post(f"{base}/bots", {"bot": "greedy", "seat": 0})) == "table_full"
+    assert code(bob.post(f"{base}/bots", {"bot": "greedy", "seat": 2})) == "not_host"
+    assert code(carl.post(f"{base}/start")) == "not_host"
     assert code(client.post(f"{base}/join", json={})) == "not_signed_in"
     assert code(bob.get(f"{base}/view?seat=0")) == "not_seated"  # ann's view is ann's
     assert code(bob.get(f"{base}/replay?seat=0")) == "not_seated"
