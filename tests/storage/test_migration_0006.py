@@ -46,7 +46,8 @@ def test_an_older_database_migrates(database_url: str) -> None:
         assert store.registered_look_alike(skeleton("Reg1na")) is None  # i is not l
         assert store.registered_look_alike(skeleton("regіna")) == "Regina"
         with store.engine.begin() as conn:
-            conn.execute(insert(players).values(name="Bo", name_key="bo", created_at=moment))
+            conn.execute(insert(players).values(id=3, name="Bo", name_key="bo",
+                                                created_at=moment))
         assert store.get_player_by_name("Bo") is not None
     finally:
         store.close()

@@ -60,6 +60,8 @@ class Moves:
             raise ServerError("not_ready", "the game has not started")
         if state.is_terminal():
             raise ServerError("game_over", "the game is over")
+        if actor.setup.status == "aborted":
+            raise ServerError("not_ready", "this game was aborted: it does not go on")
         if actor.table.seats[seat].forfeited:  # for good: "take it back first" would mislead
             raise ServerError("forfeited", "you forfeited this seat: a bot plays it to the end")
         if state.current_player() != seat:
