@@ -510,8 +510,16 @@ def bench(
         bool, typer.Option("--adapters", help="Instead: the OpenSpiel adapter's playouts "
                            "and clone() against the native engine's (needs belle[openspiel]).")
     ] = False,
+    abuse: Annotated[
+        bool, typer.Option("--abuse", help="Instead: floods (hellos, silent sockets, huge "
+                           "bodies, password guessing) beside --tables honest tables on one "
+                           "loopback `belle serve`; their p99 quiet and under attack.")
+    ] = False,
 ) -> None:
     """Engine speed: random playouts, clone() and legal_actions() per second."""
+    if abuse:
+        bench_module.bench_abuse(tables, level_seconds, think, as_json)
+        return
     if server:
         _bench_server(tables, level_seconds, think, as_json, {
             "workers": workers, "db": db, "redis": redis, "urls": url, "pids": pid,
