@@ -43,8 +43,8 @@ class Verdict:
     status: str
     sentence: str
     value: float | None
-    low: float
-    high: float
+    low: float | None
+    high: float | None
     limit: float
 
     def to_json(self) -> dict[str, Any]:
@@ -53,14 +53,18 @@ class Verdict:
                 "high": self.high, "limit": self.limit}
 
 
-def status_at_most(low: float, high: float, limit: float) -> str:
-    """The estimate must not exceed `limit`."""
-    return FAIL if low > limit else PASS if high <= limit else UNDECIDED
+def status_at_most(low: float | None, high: float | None, limit: float) -> str:
+    """The estimate must not exceed `limit` (None: an open end of the interval)."""
+    if low is not None and low > limit:
+        return FAIL
+    return PASS if high is not None and high <= limit else UNDECIDED
 
 
-def status_at_least(low: float, high: float, limit: float) -> str:
-    """The estimate must reach `limit`."""
-    return FAIL if high < limit else PASS if low >= limit else UNDECIDED
+def status_at_least(low: float | None, high: float | None, limit: float) -> str:
+    """The estimate must reach `limit` (None: an open end of the interval)."""
+    if high is not None and high < limit:
+        return FAIL
+    return PASS if low is not None and low >= limit else UNDECIDED
 
 
 def pct(x: float | None) -> str:
@@ -71,6 +75,8 @@ def pct(x: float | None) -> str:
 
 
 def _interval(est: dict[str, Any]) -> str:
+    if est["low"] is None or est["high"] is None:
+        return f"{pct(est['value'])} (too few games for an interval)"
     return f"{pct(est['value'])} (95% interval {pct(est['low'])}–{pct(est['high'])})"
 
 
@@ -109,7 +115,7 @@ def first_seat(report: dict[str, Any]) -> Iterator[Verdict]:
     low_limit, high_limit = fair - FIRST_SEAT_MARGIN, fair + FIRST_SEAT_MARGIN
     if est["n"] == 0:
         return
-    if est["low"] > high_limit or est["high"] < low_limit:
+    if est["low"] > high_limit or est["high"] < low_limit:  # Wilson: never open
         status = FAIL
     elif est["low"] >= low_limit and est["high"] <= high_limit:
         status = PASS

@@ -4,7 +4,8 @@
   interval, sound near 0 and 1 and for small samples.
 - Means (game length): Student's t below 30 values, the normal quantile from 30.
 - Shares (a score component's part of all VP, a ratio of two sums over the same games):
-  a percentile bootstrap over games, with its own seeded RNG so a report is reproducible.
+  a percentile bootstrap over games, with its own seeded RNG so a report is reproducible
+  (left open below 10 games, where resampling so few games would claim too much).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ T95 = (
 """Student's t 0.975 quantiles for 1 to 29 degrees of freedom."""
 
 BOOTSTRAP_RESAMPLES = 1000
+BOOTSTRAP_MIN_GAMES = 10
+"""Below this many games a bootstrap interval would be far too narrow: it is left open."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +39,13 @@ class Estimate:
     high: float
 
     def to_json(self) -> dict[str, float | None]:
+        """Rounded to 4 places; an open end of the interval (±inf) is None."""
         return {"value": _round(self.value), "low": _round(self.low), "high": _round(self.high)}
 
 
 def _round(value: float | None) -> float | None:
     if value is None or math.isinf(value) or math.isnan(value):
-        return None if value is None or math.isnan(value) else value
+        return None
     return round(value, 4)
 
 
@@ -78,7 +82,8 @@ def bootstrap_shares(
     """Per column c, sum(parts[g][c]) / sum(totals[g]) over games g, with a percentile
     bootstrap interval (games resampled with replacement, `resamples` times).
 
-    A resample whose total is 0 is skipped; without games every share is None.
+    A resample whose total is 0 is skipped; without games every share is None; with fewer
+    than BOOTSTRAP_MIN_GAMES games the interval is left open (-inf, inf).
     """
     games = len(totals)
     columns = len(parts[0]) if parts else 0
@@ -86,6 +91,8 @@ def bootstrap_shares(
     if games == 0 or grand == 0:
         return [Estimate(None, -math.inf, math.inf) for _ in range(columns)]
     point = [sum(row[c] for row in parts) / grand for c in range(columns)]
+    if games < BOOTSTRAP_MIN_GAMES:
+        return [Estimate(p, -math.inf, math.inf) for p in point]
     rng = random.Random(seed)
     draws: list[list[float]] = [[] for _ in range(columns)]
     indices = range(games)

@@ -25,6 +25,8 @@ class TextTable:
 def interval(est: dict[str, Any]) -> str:
     if est.get("value") is None:
         return "–"
+    if est["low"] is None or est["high"] is None:
+        return f"{pct(est['value'])} (too few games for an interval)"
     return f"{pct(est['value'])} ({pct(est['low'])}–{pct(est['high'])})"
 
 
@@ -32,7 +34,7 @@ def number_interval(est: dict[str, Any]) -> str:
     if est.get("value") is None:
         return "–"
     low, high = est["low"], est["high"]
-    if low is None or high is None or abs(low) == float("inf"):
+    if low is None or high is None:
         return f"{est['value']:.1f}"
     return f"{est['value']:.1f} ({low:.1f}–{high:.1f})"
 

@@ -67,3 +67,8 @@ def test_bootstrap_is_a_ratio_of_sums_and_reproducible() -> None:
 
 def test_bootstrap_without_games() -> None:
     assert bootstrap_shares([], [], seed=1) == []
+
+
+def test_bootstrap_of_very_few_games_is_left_open() -> None:
+    [share] = bootstrap_shares([[1.0], [3.0]], [4.0, 4.0], seed=1)
+    assert share.value == 0.5 and share.low == -math.inf and share.high == math.inf
