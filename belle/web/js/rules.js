@@ -122,6 +122,7 @@ function reconstructedSection(data) {
     h("div.rule-summary", {}, h("p", {}, t("The rulebooks we had do not give every printed value. The boxes below say what this table uses instead."))),
     h("div.rule-full", {}, h("p", {}, t("Every value below is tagged \"reconstructed\" in {data}, the one place an owner of the box can correct it; the list is the one in {docs}. Each box also appears next to the rule it affects. Where the rulebook was ambiguous rather than silent, the reading this table follows is written in the rule itself.", { data: data.sources.data, docs: data.sources.docs }))),
     (data.reconstructed || []).map((n) => notice(n, data)),
+    h("p.refs.balance", {}, t("How we checked this reconstruction: {doc} (bots play the game many times and report how often each reconstructed value wins).", { doc: `docs/balance.md#${data.game}` })),
   );
 }
 
