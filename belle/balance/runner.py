@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -119,6 +120,11 @@ def play_one(run: Run, index: int) -> GameResult:
     return result
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    """Workers ignore Ctrl-C: the parent stops the pool (no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _play_job(job: tuple[int, Run, int]) -> tuple[int, GameResult]:
     number, run, index = job
     return number, play_one(run, index)
@@ -144,14 +150,14 @@ def play_runs(
             store(*_play_job(job))
     else:
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context,
+                                 initializer=_leave_interrupts_to_the_parent) as pool:
             futures: list[Future[tuple[int, GameResult]]] = [
                 pool.submit(_play_job, job) for job in work]
             try:
                 for future in as_completed(futures):
                     store(*future.result())
-            except BaseException:
-                for future in futures:
-                    future.cancel()
+            except BaseException:  # Ctrl-C included: stop handing out games
+                pool.shutdown(wait=True, cancel_futures=True)
                 raise
     return [[r for r in per_run if r is not None] for per_run in results]

@@ -119,7 +119,11 @@ def balance_command(
         if markdown is not None:
             _check_writable(markdown)
     started = time.monotonic()
-    reports = _measure(runs, jobs, quiet=as_json)
+    try:
+        reports = _measure(runs, jobs, quiet=as_json)
+    except KeyboardInterrupt:
+        stderr_console().print("belle: interrupted; nothing written", markup=False)
+        raise typer.Exit(130) from None
     minutes = (time.monotonic() - started) / 60
     if seed is None:
         stderr_console().print(f"belle: seed {run_seed} (--seed {run_seed} repeats this run)",
