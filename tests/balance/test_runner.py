@@ -72,3 +72,20 @@ def test_play_one_on_a_game_without_a_probe_module_uses_the_generic_probe(
     assert result.error is None and result.facts is not None
     assert result.facts.holders == {} and result.facts.components
     assert result.facts.end_reason.startswith("all 20 rounds")
+
+
+def test_the_suite_plays_every_game_at_every_count_and_its_runs_equal_single_runs() -> None:
+    from belle.balance.strategies import strategies_for
+    from belle.balance.suite import SuitePlan, suite_runs
+    from belle.cli.balance import _single
+    from belle.engine.registry import list_games
+
+    plan = SuitePlan(seed=9, games=5, bots=("greedy",), ismcts_games=2, strategy_games=3)
+    runs = suite_runs(plan)
+    expected = sum((info.max_players - info.min_players + 1) * (2 + len(strategies_for(info.id)))
+                   for info in list_games())
+    assert len(runs) == expected
+    alone = _single("paris", 3, None, None, 9, 5, ["greedy"], 0, 0)
+    assert alone in runs
+    with_strategy = _single("paris", 3, "hoard-francs", None, 9, 3, ["greedy"], 0, 0)
+    assert with_strategy in runs
