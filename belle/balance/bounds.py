@@ -22,6 +22,7 @@ from belle.balance.games.bruxelles_1893 import (
     BUILDING_COMPONENTS,
     BUILDING_GROUP,
 )
+from belle.balance.probe import RECONSTRUCTED
 from belle.balance.stats import wilson
 from belle.balance.strategies import STRATEGY_PREFIX
 
@@ -101,7 +102,7 @@ def holder_win_rate(report: dict[str, Any]) -> Iterator[Verdict]:
     limit = HOLDER_LIMIT_TWO_PLAYERS if players == 2 else 2 / players
     for element in report["elements"]:
         est = element["holders_win"]
-        if est["n"] == 0:
+        if est["n"] == 0 or element["provenance"] != RECONSTRUCTED:
             continue
         status = status_at_most(est["low"], est["high"], limit)
         what = f"holders of {element['name']} win {{}} of their {players}-player games"

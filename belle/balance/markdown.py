@@ -58,7 +58,7 @@ def page(reports: Sequence[dict[str, Any]], meta: PageMeta) -> str:
         meta.command,
         "```",
         "",
-        f"Measured {meta.measured} on commit `{meta.commit}` (belle {__version__}, Python "
+        f"Measured {meta.measured} on commit {meta.commit} (belle {__version__}, Python "
         f"{platform.python_version()}), {meta.minutes:.0f} minutes of wall time."
         + (f" {meta.note}" if meta.note else ""),
         "",

@@ -9,8 +9,9 @@ skewing its figures silently.
 
 The default `Probe` works on any registered game: no elements, the breakdown's own
 components, `start_player` and `end_reason` from `to_json()` when the game has them.
-Games with reconstructed elements subclass it in `belle.balance.games.<id>`, deriving
-their element lists from the provenance tags of the game's data.py.
+Games subclass it in `belle.balance.games.<id>`, listing the elements a player can hold
+from the game's data.py with their provenance tags (the bounds judge the ones tagged
+`reconstructed`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ class ProbeError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Element:
-    """A reconstructed thing a player can hold or use: a card, tile, figure, line...
+    """A thing a player can hold or use: a card, tile, figure, line... with the provenance
+    tag data.py gives it. Only `reconstructed` ones are judged by the bounds; the others
+    are reported beside them (a seed tile whose holders always win points at the
+    reconstructed values around it, as Paris' tile 27 at the reconstructed banks).
 
     `id` is stable across runs (reports are compared by it); `name` is what a report shows.
     """
@@ -41,6 +45,11 @@ class Element:
     id: str
     kind: str
     name: str
+    provenance: str
+
+    @property
+    def reconstructed(self) -> bool:
+        return self.provenance == RECONSTRUCTED
 
 
 @dataclass(slots=True)
@@ -96,7 +105,7 @@ class Probe:
     game_id = ""
 
     def elements(self) -> list[Element]:
-        """Every reconstructed element a player can hold, from data.py's provenance tags."""
+        """Every element a player can hold, tagged as in data.py."""
         return []
 
     def tracker(self, players: int) -> Tracker:
@@ -164,11 +173,6 @@ class Probe:
     def component_group(self, component: str) -> str:
         """The report's name for a breakdown component (default: itself)."""
         return component
-
-
-def tagged(provenance: object) -> bool:
-    """Whether a data.py provenance tag marks a reconstruction."""
-    return provenance == RECONSTRUCTED
 
 
 def seats_where(per_seat: Sequence[Any], test: Any) -> list[int]:

@@ -6,7 +6,8 @@ Sections (keys of the dict `build_report` returns):
 - `bots`: win rate per player spec, when the line-up mixes them, Wilson;
 - `vp_share`: each score component's share of all VP, for all players and for the
   winners (a ratio of sums over games; bootstrap interval);
-- `elements`: per reconstructed element, in how many games it was taken (Wilson) and
+- `elements`: per element a player can hold (with its data.py tag), in how many games it
+  was taken (Wilson) and
   the win rate of its holders (Wilson, over holder-games: a game where two seats hold
   it counts twice);
 - `length`: actions, player decisions and the game's own measures (rounds, turns), t;
@@ -153,6 +154,7 @@ def _elements(done: Sequence[GameResult], probe: Probe) -> list[dict[str, Any]]:
             holder_wins += sum(result.ranking[s] == 0 for s in seats)
         rows.append({
             "id": element.id, "kind": element.kind, "name": element.name,
+            "provenance": element.provenance,
             "taken": _rate(taken, offered), "holders_win": _rate(holder_wins, holders),
         })
     return rows

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from belle.balance.bounds import FAIL, PASS, UNDECIDED, pct
+from belle.balance.probe import RECONSTRUCTED
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,15 +98,18 @@ def _elements(report: dict[str, Any]) -> TextTable:
                if b["bound"] == "holder-win-rate"}
     ordered = sorted(report["elements"],
                      key=lambda e: -(e["holders_win"]["value"] or -1.0))
+    verdicts = {FAIL: "FAILS", UNDECIDED: "undecided", PASS: "ok"}
     rows = [
-        (e["name"], f"{e['taken']['k']}/{e['taken']['n']}", interval(e["taken"]),
-         str(e["holders_win"]["n"]), interval(e["holders_win"]),
-         {FAIL: "FAILS", UNDECIDED: "undecided", PASS: "ok"}.get(flagged.get(e["name"], ""), ""))
+        (e["name"], e["provenance"], f"{e['taken']['k']}/{e['taken']['n']}",
+         interval(e["taken"]), str(e["holders_win"]["n"]), interval(e["holders_win"]),
+         verdicts.get(flagged.get(e["name"], ""), "")
+         if e["provenance"] == RECONSTRUCTED else "not judged")
         for e in ordered
     ]
-    return TextTable("Reconstructed elements: taken, and their holders' win rate",
-                     ("element", "games taken", "taken (95%)", "holder-games",
-                      "holders win (95%)", "bound"), rows)
+    return TextTable("Elements a player can hold: taken, and their holders' win rate",
+                     ("element", "data", "games taken", "taken (95%)", "holder-games",
+                      "holders win (95%)", "bound"), rows,
+                     "only elements tagged reconstructed are judged")
 
 
 def _lengths(report: dict[str, Any]) -> TextTable:

@@ -19,6 +19,7 @@ import random
 import shlex
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -51,6 +52,8 @@ from belle.engine.registry import list_games, load_game
 FAILED = 1
 """Exit status when a game raised or, with --check, a bound failed."""
 DEFAULT_ISMCTS = "ismcts:iterations=40"
+LOG_FROM = 100
+"""Without a terminal, a run of this many games logs its progress to stderr."""
 
 
 def balance_command(
@@ -118,7 +121,7 @@ def balance_command(
                             ismcts_games, strategy_games)]
         if markdown is not None:
             _check_writable(markdown)
-    started = time.monotonic()
+    started, commit = time.monotonic(), _commit()  # the code that plays, not the code after
     try:
         reports = _measure(runs, jobs, quiet=as_json)
     except KeyboardInterrupt:
@@ -139,7 +142,7 @@ def balance_command(
                  "ismcts": ismcts, "strategy_games": strategy_games, "seed": run_seed,
                  "jobs": jobs, "markdown": markdown, "note": note, "option": option,
                  "check": check}
-        meta = PageMeta(_command_line(given), _now(), _commit(), minutes, note)
+        meta = PageMeta(_command_line(given), _now(), commit, minutes, note)
         markdown.write_text(page(reports, meta), encoding="utf-8")
     _finish(reports, check)
 
@@ -208,14 +211,31 @@ def _check_writable(path: Path) -> None:
 # -- playing ----------------------------------------------------------------------
 def _measure(runs: list[Run], jobs: int, quiet: bool) -> list[dict[str, Any]]:
     console = stderr_console()
-    if quiet or not console.is_terminal:
+    total = sum(run.games for run in runs)
+    if not console.is_terminal:
+        return measure(runs, jobs, on_game=_progress_lines(total) if total >= LOG_FROM else None)
+    if quiet:
         return measure(runs, jobs)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
-    total = sum(run.games for run in runs)
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"balance: {len(runs)} runs", total=total)
         return measure(runs, jobs, on_game=lambda _: progress.advance(task))
+
+
+def _progress_lines(total: int) -> Callable[[int], None]:
+    """Without a terminal (a log file): one line on stderr at every tenth of the games."""
+    done = [0]
+    started = time.monotonic()
+
+    def advance(_: int) -> None:
+        done[0] += 1
+        if done[0] * 10 // total != (done[0] - 1) * 10 // total:
+            minutes = (time.monotonic() - started) / 60
+            stderr_console().print(f"belle: {done[0]} of {total} games, {minutes:.0f} min",
+                                   markup=False)
+
+    return advance
 
 
 def _finish(reports: list[dict[str, Any]], check: bool) -> None:
@@ -296,9 +316,17 @@ def _now() -> str:
 
 
 def _commit() -> str:
+    """The checkout's commit, and whether belle/ has changes not committed yet."""
     try:
-        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True, timeout=10)
+        head = _git("rev-parse", "--short", "HEAD")
+        dirty = _git("status", "--porcelain", "--untracked-files=no", "--", "belle")
     except (OSError, subprocess.SubprocessError):
         return "unknown"
-    return done.stdout.strip() or "unknown"
+    return f"{head} (with uncommitted changes in belle/)" if dirty else head or "unknown"
+
+
+def _git(*args: str) -> str:
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True,
+                          check=True, timeout=10)
+    return done.stdout.strip()

@@ -12,15 +12,17 @@ from belle.balance.probe import Element, GameFacts, Probe
 from belle.balance.report import build_report
 from belle.balance.runner import GameResult, Run, lineup
 
-ELEMENT = Element("x", "card", "card X")
+ELEMENT = Element("x", "card", "card X", "reconstructed")
 
 
 class FakeProbe(Probe):
-    def __init__(self, groups: dict[str, tuple[str, ...]] | None = None) -> None:
+    def __init__(self, groups: dict[str, tuple[str, ...]] | None = None,
+                 element: Element = ELEMENT) -> None:
         self.groups = groups or {}
+        self.element = element
 
     def elements(self) -> list[Element]:
-        return [ELEMENT]
+        return [self.element]
 
     def share_groups(self) -> dict[str, tuple[str, ...]]:
         return self.groups
@@ -56,6 +58,13 @@ def verdicts(data: dict[str, Any], bound: str) -> list[str]:
 def test_an_element_whose_holders_always_win_fails() -> None:
     games = [result(g, winner=g % 2, holders=[g % 2]) for g in range(40)]
     assert verdicts(report(games), "holder-win-rate") == [FAIL]
+
+
+def test_an_element_the_seed_gives_is_reported_but_not_judged() -> None:
+    games = [result(g, winner=g % 2, holders=[g % 2]) for g in range(40)]
+    data = report(games, probe=FakeProbe(element=Element("x", "card", "card X", "seed")))
+    assert data["elements"][0]["holders_win"]["value"] == 1.0
+    assert verdicts(data, "holder-win-rate") == []
 
 
 def test_an_element_held_by_winners_and_losers_alike_passes() -> None:

@@ -81,7 +81,7 @@ def test_tables_and_markdown(tmp_path: Path) -> None:
                  "--markdown", str(page), "--note", "A test page.")
     assert result.exit_code == 0, result.output
     assert "Win rate by place in the turn order" in result.stdout
-    assert "Reconstructed elements" in result.stdout
+    assert "Elements a player can hold" in result.stdout
     text = page.read_text()
     assert text.startswith("# How balanced are Belle's reconstructions?")
     assert '<a id="city_of_light"></a>' in text and "A test page." in text

@@ -1,4 +1,4 @@
-"""Bruxelles 1893: public figures, bonus cards and bonus categories, as data.py tags them.
+"""Bruxelles 1893: public figures, bonus cards and bonus categories, tagged as in data.py.
 
 Holders at the end: a figure kept by the seat (`players_state[].figures`); a bonus card
 won at auction, used or kept (the card under decision when the seat says `use bonus` or
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from belle.balance.probe import Element, Played, Probe, ProbeError, Tracker, tagged
+from belle.balance.probe import Element, Played, Probe, ProbeError, Tracker
 from belle.engine.game import State
 from belle.games.bruxelles_1893 import data
 
@@ -75,15 +75,14 @@ class BruxellesProbe(Probe):
 
     def elements(self) -> list[Element]:
         found = [Element(f"figure-{f.id}", "public figure",
-                         f"{f.name} ({_effect(f.effect)}; pays {f.payment} BF)")
-                 for f in data.FIGURES if tagged(f.provenance)]
-        found += [Element(f"bonus-{b.id}", "bonus card", f"bonus card {b.text}")
-                  for b in data.BONUS_CARDS if tagged(b.provenance)]
-        if tagged(category_provenance()):
-            found += [Element(f"category-{name}", "bonus category",
-                              f"bonus cards kept under {name} ({text})")
-                      for name, text in zip(data.BONUS_CATEGORIES, data.BONUS_CATEGORY_TEXT,
-                                            strict=True)]
+                         f"{f.name} ({_effect(f.effect)}; pays {f.payment} BF)", f.provenance)
+                 for f in data.FIGURES]
+        found += [Element(f"bonus-{b.id}", "bonus card", f"bonus card {b.text}", b.provenance)
+                  for b in data.BONUS_CARDS]
+        found += [Element(f"category-{name}", "bonus category",
+                          f"bonus cards kept under {name} ({text})", category_provenance())
+                  for name, text in zip(data.BONUS_CATEGORIES, data.BONUS_CATEGORY_TEXT,
+                                        strict=True)]
         return found
 
     def tracker(self, players: int) -> Tracker:

@@ -1,4 +1,4 @@
-"""City of Light: the reconstructed postcards and building shapes, as data.py tags them.
+"""City of Light: the postcards and building shapes, tagged as in data.py.
 
 A postcard is held by the player whose marker is on it (who activated it; the view's
 `owner`), and is in play only when it is one of the game's eight. A building is held by
@@ -8,7 +8,7 @@ street tiles are left out: each player has the whole set, so holding tells nothi
 
 from __future__ import annotations
 
-from belle.balance.probe import Element, Played, Probe, tagged
+from belle.balance.probe import Element, Played, Probe
 from belle.games.city_of_light import data
 
 
@@ -16,11 +16,11 @@ class CityOfLightProbe(Probe):
     game_id = "city_of_light"
 
     def elements(self) -> list[Element]:
-        found = [Element(f"postcard-{card.id}", "postcard", f"postcard {card.name}")
-                 for card in data.POSTCARDS if tagged(card.provenance)]
+        found = [Element(f"postcard-{card.id}", "postcard", f"postcard {card.name}",
+                         card.provenance) for card in data.POSTCARDS]
         found += [Element(f"building-{b.id}", "building",
-                          f"building {b.id} (size {len(b.cells)})")
-                  for b in data.BUILDINGS if tagged(b.provenance)]
+                          f"building {b.id} (size {len(b.cells)})", b.provenance)
+                  for b in data.BUILDINGS]
         return found
 
     def available(self, played: Played) -> list[str]:

@@ -1,4 +1,4 @@
-"""Paris: bonus tiles, end-game tiles, landmarks, VP tiles and banks, as data.py tags them.
+"""Paris: bonus tiles, end-game tiles, landmarks, VP tiles and banks, tagged as in data.py.
 
 Holders at the end: a bonus tile held behind the screen or used (`screens`,
 `bonus_used`); an end-game tile taken (the `take` moves of the log); a landmark with
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from belle.balance.probe import Element, Played, Probe, ProbeError, tagged
+from belle.balance.probe import Element, Played, Probe, ProbeError
 from belle.games.paris import data
 
 MAJORITY = " majority"
@@ -22,18 +22,17 @@ class ParisProbe(Probe):
     game_id = "paris"
 
     def elements(self) -> list[Element]:
-        found = [Element(f"bonus-{b.number}", "bonus tile", f"bonus tile {b.number} ({b.text})")
-                 for b in data.BONUS if tagged(b.provenance)]
-        found += [Element(f"end-{t.code}", "end-game tile", f"end-game tile {t.code} ({t.text})")
-                  for t in data.END_TILES if tagged(t.provenance)]
-        found += [Element(f"landmark-{lm.value}", "landmark", f"{lm.name} (landmark {lm.value})")
-                  for lm in data.LANDMARKS if tagged(lm.provenance)]
-        if tagged(data.VP_TILES_PROVENANCE):
-            found += [Element(f"vp-tile-{i + 1}", "VP tile",
-                              f"VP tile {i + 1} ({'/'.join(map(str, amounts))})")
-                      for i, amounts in enumerate(data.VP_TILES)]
-        found += [Element(f"bank-{d.code}", "bank", f"bank of {d.name} ({d.bank} francs)")
-                  for d in data.DISTRICTS if tagged(d.bank_provenance)]
+        found = [Element(f"bonus-{b.number}", "bonus tile", f"bonus tile {b.number} ({b.text})",
+                         b.provenance) for b in data.BONUS]
+        found += [Element(f"end-{t.code}", "end-game tile", f"end-game tile {t.code} ({t.text})",
+                          t.provenance) for t in data.END_TILES]
+        found += [Element(f"landmark-{lm.value}", "landmark", f"{lm.name} (landmark {lm.value})",
+                          lm.provenance) for lm in data.LANDMARKS]
+        found += [Element(f"vp-tile-{i + 1}", "VP tile",
+                          f"VP tile {i + 1} ({'/'.join(map(str, amounts))})",
+                          data.VP_TILES_PROVENANCE) for i, amounts in enumerate(data.VP_TILES)]
+        found += [Element(f"bank-{d.code}", "bank", f"bank of {d.name} ({d.bank} francs)",
+                          d.bank_provenance) for d in data.DISTRICTS]
         return found
 
     def holders(self, played: Played) -> dict[str, list[int]]:
@@ -85,8 +84,6 @@ class ParisProbe(Probe):
         return super().end(played)
 
     def facts(self, played: Played) -> dict[str, bool]:
-        if not tagged(data.VP_TILES_PROVENANCE):
-            return {}
         return {f"VP tile {tile['tile']} ({'/'.join(map(str, tile['amounts']))}) placed":
                 tile["district"] is not None for tile in played.full["vp_tiles"]}
 
