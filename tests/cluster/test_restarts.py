@@ -103,39 +103,49 @@ def _followed(watcher: Client) -> int:
     return known
 
 
-def test_sigterm_hands_the_bot_tables_over(cluster: Cluster, pg_url: str,
-                                           redis_server: RedisServer) -> None:
-    """Issue 21 item 4: a worker that leads bot tables gets SIGTERM (a rolling restart):
-    it hands their leases over as it stops, the other worker moves every one of them
-    again before the lease could have lapsed, the restarted worker rejoins, and every
-    game ends with its log whole."""
-    w0, w1 = cluster(2, lease_seconds=LEASE, bot_delay=BOT_DELAY)
-    tables, watchers = _bot_tables(w0, w1)
-    namespace = instance_of(pg_url)
-    ids = {w0.worker_id(): w0, w1.worker_id(): w1}
-    holders = [lease_holder(redis_server.url, namespace, t) for t in tables]
-    leader = max(ids.values(), key=lambda w: holders.count(w.worker_id()))
-    survivor = w1 if leader is w0 else w0
-    led = [i for i, h in enumerate(holders) if h == leader.worker_id()]
+def _stop_and_restart(stopping: Worker, taking: Worker, tables: list[int], namespace: str,
+                      redis_url: str) -> tuple[list[Client], float]:
+    """SIGTERM `stopping`; every table it led moves again, now led by `taking`, sooner
+    than a lease could lapse; then `stopping` starts again. Watchers on `taking` (made
+    here, so they see the whole hand-over) and the longest pause between two moves."""
+    led = [t for t in tables if lease_holder(redis_url, namespace, t) == stopping.worker_id()]
     assert led  # the stopped worker leads bot tables
-    if survivor is w0:  # the watchers must be on the survivor: move them there
-        watchers = [Client(w0, t, None) for t in tables]
-        for watcher in watchers:
-            watcher.hello()
-    before = [_version(w) for w in watchers]
+    watchers = [Client(taking, t, None) for t in tables]
+    for watcher in watchers:
+        watcher.hello()
+    before = {t: _version(w) for t, w in zip(tables, watchers, strict=True)}
     stopped = time.monotonic()
     # a clean exit: uvicorn shuts down, then ends by the signal it was sent
-    assert leader.terminate() in (0, -signal.SIGTERM)
-    pauses = [_moves_again(watchers[i], before[i], stopped) for i in led]
-    print(f"longest wait between two moves after the SIGTERM: {max(pauses):.2f} s "
-          f"(bot delay {BOT_DELAY} s)")
-    for i in led:
-        holder = lease_holder(redis_server.url, namespace, tables[i])
-        assert holder in (survivor.worker_id(), None)  # None: that game has ended
-    leader.start()  # the restart: it serves again beside the survivor
-    wait_for(leader.ready, "the restarted worker")
+    assert stopping.terminate() in (0, -signal.SIGTERM)
+    pauses = [_moves_again(w, before[t], stopped)
+              for t, w in zip(tables, watchers, strict=True) if t in led]
+    for table_id in led:
+        holder = lease_holder(redis_url, namespace, table_id)
+        assert holder in (taking.worker_id(), None)  # None: that game has ended
+    assert "not released" not in stopping.log.read_text()
+    stopping.start()
+    wait_for(stopping.ready, "the restarted worker")
+    return watchers, max(pauses)
+
+
+def test_rolling_restart_hands_the_bot_tables_over(cluster: Cluster, pg_url: str,
+                                                   redis_server: RedisServer) -> None:
+    """Issue 21 item 4: a rolling restart. The worker that leads bot tables gets SIGTERM:
+    it hands their leases over as it stops, and the other worker moves every one of them
+    again before a lease could have lapsed; restarted, it then takes them all back the
+    same way when the other worker is restarted; every game ends with its log whole."""
+    w0, w1 = cluster(2, lease_seconds=LEASE, bot_delay=BOT_DELAY)
+    tables, _watchers = _bot_tables(w0, w1)
+    namespace = instance_of(pg_url)
+    holders = [lease_holder(redis_server.url, namespace, t) for t in tables]
+    first = max((w0, w1), key=lambda w: holders.count(w.worker_id()))
+    second = w1 if first is w0 else w0
+    _on_second, pause = _stop_and_restart(first, second, tables, namespace, redis_server.url)
+    watchers, pause_back = _stop_and_restart(second, first, tables, namespace,
+                                             redis_server.url)
+    print(f"longest wait between two moves after each SIGTERM: {pause:.2f} s, "
+          f"{pause_back:.2f} s (bot delay {BOT_DELAY} s)")
     _finish_cleanly(pg_url, tables, watchers)
-    assert "not released" not in leader.log.read_text()
 
 
 def test_redis_restart_bot_tables_move_on(cluster: Cluster, pg_url: str,
