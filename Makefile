@@ -1,6 +1,8 @@
 # Belle: `make run` starts the table, `make test` runs every test.
 PYTHON ?= python3
 VENV := .venv
+# test processes (pytest-xdist); each has its own test databases (tests/conftest.py)
+WORKERS ?= 2
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
@@ -21,7 +23,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check belle tests
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS) --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check belle tests

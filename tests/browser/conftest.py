@@ -50,8 +50,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    # One Chromium per test module, not per session: Playwright's sync API keeps an event
+    # loop running in the main thread while it is started, and the next (non-browser)
+    # module may call asyncio.run().
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

@@ -17,6 +17,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+# generous: a loaded machine (parallel test workers) can take long to import and answer
+STARTUP_SECONDS = 90
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -25,16 +28,16 @@ def free_port() -> int:
 
 
 def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the server exited early:\n{log.read_text()}")
         try:
-            with urllib.request.urlopen(url + "/api/games", timeout=1):
+            with urllib.request.urlopen(url + "/api/games", timeout=5):
                 return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"the server did not answer within 30 s:\n{log.read_text()}")
+    raise RuntimeError(f"the server did not answer within {STARTUP_SECONDS} s:\n{log.read_text()}")
 
 
 SHARED_SERVER_LIMITS = {

@@ -36,10 +36,9 @@ def test_every_view_of_a_whole_game_renders(players: int) -> None:
     total = len(record.actions)
     for upto in sorted({0, 1, 40, total // 3, total // 2, total - 1, total}):
         state = replay(record, upto)
-        for seat in [None, *range(players)]:
-            for width in (60, 80, 200):
-                drawn = text_of(state.view(seat), width)
-                assert ("Your shares" in drawn) == (seat is not None and not state.is_terminal())
+        for seat, width in [(None, 60), (None, 200), *((s, 80) for s in range(players))]:
+            drawn = text_of(state.view(seat), width)
+            assert ("Your shares" in drawn) == (seat is not None and not state.is_terminal())
     final = text_of(replay(record).view(None))
     assert "Game over" in final and "winner" in final
 

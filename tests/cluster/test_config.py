@@ -1,7 +1,7 @@
 """Configuration of several workers and the Redis lease (issue 9, item 1).
 
 URL normalization, the clear refusals at start (SQLite with Redis, Redis unreachable),
-and the lease itself on the Redis of BELLE_TEST_REDIS_URL (db 1 unless told otherwise).
+and the lease itself on the Redis of BELLE_TEST_REDIS_URL (the database after its own).
 """
 
 from __future__ import annotations
@@ -88,7 +88,8 @@ def _redis_url() -> str:
     base = os.environ.get("BELLE_TEST_REDIS_URL")
     if not base:
         pytest.skip("set BELLE_TEST_REDIS_URL (redis://127.0.0.1:6390/0) to test leases")
-    return base.rsplit("/", 1)[0] + "/1"
+    prefix, _, db = base.rpartition("/")
+    return f"{prefix}/{int(db or 0) + 1}"  # the next database: the tests' own keys
 
 
 def test_lease_is_held_by_one_worker_then_taken_over() -> None:
