@@ -129,7 +129,7 @@ class Remote:
     def _chat(self, n: int, line: dict[str, Any]) -> bool:
         actor = self.actor
         chat = ChatLine(line["id"], actor.id, line["player_id"], line["name"], line["text"],
-                        datetime.fromisoformat(line["at"]), n)
+                        datetime.fromisoformat(line["at"]), n, line.get("notice"))
         actor.chat_lines.append(chat)
         actor.changed(n)
         body = {"type": "event", "n": n, "kind": "chat", **payloads.chat_json(chat)}
