@@ -207,5 +207,6 @@ rematches = Table(  # who of a finished table's people want to play it again
     Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
     Column("accepted", JSON, nullable=False),  # player ids, in the order they accepted
     Column("next_table_id", Integer, ForeignKey("tables.id"), nullable=True, unique=True),
+    Column("start_seat", Integer, nullable=True),  # who the rematch's draw makes start
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )

@@ -40,6 +40,7 @@ class NewTable:
     host_id: int | None
     clock: Mapping[str, Any] | None
     seed: int
+    start_seat: int | None = None  # the seat its start-player draw gives the first turn
 
 
 class RematchRows:
@@ -77,7 +78,8 @@ class RematchRows:
                 started = self._insert_table(
                     conn, new_table.game, new_table.options, new_table.seats, new_table.mode,
                     new_table.host_id, new_table.clock, status="running", seed=new_table.seed)
-            _write(conn, table_id, accepted, started, exists)
+            _write(conn, table_id, accepted, started, exists,
+                   new_table.start_seat if started is not None else None)
             return Rematch(accepted, started), started is not None
 
     def withdraw(self, table_id: int, player_id: int) -> Rematch:
@@ -97,6 +99,14 @@ class RematchRows:
             found = conn.execute(query).scalar()
         return int(found) if found is not None else None
 
+    def start_seat(self, table_id: int) -> int | None:
+        """The seat a rematch's start-player draw gives the first turn (None: not a
+        rematch, or its options decide)."""
+        query = select(rematches.c.start_seat).where(rematches.c.next_table_id == table_id)
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+        return int(found) if found is not None else None
+
 
 def _read(conn: Connection, table_id: int, lock: bool) -> tuple[Rematch, bool]:
     """The table's rematch, and whether it has a row yet."""
@@ -109,8 +119,8 @@ def _read(conn: Connection, table_id: int, lock: bool) -> tuple[Rematch, bool]:
 
 
 def _write(conn: Connection, table_id: int, accepted: tuple[int, ...], started: int | None,
-           exists: bool) -> None:
-    values = {"accepted": list(accepted), "next_table_id": started,
+           exists: bool, start_seat: int | None = None) -> None:
+    values = {"accepted": list(accepted), "next_table_id": started, "start_seat": start_seat,
               "updated_at": datetime.now(UTC)}
     if exists:
         conn.execute(update(rematches).where(rematches.c.table_id == table_id).values(**values))

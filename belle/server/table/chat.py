@@ -80,6 +80,9 @@ class EndAnnouncer:
     """A `TableListener` (belle.server.hub): the line that says a game is over and who
     won (called under the table's lock, on the worker that finished it)."""
 
+    async def progressed(self, actor: TableActor) -> None:
+        """Nothing to say while a game goes on."""
+
     async def finished(self, actor: TableActor) -> None:
         state = actor.state
         if actor.setup.status != "finished" or state is None:  # an abort says so itself

@@ -93,6 +93,9 @@ class Remote:
         if kind == "clock":  # not an event: the clock the other worker stored
             actor.timekeeper.adopt(message.get("state"))
             return True
+        if kind == "rematch":  # not an event either: its chat lines are
+            actor.rematch.followed(message)
+            return True
         if not isinstance(n, int) or kind not in ("actions", "table", "over", "chat"):
             return False
         if n <= actor.events_so_far():

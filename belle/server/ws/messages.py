@@ -31,9 +31,13 @@ class Hello(_Message):
 
 
 class Action(_Message):
+    """`plan`: the seat's working plan, saved if the action ends its turn (planning
+    mode, belle.server.table.plans)."""
+
     type: Literal["action"]
     version: StrictInt
     action: Any = Field(...)
+    plan: Any = None
 
 
 class Undo(_Message):

@@ -154,7 +154,8 @@ def table_handler(actor: TableActor) -> Handler:
             conn.send(PONG)
         elif isinstance(message, Action):
             try:
-                await actor.moves.act(conn.player_id, message.version, message.action)
+                await actor.moves.act(conn.player_id, message.version, message.action,
+                                      message.plan)
             except ServerError as exc:
                 conn.send(refusal(exc, actor.version))
         elif isinstance(message, Undo):

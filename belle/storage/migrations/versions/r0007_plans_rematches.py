@@ -4,7 +4,8 @@
   that saved it, keyed by the number of actions in the log at that moment, so a plan
   saved with a step that is later taken back is no longer the one loaded.
 - `rematches`: who of a finished table's people accepted playing it again, and the
-  table the rematch started as (unique: a table has at most one rematch).
+  table the rematch started as (unique: a table has at most one rematch) with the seat
+  its start-player draw gives the first turn.
 - `chat.notice`: a line the table wrote as a notice id and its parameters (each reader's
   browser words it in their language); null for what people say.
 
@@ -48,6 +49,7 @@ def upgrade() -> None:
         sa.Column("table_id", sa.Integer(), nullable=False),
         sa.Column("accepted", sa.JSON(), nullable=False),
         sa.Column("next_table_id", sa.Integer(), nullable=True),
+        sa.Column("start_seat", sa.Integer(), nullable=True),
         sa.Column("updated_at", TZ, nullable=False),
         sa.ForeignKeyConstraint(["table_id"], ["tables.id"],
                                 name="fk_rematches_table_id_tables"),
