@@ -389,7 +389,7 @@ function gameButtons(table) {
 /** At a finished table: Rematch (same players, options and clock; each person clicks
  * once), who accepted, and the new table once everyone did. */
 function rematchButtons(table) {
-  if (!st.over || table.status === "aborted" || st.replay) return null;
+  if (!st.over || table.status === "aborted") return null;
   const rematch = st.rematch || { accepted: [], table: null };
   if (rematch.table) {
     return h("p.rematch", {}, h("a.button.primary", { href: `/table/${rematch.table}` }, t("Go to the rematch")));
