@@ -136,7 +136,9 @@ class Rematching:
         """Open the rematch's table here: draw its setup, wake its bots, show it."""
         host = self.actor.host
         rematch = await host.actor(table_id)
-        await rematch.recover()
+        async with rematch.command():
+            await rematch.chat.announce(notice("started"))
+            await rematch.moves.advance()
         host.table_changed(rematch.table)
 
 
