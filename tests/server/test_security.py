@@ -113,8 +113,8 @@ def test_chat_commands_move_only_the_sender(client: TestClient) -> None:
         lobby.hello()
         first_sync(bob_sock)
         refusals = {
-            "/join 0": "table_full", "/join 1": "table_full", "/leave": "not_seated",
-            "/bot greedy 0": "not_host", "/bot greedy 2": "not_host", "/start": "not_host",
+            "/join 1": "table_full", "/join 2": "table_full", "/leave": "not_seated",
+            "/bot greedy 1": "not_host", "/bot greedy 3": "not_host", "/start": "not_host",
         }
         for command, code in refusals.items():
             assert error_of(sock, {"type": "chat", "text": command})["code"] == code, command
