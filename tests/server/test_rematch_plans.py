@@ -124,6 +124,7 @@ def test_a_plan_is_saved_at_the_end_of_a_turn_and_only_its_seat_gets_it(
         sock.expect_error("malformed")
         sock.send({"type": "action", "version": version, "action": legal[0]["json"],
                    "plan": plan})  # a tile laid: the turn ends (COL-36)
+        assert sock.until(lambda m: m["type"] == "plan")["plan"] == plan  # saved
         sock.until(lambda m: m.get("kind") == "action")
     with people[mover].socket(path) as again:  # another browser of the same player
         again.hello()

@@ -7,8 +7,8 @@ seat's turn — every turn, also the second of two in a row when the opponent ca
 — under the number of actions the log then holds (belle.storage.plans). A step of a
 turn that goes on (choosing a building or a postcard first) saves nothing.
 
-A seat's connections get its plan after their `hello` (a `plan` message); nobody else
-ever does: not the other seat, not spectators, not replays or exports.
+A seat's connections get its plan after their `hello` and each time it is saved (a
+`plan` message); nobody else ever does: not the other seat, not spectators, not replays or exports.
 """
 
 from __future__ import annotations
@@ -61,10 +61,17 @@ class Saving:
     plan: dict[str, Any]
 
     async def save(self) -> None:
-        """Keep the plan as the seat's from the table's current version on."""
-        host = self.actor.host
-        await host.db.write(host.store.plans.save, self.actor.id, self.seat, self.player_id,
-                            self.actor.version, self.plan)
+        """Keep the plan as the seat's from the table's current version on, and tell the
+        seat's own sockets (another tab of the same player follows at once)."""
+        actor = self.actor
+        host = actor.host
+        await host.db.write(host.store.plans.save, actor.id, self.seat, self.player_id,
+                            actor.version, self.plan)
+        text = dumps({"type": "plan", "seat": self.seat, "plan": self.plan,
+                      "version": actor.version})
+        for conn in list(actor.members):
+            if actor.seat_of(conn.player_id) == self.seat:
+                conn.send(text)
 
 
 async def send_own(actor: TableActor, conn: Connection) -> None:

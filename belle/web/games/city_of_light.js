@@ -124,7 +124,7 @@ function trackTurns(view, legal, ctx) {
   if (ctx.replay || ctx.seat === null || ctx.seat === undefined) return;
   const mine = legal.length > 0;
   if (mine && !ui.wasMyTurn) ui.plan = savedPlan(); // the turn starts: the saved plan
-  if (!mine && ui.wasMyTurn && ui.plan) ui.saved = copy(ui.plan); // REQ-COL-P7: sent, saved
+  if (!mine && ui.wasMyTurn && ui.plan) ui.saved = copy(ui.plan); // REQ-COL-P7 (the server confirms with `plan`)
   if (!ui.plan) ui.plan = savedPlan();
   ui.wasMyTurn = mine;
 }
