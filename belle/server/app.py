@@ -50,6 +50,7 @@ from belle.server.notices.turns import TurnNotifier
 from belle.server.notices.verification import EmailLinks
 from belle.server.ratings.listener import RatingListener
 from belle.server.ratings.model import Ratings
+from belle.server.table.chat import EndAnnouncer
 from belle.server.table.clock import Clock
 from belle.server.ws import sockets
 from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store, normalize_url
@@ -166,6 +167,7 @@ def create_app(
     hub.db.check_writable()
     book = RatingBook(store)
     hub.listeners.append(RatingListener(book, Ratings()))
+    hub.listeners.append(EndAnnouncer())
     mail = mail or mail_config()
     mailer = Mailer(mail) if mail is not None else None
     notifier = TurnNotifier(hub, Notices(store.engine), mailer)

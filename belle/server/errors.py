@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from belle.server.announcements import Notice
+
 STATUS: dict[str, int] = {
     "not_signed_in": 401,
     "bad_password": 401,
@@ -42,20 +44,35 @@ STATUS: dict[str, int] = {
 
 
 class ServerError(Exception):
-    """A refused request: a code from `STATUS` and a message a person can act on."""
+    """A refused request: a code from `STATUS` and a message a person can act on.
 
-    def __init__(self, code: str, message: str) -> None:
+    `notice` (belle.server.announcements): the refusal as a notice id and its values,
+    so a browser words it in its reader's language; its English text is the message
+    when none is given.
+    """
+
+    def __init__(self, code: str, message: str | None = None,
+                 notice: Notice | None = None) -> None:
         if code not in STATUS:
             raise ValueError(f"unknown error code {code!r}")
+        if message is None:
+            message = notice.text if notice is not None else code
         # A message may quote what was sent: keep it valid UTF-8 (lone surrogates escaped).
         message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         super().__init__(message)
         self.code = code
         self.message = message
+        self.notice = notice
 
     @property
     def status(self) -> int:
         return STATUS[self.code]
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": {"code": self.code, "message": self.message}}
+        return {"error": {"code": self.code, "message": self.message, **self.notice_fields()}}
+
+    def notice_fields(self) -> dict[str, Any]:
+        """`notice` and `params` for a message carrying this refusal (none without one)."""
+        if self.notice is None:
+            return {}
+        return {"notice": self.notice.id, "params": dict(self.notice.params)}

@@ -117,6 +117,9 @@ chat = Table(
     Column("text", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
     Index("ix_chat_table_id_id", "table_id", "id"),
+    # A line the table wrote, as {"id": notice id, "params": {...}} (each browser words
+    # it in its reader's language; `text` holds it in English); null for people's lines.
+    Column("notice", JSON, nullable=True),
 )
 
 settings = Table(
@@ -183,4 +186,27 @@ turns = Table(  # whose turn it is at each running table, and since when
     Column("player_id", Integer, ForeignKey("players.id"), nullable=True),  # null: a bot
     Column("since", DateTime(timezone=True), nullable=False),
     Index("ix_turns_player_id_since", "player_id", "since"),
+)
+
+# -- planning mode and rematches (issues 14 and 16) ----------------------------------
+plans = Table(  # a seat's private plan as saved at the end of its turns (never sent on)
+    "plans",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("version", Integer, nullable=False),  # actions in the log when it was saved
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("plan", JSON, nullable=False),
+    Column("saved_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("table_id", "seat", "version", name="pk_plans"),
+)
+
+rematches = Table(  # who of a finished table's people want to play it again
+    "rematches",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("accepted", JSON, nullable=False),  # player ids, in the order they accepted
+    Column("next_table_id", Integer, ForeignKey("tables.id"), nullable=True, unique=True),
+    Column("start_seat", Integer, nullable=True),  # who the rematch's draw makes start
+    Column("updated_at", DateTime(timezone=True), nullable=False),
 )

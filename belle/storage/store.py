@@ -46,6 +46,8 @@ from belle.engine.record import MatchRecord, RecordEntry
 from belle.storage import migrate, sqlite
 from belle.storage.heartbeat import Heartbeat
 from belle.storage.models import actions, chat, players, sessions, settings, tables
+from belle.storage.plans import PlanRows
+from belle.storage.rematches import RematchRows
 from belle.storage.sessions import SessionRows
 
 # closed: by its host (or expired) before the start; aborted: stopped before anyone moved
@@ -170,6 +172,8 @@ class ChatLine:
     text: str
     at: datetime
     event: int | None = field(default=None)  # the table's event number; None in the lobby
+    # A line the table wrote: {"id": notice id, "params": {...}} (belle.server.table.chat)
+    notice: dict[str, Any] | None = field(default=None)
 
 
 def now() -> datetime:
@@ -241,6 +245,8 @@ class Store:
             sqlite.private_file(make_url(url).database or "")
         self.engine = make_engine(url)
         self.sessions = SessionRows(self.engine)
+        self.plans = PlanRows(self.engine)  # private plans (planning mode)
+        self.rematches = RematchRows(self.engine, insert_table)
         self.clocks = Heartbeat(self.engine)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self._returning = bool(self.engine.dialect.update_returning)
@@ -343,19 +349,10 @@ class Store:
         """An open table with every seat empty (`clock`: its clock settings, if any)."""
         if mode not in MODES:
             raise StoreError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-        moment = now()
         with self.engine.begin() as conn:
-            result = conn.execute(insert(tables).values(
-                game=game, options=_jsonable(options), players=num_players, mode=mode,
-                status="open", seed=None, seats=[EMPTY_SEAT.to_json()] * num_players,
-                version=0, events=0, result=None, engine_version=__version__,
-                created_by=created_by, host_id=created_by,
-                created_at=moment, updated_at=moment,
-                clock=dict(clock) if clock is not None else None, clock_state=None,
-            ))
-            key = result.inserted_primary_key
-            assert key is not None
-            return self._table(conn, int(key[0]))
+            seats = [EMPTY_SEAT] * num_players
+            return self._table(conn, insert_table(conn, game, options, seats, mode,
+                                                  created_by, clock))
 
     def get_table(self, table_id: int) -> TableRecord | None:
         with self.engine.connect() as conn:
@@ -530,7 +527,8 @@ class Store:
         return int(number)
 
     def truncate_actions(
-        self, table_id: int, seen: int, keep: int, name: str, text: str
+        self, table_id: int, seen: int, keep: int, name: str, text: str,
+        notice: dict[str, Any] | None = None,
     ) -> ChatLine:
         """Take back actions `keep`..`seen - 1` and write the table's line about it, one
         transaction and one event (the line's `event`; its `player_id` is None: the
@@ -540,12 +538,13 @@ class Store:
             raise StoreError(f"cannot keep {keep} of {seen} actions")
         moment = now()
         try:
-            return self._truncate(table_id, seen, keep, name, text, moment)
+            return self._truncate(table_id, seen, keep, name, text, moment, notice)
         except _NotAtVersion:
             self._moved_on(table_id, seen)
 
     def _truncate(
-        self, table_id: int, seen: int, keep: int, name: str, text: str, moment: datetime
+        self, table_id: int, seen: int, keep: int, name: str, text: str, moment: datetime,
+        notice: dict[str, Any] | None,
     ) -> ChatLine:
         with self.engine.begin() as conn:
             moved = conn.execute(
@@ -559,11 +558,12 @@ class Store:
             )
             result = conn.execute(insert(chat).values(
                 table_id=table_id, player_id=None, name=name, text=text, at=moment,
+                notice=notice,
             ))
             key = result.inserted_primary_key
             assert key is not None
             number = self._bump(conn, table_id)
-        return ChatLine(int(key[0]), table_id, None, name, text, moment, number)
+        return ChatLine(int(key[0]), table_id, None, name, text, moment, number, notice)
 
     def load_actions(self, match_id: int) -> list[RecordEntry]:
         query = (
@@ -594,18 +594,21 @@ class Store:
 
     # -- chat --------------------------------------------------------------
     def add_chat(
-        self, table_id: int | None, player_id: int | None, name: str, text: str
+        self, table_id: int | None, player_id: int | None, name: str, text: str,
+        notice: dict[str, Any] | None = None,
     ) -> ChatLine:
-        """A chat line at a table (bumps its event number) or in the lobby (None)."""
+        """A chat line at a table (bumps its event number) or in the lobby (None);
+        `notice`: the line is the table's own (belle.server.table.chat)."""
         moment = now()
         with self.engine.begin() as conn:
             result = conn.execute(insert(chat).values(
                 table_id=table_id, player_id=player_id, name=name, text=text, at=moment,
+                notice=notice,
             ))
             key = result.inserted_primary_key
             assert key is not None
             number = self._bump(conn, table_id) if table_id is not None else None
-        return ChatLine(int(key[0]), table_id, player_id, name, text, moment, number)
+        return ChatLine(int(key[0]), table_id, player_id, name, text, moment, number, notice)
 
     def recent_chat(self, table_id: int | None, limit: int = 50) -> list[ChatLine]:
         """The last `limit` lines, oldest first."""
@@ -614,7 +617,8 @@ class Store:
         with self.engine.connect() as conn:
             rows = list(conn.execute(query))
         return [
-            ChatLine(row.id, row.table_id, row.player_id, row.name, row.text, aware(row.at))
+            ChatLine(row.id, row.table_id, row.player_id, row.name, row.text, aware(row.at),
+                     notice=row.notice)
             for row in reversed(rows)
         ]
 
@@ -681,6 +685,28 @@ _ADVANCE = (
             updated_at=bindparam("stamp"))
 )
 _EVENTS = select(tables.c.events).where(tables.c.id == bindparam("tid"))
+
+
+def insert_table(
+    conn: Connection, game: str, options: Mapping[str, Any], seats: list[Seat], mode: str,
+    created_by: int | None, clock: Mapping[str, Any] | None, *, status: str = "open",
+    seed: int | None = None,
+) -> int:
+    """Insert a table row (its creator is its host) in `conn`'s transaction; its id. An
+    open table has every seat empty; a rematch (belle.storage.rematches) starts running
+    with its seats taken."""
+    moment = now()
+    result = conn.execute(insert(tables).values(
+        game=game, options=_jsonable(options), players=len(seats), mode=mode,
+        status=status, seed=seed, seats=[s.to_json() for s in seats],
+        version=0, events=0, result=None, engine_version=__version__,
+        created_by=created_by, host_id=created_by,
+        created_at=moment, updated_at=moment,
+        clock=dict(clock) if clock is not None else None, clock_state=None,
+    ))
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
 
 
 def seat_label(seat: Seat) -> str:

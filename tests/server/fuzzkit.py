@@ -35,6 +35,7 @@ from belle.bots import BOT_NAMES
 from belle.engine.record import MatchRecord, replay
 from belle.engine.referee import sample_chance
 from belle.engine.undo import may_take_back
+from belle.server.announcements import ENGLISH
 from belle.server.errors import STATUS, ServerError
 from belle.server.ws.messages import MAX_MESSAGE, MODELS, Action, Away, Back, Ping, Undo
 from belle.server.ws.messages import parse as parse_message
@@ -548,10 +549,13 @@ def is_table_message(frame: str | bytes) -> bool:
 
 
 def check_error(reply: dict[str, Any]) -> None:
-    """A refusal is `{"type": "error", "code", "message"[, "version"]}`, nothing more."""
+    """A refusal is `{"type": "error", "code", "message"[, "version"][, "notice",
+    "params"]}`, nothing more (a notice: one of belle.server.announcements)."""
     assert reply["code"] in STATUS, reply
     assert isinstance(reply["message"], str) and reply["message"].strip(), reply
-    assert set(reply) <= {"type", "code", "message", "version"}, reply
+    assert set(reply) <= {"type", "code", "message", "version", "notice", "params"}, reply
+    if "notice" in reply:
+        assert reply["notice"] in ENGLISH and isinstance(reply["params"], dict), reply
     if "version" in reply:
         assert isinstance(reply["version"], int)
 

@@ -85,7 +85,7 @@ def test_the_lobby_and_the_table_hear_of_it(client: TestClient) -> None:
         assert first not in [t["id"] for t in lobby.hello()["tables"]]
         lobby.send({"type": "chat", "text": f"/close {second}"})
         note = lobby.until(lambda m: m["type"] in ("notice", "error"))
-        assert note == {**note, "type": "notice", "text": f"you closed table {second}"}
+        assert note == {**note, "type": "notice", "text": f"You closed table {second}."}
     with bob.socket("/ws/lobby") as lobby:
         lobby.hello()
         lobby.send({"type": "chat", "text": f"/close {second}"})

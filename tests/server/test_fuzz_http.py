@@ -30,6 +30,7 @@ from schemathesis.generation.modes import GenerationMode
 
 import belle
 from belle.i18n import LANGUAGES
+from belle.server.announcements import ENGLISH
 from belle.server.errors import STATUS
 
 from .kit import Person, make_app, new_table, seat, sign_in, start
@@ -54,7 +55,9 @@ def check_answer(response: Any, what: str) -> None:
         body = response.json()
         assert set(body) == {"error"}, (what, body)
         error = body["error"]
-        assert set(error) == {"code", "message"}, (what, body)
+        assert set(error) in ({"code", "message"}, {"code", "message", "notice", "params"}), \
+            (what, body)
+        assert error.get("notice", "took_back") in ENGLISH, (what, body)
         assert error["code"] in STATUS, (what, body)
         # 405 (a method a path does not take) has no code of its own: `malformed`.
         expected = 400 if response.status_code == 405 else response.status_code

@@ -42,25 +42,25 @@ def test_lobby_commands_run_the_named_table(client: TestClient) -> None:
             guest(client).socket("/ws/lobby") as watcher:
         for sock in (a, b, watcher):
             sock.hello()
-        say(a, f"/join {table_id} 1")
-        assert notice(a) == f"you sit at seat 1 of table {table_id}"
+        say(a, f"/join {table_id} 2")  # seats count from 1 in chat commands: index 1
+        assert notice(a) == f"You sit at seat 2 of table {table_id}."
         update = watcher.until(lambda m: m.get("kind") == "table")["table"]
         assert update["id"] == table_id and update["seats"][1]["name"] == "Anna"
         say(b, f"/join #{table_id}")
-        assert notice(b) == f"you sit at seat 0 of table {table_id}"
+        assert notice(b) == f"You sit at seat 1 of table {table_id}."
         say(a, f"/start {table_id}")
         a.expect_error("not_ready")
-        say(b, f"/bot {table_id} greedy 2")  # only the host (Anna, who created it) may
+        say(b, f"/bot {table_id} greedy 3")  # only the host (Anna, who created it) may
         b.expect_error("not_host")
-        say(a, f"/bot {table_id} greedy 2")
-        assert notice(a) == f"a greedy bot sits down at table {table_id}"
+        say(a, f"/bot {table_id} greedy 3")
+        assert notice(a) == f"A greedy bot sits down at table {table_id}."
         assert [s["kind"] for s in summary(client, table_id)["seats"]] == ["human", "human", "bot"]
         say(b, f"/leave {table_id}")
-        assert notice(b) == f"you left your seat at table {table_id}"
-        say(b, f"/join {table_id} 0")
+        assert notice(b) == f"You left your seat at table {table_id}."
+        say(b, f"/join {table_id} 1")
         notice(b)
         say(a, f"/start {table_id}")
-        assert notice(a) == f"the game at table {table_id} starts"
+        assert notice(a) == f"The game at table {table_id} starts."
         running = watcher.until(lambda m: m.get("kind") == "table"
                                 and m["table"]["status"] == "running")
         assert running["table"]["id"] == table_id
@@ -93,9 +93,9 @@ def test_lobby_commands_are_refused_like_the_buttons(client: TestClient) -> None
             say(sock, text)
             sock.expect_error(code)
         assert all(s["kind"] == "empty" for s in summary(client, table_id)["seats"])
-        say(a, f"/join {table_id} 0")
+        say(a, f"/join {table_id} 1")
         notice(a)
-        say(b, f"/join {table_id} 0")
+        say(b, f"/join {table_id} 1")
         b.expect_error("table_full")
         say(a, "a plain line still goes to the lobby")
         line = e.until(lambda m: m.get("kind") == "chat")

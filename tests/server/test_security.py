@@ -113,15 +113,15 @@ def test_chat_commands_move_only_the_sender(client: TestClient) -> None:
         lobby.hello()
         first_sync(bob_sock)
         refusals = {
-            "/join 0": "table_full", "/join 1": "table_full", "/leave": "not_seated",
-            "/bot greedy 0": "not_host", "/bot greedy 2": "not_host", "/start": "not_host",
+            "/join 1": "table_full", "/join 2": "table_full", "/leave": "not_seated",
+            "/bot greedy 1": "not_host", "/bot greedy 3": "not_host", "/start": "not_host",
         }
         for command, code in refusals.items():
             assert error_of(sock, {"type": "chat", "text": command})["code"] == code, command
             words = command.split()
             lobby_command = " ".join([words[0], str(table_id), *words[1:]])
             assert error_of(lobby, {"type": "chat", "text": lobby_command})["code"] == code
-        assert error_of(bob_sock, {"type": "chat", "text": "/bot greedy 0"})["code"] == (
+        assert error_of(bob_sock, {"type": "chat", "text": "/bot greedy 1"})["code"] == (
             "not_host")  # seated, but only the host (Ann) manages the table
         assert seats() == ["ann", "bob", None]
         bob_sock.send({"type": "chat", "text": "/leave"})  # leaves bob's seat, no other
@@ -130,9 +130,9 @@ def test_chat_commands_move_only_the_sender(client: TestClient) -> None:
         seat(bob, table_id, 1)
         seat(carl, table_id, 2)
         start(ann, table_id)
-        for command in ("/join 0", "/leave"):
+        for command in ("/join 1", "/leave"):
             assert error_of(sock, {"type": "chat", "text": command})["code"] == "not_open"
-        assert error_of(sock, {"type": "chat", "text": "/bot greedy 1"})["code"] == "not_host"
+        assert error_of(sock, {"type": "chat", "text": "/bot greedy 2"})["code"] == "not_host"
     assert seats() == ["ann", "bob", "carl"]
 
 

@@ -188,10 +188,11 @@ def test_an_old_since_gets_a_sync(client: TestClient, monkeypatch: pytest.Monkey
     with anna.socket(f"/ws/table/{table_id}") as a:
         a.send({"type": "hello", "since": 1})
         sync = a.recv()
-        assert sync["type"] == "sync" and sync["event"] == 9  # 3 seat changes, 6 lines
+        # 3 seat changes, the table's 3 lines about them, 6 lines said
+        assert sync["type"] == "sync" and sync["event"] == 12
         assert [c["text"] for c in sync["chat"]][-1] == "line 5"
-        a.send({"type": "hello", "since": 5})
-        assert [a.recv()["n"] for _ in range(4)] == [6, 7, 8, 9]
+        a.send({"type": "hello", "since": 8})
+        assert [a.recv()["n"] for _ in range(4)] == [9, 10, 11, 12]
 
 
 def test_chat_commands_run_the_table(client: TestClient) -> None:
@@ -213,14 +214,14 @@ def test_chat_commands_run_the_table(client: TestClient) -> None:
             sock.hello()
         say(a, "/help")
         assert "/join" in notice(a)
-        say(a, "/join 1")
-        assert "seat 1" in notice(a)
+        say(a, "/join 2")  # seats count from 1 in chat commands: index 1
+        assert "seat 2" in notice(a)
         table = b.until(lambda m: m.get("kind") == "table")["table"]
         assert table["seats"][1]["name"] == "Anna"
-        say(b, "/join 1")
+        say(b, "/join 2")
         b.expect_error("table_full")
         say(b, "/join")
-        assert "seat 0" in notice(b)
+        assert "seat 1" in notice(b)
         say(a, "/bot oracle")
         a.expect_error("bad_options")
         say(a, "/start")
@@ -229,7 +230,7 @@ def test_chat_commands_run_the_table(client: TestClient) -> None:
         notice(a)
         say(b, "/leave")
         notice(b)
-        say(b, "/join 0")
+        say(b, "/join 1")
         notice(b)
         say(s, "/join")
         s.expect_error("not_signed_in")

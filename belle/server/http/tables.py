@@ -176,6 +176,22 @@ async def abort(table_id: int, request: Request) -> Any:
     return actor.summary()
 
 
+@router.post("/tables/{table_id}/rematch")
+async def rematch(table_id: int, request: Request) -> Any:
+    """Accept a rematch of a finished table (the first acceptance offers it)."""
+    actor = await _actor(request, table_id)
+    started = await actor.rematch.accept(await signed_in(request))
+    return {**actor.rematch.body(), "table": started}
+
+
+@router.delete("/tables/{table_id}/rematch")
+async def withdraw_rematch(table_id: int, request: Request) -> Any:
+    """Take back an acceptance (nothing changes once the rematch started)."""
+    actor = await _actor(request, table_id)
+    await actor.rematch.withdraw(await signed_in(request))
+    return actor.rematch.body()
+
+
 @router.post("/tables/{table_id}/resign")
 async def resign(table_id: int, request: Request) -> Any:
     """Give my seat up for the rest of the game (a bot plays it)."""

@@ -10,6 +10,7 @@ beside it in this package:
 - `undo` (belle.server.table.undo), `timekeeper` (clocks and stand-in bots);
 - `bots` (belle.server.table.bots): the server's own moves, paced by `bot_delay`;
 - `events` (belle.server.table.broadcast): numbered events, catch-up and sync;
+- `rematch` (belle.server.table.rematch): playing a finished table again;
 - `chat` (belle.server.table.chat), `remote` (belle.server.table.remote): what other
   workers committed, applied in order.
 
@@ -40,6 +41,7 @@ from belle.server.table.chat import TableChat
 from belle.server.table.clock import Clock
 from belle.server.table.events import Event
 from belle.server.table.moves import Moves
+from belle.server.table.rematch import Rematching
 from belle.server.table.remote import Remote
 from belle.server.table.seats import Seating
 from belle.server.table.timekeeper import Timekeeper
@@ -71,6 +73,8 @@ class Host(Protocol):
     async def finished(self, actor: TableActor) -> None: ...
 
     def share(self, message: dict[str, Any]) -> None: ...
+
+    async def actor(self, table_id: int) -> TableActor: ...
 
     def needs_recovery(self, actor: TableActor) -> None: ...
 
@@ -107,6 +111,7 @@ class TableActor:
         self.chat = TableChat(self)
         self.remote = Remote(self)
         self.timekeeper = Timekeeper(self)
+        self.rematch = Rematching(self)
 
     # -- reading -----------------------------------------------------------
     @property

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from belle.engine.game import State
 from belle.engine.record import RecordEntry
-from belle.server.table import payloads
+from belle.server.table import payloads, plans
 from belle.server.table import undo as takeback
 from belle.server.table.events import Event, Replayer
 from belle.server.table.timekeeper import assisted_seats, forfeited_seats
@@ -47,6 +47,8 @@ class Broadcast:
                 conn.send(text)
             if actor.timekeeper.active and since is not None:
                 conn.send(actor.timekeeper.message())
+            await plans.send_own(actor, conn)
+            await actor.rematch.send_state(conn)
 
     def leave_socket(self, conn: Connection) -> None:
         self.actor.members.discard(conn)

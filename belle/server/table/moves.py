@@ -16,7 +16,9 @@ from belle.engine.errors import IllegalActionError, InvalidActionError
 from belle.engine.game import CHANCE, State
 from belle.engine.record import MatchRecord, RecordEntry
 from belle.engine.referee import sample_chance
+from belle.engine.rematch import forced_start, start_choices
 from belle.server.errors import ServerError
+from belle.server.table import plans
 from belle.server.table import undo as takeback
 from belle.server.table.broadcast import result
 from belle.storage import ConcurrencyError
@@ -31,15 +33,25 @@ class Moves:
     def __init__(self, actor: TableActor) -> None:
         self.actor = actor
 
-    async def act(self, player_id: int | None, version: int, payload: Any) -> None:
-        """Play `payload` for the sender's seat, through the ordered guards."""
-        async with self.actor.command():
+    async def act(self, player_id: int | None, version: int, payload: Any,
+                  plan: Any = None) -> None:
+        """Play `payload` for the sender's seat, through the ordered guards; `plan`: the
+        seat's plan, saved if the action ends its turn (belle.server.table.plans)."""
+        actor = self.actor
+        async with actor.command():
             state = self.guard(player_id, version)
+            game = actor.setup.game
+            if plan is not None:
+                plan = plans.checked(game, plan)
             try:
                 action = state.action_from_json(payload)
             except (InvalidActionError, ValueError, TypeError, KeyError) as exc:
                 raise ServerError("malformed", f"not an action of this game: {exc}") from exc
-            await self.commit(action)
+            seat = state.current_player()
+            saved = None
+            if plan is not None and player_id is not None and plans.ends_turn(game, action):
+                saved = plans.Saving(actor, seat, player_id, plan)
+            await self.commit(action, saved)
             await self.advance()
 
     async def undo(self, player_id: int | None, version: int) -> None:
@@ -77,13 +89,16 @@ class Moves:
             )
         return state
 
-    async def commit(self, action: Any) -> None:
-        """Apply (legality), persist, then broadcast one action."""
+    async def commit(self, action: Any, saved: plans.Saving | None = None) -> None:
+        """Apply (legality), persist, then broadcast one action; `saved`: the plan its
+        turn ends with, stored before anyone hears of the action."""
         actor = self.actor
         assert actor.state is not None
         revealed = actor.state.reveals_to_mover(action)
         entry = self.apply(action)
         n = await self.persist([entry])
+        if saved is not None:
+            await saved.save()
         actor.reveals.note(len(actor.entries) - 1, revealed)
         self.emit(n, [entry])
 
@@ -148,10 +163,22 @@ class Moves:
         actor = self.actor
         entries: list[RecordEntry] = []
         while state.current_player() == CHANCE:
+            forced = await self._start_draw(state)
             rng = random.Random(f"{actor.table.seed}/chance/{actor.version + len(entries)}")
-            entries.append(self.apply(sample_chance(state, rng)))
+            entries.append(self.apply(forced if forced is not None
+                                      else sample_chance(state, rng)))
         n = await self.persist(entries)
         self.emit(n, entries)
+
+    async def _start_draw(self, state: State[Any]) -> Any | None:
+        """At a rematch's start-player draw, the outcome its game's rule names
+        (belle.engine.rematch); None at every other chance node."""
+        choices = start_choices(self.actor.setup.game)
+        if not any(action in choices for action, _p in state.chance_outcomes()):
+            return None
+        host = self.actor.host
+        seat = await host.db.read(host.store.rematches.start_seat, self.actor.id)
+        return forced_start(state, seat) if seat is not None else None
 
     async def _finish(self, state: State[Any]) -> None:
         actor = self.actor

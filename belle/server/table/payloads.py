@@ -128,10 +128,14 @@ def result(state: State[Any]) -> dict[str, Any]:
 
 
 def chat_json(line: ChatLine) -> dict[str, Any]:
-    """A chat line; `system: true` marks a line the table wrote (no player: an undo)."""
+    """A chat line; `system: true` marks a line the table wrote (no player: an undo, an
+    announcement), `notice` and `params` what it says (belle.server.announcements)."""
     body: dict[str, Any] = {"from": line.name, "text": line.text, "at": iso(line.at)}
     if line.player_id is None and line.table_id is not None:
         body["system"] = True
+    if line.notice is not None:  # the table's own line: each browser words it
+        body["notice"] = line.notice.get("id")
+        body["params"] = line.notice.get("params", {})
     return body
 
 

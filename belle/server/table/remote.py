@@ -93,6 +93,9 @@ class Remote:
         if kind == "clock":  # not an event: the clock the other worker stored
             actor.timekeeper.adopt(message.get("state"))
             return True
+        if kind == "rematch":  # not an event either: its chat lines are
+            actor.rematch.followed(message)
+            return True
         if not isinstance(n, int) or kind not in ("actions", "table", "over", "chat"):
             return False
         if n <= actor.events_so_far():
@@ -129,7 +132,7 @@ class Remote:
     def _chat(self, n: int, line: dict[str, Any]) -> bool:
         actor = self.actor
         chat = ChatLine(line["id"], actor.id, line["player_id"], line["name"], line["text"],
-                        datetime.fromisoformat(line["at"]), n)
+                        datetime.fromisoformat(line["at"]), n, line.get("notice"))
         actor.chat_lines.append(chat)
         actor.changed(n)
         body = {"type": "event", "n": n, "kind": "chat", **payloads.chat_json(chat)}

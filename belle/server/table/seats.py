@@ -10,7 +10,9 @@ table then stops counting toward its host's limits. BGA's table admin and liches
 abort work the same way.
 
 Seat changes are ordered with the table's moves (they take its lock), stored as one
-event, broadcast as a `table` event and shared with the other workers.
+event, broadcast as a `table` event and shared with the other workers; the table's chat
+then announces each (belle.server.table.chat). Refusals carry their notice
+(belle.server.announcements): seats are numbered from 1 in every sentence.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from belle.bots import BOT_NAMES
 from belle.engine.record import new_state
+from belle.server.announcements import Notice, notice, seats_shown
 from belle.server.errors import ServerError
 from belle.server.table.timekeeper import STAND_IN
 from belle.storage import EMPTY_SEAT, Player, Seat, StoreError
@@ -43,24 +46,26 @@ class Seating:
         async with actor.command():
             self._require_open()
             if player.id in actor.table.banned:
-                raise ServerError("kicked", "the host asked you to leave this table: you "
-                                            "cannot sit at it again")
+                raise ServerError("kicked", notice=notice("kicked_out"))
             index = self._free_seat(seat, player)
-            seats = [EMPTY_SEAT if actor.seat_of(player.id) == i else s
-                     for i, s in enumerate(actor.table.seats)]
+            before = actor.seat_of(player.id)
+            seats = [EMPTY_SEAT if before == i else s for i, s in enumerate(actor.table.seats)]
             seats[index] = Seat("human", player.id, player.name)
-            await self.set_seats(seats)
+            if await self.set_seats(seats):
+                said = "joined" if before is None else "moved"
+                await actor.chat.announce(notice(said, name=player.name, seat=index + 1))
 
     async def leave(self, player: Player) -> None:
         actor = self.actor
         async with actor.command():
             index = actor.seat_of(player.id)
             if index is None:
-                raise ServerError("not_seated", "you have no seat at this table")
+                raise ServerError("not_seated", notice=notice("not_seated"))
             self._require_open()
             seats = list(actor.table.seats)
             seats[index] = EMPTY_SEAT
             await self.set_seats(seats)
+            await actor.chat.announce(notice("left", name=player.name, seat=index + 1))
 
     async def add_bot(self, player: Player, spec: str, seat: int | None) -> None:
         actor = self.actor
@@ -69,12 +74,13 @@ class Seating:
             self._require_open()
             name = spec.strip()
             if name not in BOT_NAMES:  # not any spec: `greedy:samples=10**9` holds a table
-                raise ServerError("bad_options", f"unknown bot {name!r}; the table offers "
-                                                 f"{', '.join(BOT_NAMES)}")
+                raise ServerError("bad_options", notice=notice(
+                    "unknown_bot", bot=name[:40], bots=list(BOT_NAMES)))
             index = self._free_seat(seat, None)
             seats = list(actor.table.seats)
             seats[index] = Seat("bot", None, None, name)
             await self.set_seats(seats)
+            await actor.chat.announce(notice("bot_added", bot=name, seat=index + 1))
 
     async def remove_bot(self, player: Player, seat: int) -> None:
         actor = self.actor
@@ -82,11 +88,13 @@ class Seating:
             self._require_manager(player)
             self._require_open()
             self._check_index(seat)
-            if actor.table.seats[seat].kind != "bot":
-                raise ServerError("bad_options", f"seat {seat} has no bot")
+            bot = actor.table.seats[seat]
+            if bot.kind != "bot":
+                raise ServerError("bad_options", notice=notice("no_bot_at", seat=seat + 1))
             seats = list(actor.table.seats)
             seats[seat] = EMPTY_SEAT
             await self.set_seats(seats)
+            await actor.chat.announce(notice("bot_removed", bot=bot.bot or "", seat=seat + 1))
 
     async def kick(self, player: Player, seat: int) -> None:
         """The host sends a person away from a seat before the start, for good."""
@@ -97,14 +105,14 @@ class Seating:
             self._check_index(seat)
             taken = actor.table.seats[seat]
             if taken.kind != "human" or taken.player_id is None:
-                raise ServerError("bad_options", "nobody sits there to be asked to leave")
+                raise ServerError("bad_options", notice=notice("nobody_there", seat=seat + 1))
             if taken.player_id == player.id:
-                raise ServerError("bad_options", "you cannot ask yourself to leave: leave "
-                                                 "your seat instead")
+                raise ServerError("bad_options", notice=notice("kick_yourself"))
             seats = list(actor.table.seats)
             seats[seat] = EMPTY_SEAT
             banned = (*actor.table.banned, taken.player_id)
             await self.set_seats(seats, banned)
+            await actor.chat.announce(notice("kicked", name=taken.name or "", host=player.name))
 
     async def hand_on(self, player: Player, seat: int) -> None:
         """The host hands the role to the person in `seat`."""
@@ -117,13 +125,13 @@ class Seating:
             taken = actor.table.seats[seat]
             if taken.kind != "human" or taken.player_id is None \
                     or taken.player_id == player.id:
-                raise ServerError("bad_options", "hand the table on to another person "
-                                                 "seated at it")
+                raise ServerError("bad_options", notice=notice("hand_on_person"))
             host = actor.host
             n = await host.db.write(host.store.set_host, actor.id, taken.player_id)
             actor.changed(n, host_id=taken.player_id, host_name=taken.name)
             actor.events.table(n)
             actor.remote.share_table(n)
+            await actor.chat.announce(notice("new_host", name=taken.name or ""))
 
     async def close_table(self, player: Player) -> None:
         """The host closes an open table: it leaves the lobby and the host's count of
@@ -134,6 +142,7 @@ class Seating:
                 raise ServerError("not_host", "only the table's host may close it")
             self._require_open()
             await self._close()
+            await actor.chat.announce(notice("closed", name=player.name))
 
     async def expire(self) -> None:
         """Close an open table nobody has touched for long (belle.server.hub)."""
@@ -179,6 +188,7 @@ class Seating:
             await actor.timekeeper.follow()
             actor.events.table(n)
             actor.remote.share_table(n)
+            await actor.chat.announce(notice("aborted", name=player.name))
             await host.finished(actor)
 
     def everyone_moved(self) -> bool:
@@ -204,6 +214,7 @@ class Seating:
             seats[index] = dataclasses.replace(seat, forfeited=True, away=False,
                                                bot=seat.bot or STAND_IN)
             await self.set_seats(seats)
+            await actor.chat.announce(notice("resigned", name=player.name))
             await actor.timekeeper.follow()
             await actor.host.reseated(actor)
             actor.bots.wake()
@@ -216,7 +227,7 @@ class Seating:
             self._require_open()
             empty = [i for i, s in enumerate(actor.table.seats) if s.kind == "empty"]
             if empty:
-                raise ServerError("not_ready", f"seats {empty} are still empty")
+                raise ServerError("not_ready", notice=_empty_seats(empty))
             host = actor.host
             bots = any(s.kind == "bot" for s in actor.table.seats)
             if bots:
@@ -229,20 +240,20 @@ class Seating:
                 host.bot_addresses[actor.id] = address
             actor.events.table(n)
             actor.remote.share_table(n)
+            await actor.chat.announce(notice("started"))
             await actor.moves.advance()
 
     # -- checks ------------------------------------------------------------
     def _require_open(self) -> None:
         status = self.actor.table.status
         if status == "closed":
-            raise ServerError("not_open", "this table was closed by its creator")
+            raise ServerError("not_open", notice=notice("table_closed"))
         if status != "open":
-            raise ServerError("not_open", "the game has started: seats can no longer change")
+            raise ServerError("not_open", notice=notice("game_started"))
 
     def _require_manager(self, player: Player) -> None:
         if not self.may_manage(player):
-            raise ServerError("not_host", "only the table's host may do this (its creator, "
-                                          "unless they handed the table on)")
+            raise ServerError("not_host", notice=notice("not_host"))
 
     async def _check_bot_tables(self, player: Player, address: str | None) -> None:
         """Bots cost CPU: a player, and an address (on this worker), may run
@@ -257,11 +268,12 @@ class Seating:
                                                  "finish one before starting another")
 
     def _check_index(self, seat: int) -> None:
+        """`seat`: an index (from 0, as the protocol counts); the refusal counts from 1."""
         players = self.actor.table.players
         if not isinstance(seat, int) or not 0 <= seat < players:
-            raise ServerError(
-                "bad_options", f"seats are numbered 0 to {players - 1}, not {seat}"
-            )
+            shown = seat + 1 if isinstance(seat, int) else 0
+            raise ServerError("bad_options", notice=notice("seat_range", last=players,
+                                                           seat=shown))
 
     def _free_seat(self, seat: int | None, player: Player | None) -> int:
         seats = self.actor.table.seats
@@ -269,18 +281,19 @@ class Seating:
             for index, taken in enumerate(seats):
                 if taken.kind == "empty":
                     return index
-            raise ServerError("table_full", "every seat is taken")
+            raise ServerError("table_full", notice=notice("table_full"))
         self._check_index(seat)
         mine = player is not None and seats[seat].player_id == player.id
         if seats[seat].kind != "empty" and not mine:
-            raise ServerError("table_full", f"seat {seat} is taken")
+            raise ServerError("table_full", notice=notice("seat_taken", seat=seat + 1))
         return seat
 
-    async def set_seats(self, seats: list[Seat], banned: tuple[int, ...] | None = None) -> None:
-        """Store `seats` as one event, tell the members, the lobby and the other workers."""
+    async def set_seats(self, seats: list[Seat], banned: tuple[int, ...] | None = None) -> bool:
+        """Store `seats` as one event, tell the members, the lobby and the other workers;
+        False when they were so already (nothing happens)."""
         actor = self.actor
         if seats == actor.table.seats:
-            return
+            return False
         host = actor.host
         n = await host.db.write(host.store.update_seats, actor.id, seats, banned)
         if banned is None:
@@ -290,3 +303,10 @@ class Seating:
         actor.bots.forget()
         actor.events.table(n)
         actor.remote.share_table(n)
+        return True
+
+
+def _empty_seats(indexes: list[int]) -> Notice:
+    if len(indexes) == 1:
+        return notice("seat_empty", seat=indexes[0] + 1)
+    return notice("seats_empty", seats=seats_shown(indexes))

@@ -3,8 +3,8 @@
 `Moves.undo` (belle.server.table.moves) runs the same guards as an action (auth → seat
 → turn → version), then `take_back` here: the policy (refused with `undo_refused` and
 its reason), one storage transaction that removes the step and stores the line
-everyone reads ("Ana took back: build R"), and an `undo` event carrying each viewer's
-state. The events kept for
+everyone reads ("Ana took back: build R", the notice `took_back`), and an `undo` event
+carrying each viewer's state. The events kept for
 `hello {since}` are dropped first: their versions named states that no longer exist,
 so anyone who missed the undo gets a `sync`.
 
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, RecordEntry, replay
 from belle.engine.undo import undo_refusal
+from belle.server.announcements import notice
 from belle.server.errors import ServerError
 from belle.server.table import payloads
 from belle.storage import ChatLine, ConcurrencyError
@@ -98,11 +99,12 @@ async def take_back(actor: TableActor, state: State[Any]) -> None:
     record = actor.record()
     record.actions = record.actions[:keep]
     before = replay(record)
-    name = actor.table.seats[seat].name or f"seat {seat}"
+    name = actor.table.seats[seat].name or f"seat {seat + 1}"
+    said = notice("took_back", name=name, action=entry.text)
     host = actor.host
     try:
         line = await host.db.write(host.store.truncate_actions, actor.id, keep + 1, keep,
-                                name, TOOK_BACK + entry.text)
+                                name, TOOK_BACK + entry.text, said.to_json())
     except ConcurrencyError as exc:
         await actor.reload()
         raise ServerError("stale", "another move was stored first: resync") from exc

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
+from belle.server.announcements import Notice
 from belle.server.errors import ServerError
 
 MAX_MESSAGE = 16 * 1024
@@ -30,9 +31,13 @@ class Hello(_Message):
 
 
 class Action(_Message):
+    """`plan`: the seat's working plan, saved if the action ends its turn (planning
+    mode, belle.server.table.plans)."""
+
     type: Literal["action"]
     version: StrictInt
     action: Any = Field(...)
+    plan: Any = None
 
 
 class Undo(_Message):
@@ -148,9 +153,22 @@ def error(code: str, message: str, version: int | None = None) -> str:
     return dumps(body)
 
 
-def notice(text: str) -> str:
-    """A reply only the sender sees (chat command help and confirmations); not numbered."""
-    return dumps({"type": "notice", "text": text})
+def refusal(exc: ServerError, version: int | None = None) -> str:
+    """The `error` for a refused message, with its notice when it has one."""
+    body: dict[str, Any] = {"type": "error", "code": exc.code, "message": exc.message,
+                            **exc.notice_fields()}
+    if version is not None:
+        body["version"] = version
+    return dumps(body)
+
+
+def notice(said: str | Notice) -> str:
+    """A reply only the sender sees (chat command help and confirmations); not numbered.
+    A `Notice` goes with its id and values, so the browser words it (its English text
+    as `text`)."""
+    if isinstance(said, Notice):
+        return dumps({"type": "notice", **said.fields()})
+    return dumps({"type": "notice", "text": said})
 
 
 PONG = dumps({"type": "pong"})

@@ -39,6 +39,7 @@ from belle.server.ws.messages import (
     Undo,
     error,
     notice,
+    refusal,
 )
 from belle.server.ws.messages import parse as parse_message
 from belle.storage import Player
@@ -123,7 +124,7 @@ async def _serve(conn: Connection, handle: Handler) -> None:
         try:
             await handle(conn, parse_message(frame, conn.limits.max_message))
         except ServerError as exc:
-            conn.send(error(exc.code, exc.message))
+            conn.send(refusal(exc))
 
 
 def _chat_text(conn: Connection, raw: str) -> str:
@@ -153,14 +154,15 @@ def table_handler(actor: TableActor) -> Handler:
             conn.send(PONG)
         elif isinstance(message, Action):
             try:
-                await actor.moves.act(conn.player_id, message.version, message.action)
+                await actor.moves.act(conn.player_id, message.version, message.action,
+                                      message.plan)
             except ServerError as exc:
-                conn.send(error(exc.code, exc.message, actor.version))
+                conn.send(refusal(exc, actor.version))
         elif isinstance(message, Undo):
             try:
                 await actor.moves.undo(conn.player_id, message.version)
             except ServerError as exc:
-                conn.send(error(exc.code, exc.message, actor.version))
+                conn.send(refusal(exc, actor.version))
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):

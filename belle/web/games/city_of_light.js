@@ -3,9 +3,12 @@
 // with highlighting, and the private planning mode (seed: "Planung").
 //
 // Tile patterns and building shapes come from GET /api/games/city_of_light/board
-// (views.board_json()); legality always comes from the server's legal list. The plan
-// lives only in this browser (localStorage, per table and seat): it never reaches the
-// server, a view or a replay (REQ-COL-P4, P5).
+// (views.board_json()); legality always comes from the server's legal list. The plan is
+// kept on the server for this seat alone (issue 14 item 7): it goes with each action
+// (`planOf`), the server saves it when the action ends the turn ("Änderungen an deinem
+// Plan werden gespeichert, wenn du auf die Schaltfläche „Zug beenden“ klickst") and sends
+// it back after each hello (`receivePlan`), so it follows the player to another browser.
+// It never reaches the other seat, a view or a replay (REQ-COL-P4, P5).
 import { fill, h, s, t, tData } from "/static/js/ui.js";
 import { colour, scoreComponent } from "/static/js/moves.js";
 import { zoomable } from "/static/js/zoom.js";
@@ -32,7 +35,7 @@ const ui = {
   stack: null, // seat whose unplayed tiles are shown
   planMode: false,
   plan: null, // the working copy {buildings: [{id, cells}], cards: [{id, cell}]}
-  planKey: null,
+  saved: null, // the plan as the server last saved it (the end of this seat's last turn)
   planPick: null, // {kind: "building"|"card", id}
   planRot: 0,
   wasMyTurn: false,
@@ -87,17 +90,22 @@ function cellsAt(anchor, cells) {
 
 // -- the plan (REQ-COL-P1..P9, client-side) ----------------------------------------------
 
-function planStorageKey(ctx) {
-  const table = (ctx.table && ctx.table.id) || "local";
-  return `belle:city_of_light:plan:${table}:${ctx.seat}`;
-}
+const emptyPlan = () => ({ buildings: [], cards: [] });
+const copy = (plan) => JSON.parse(JSON.stringify(plan));
 
 function savedPlan() {
-  try {
-    return JSON.parse(localStorage.getItem(ui.planKey) || "null") || { buildings: [], cards: [] };
-  } catch (err) {
-    return { buildings: [], cards: [] };
-  }
+  return ui.saved ? copy(ui.saved) : emptyPlan();
+}
+
+/** The server's saved plan for this seat (the `plan` message after a hello). */
+export function receivePlan(plan) {
+  ui.saved = plan && Array.isArray(plan.buildings) && Array.isArray(plan.cards) ? plan : null;
+  ui.plan = savedPlan();
+}
+
+/** The plan to send with this seat's action (null when there is none to keep). */
+export function planOf() {
+  return ui.plan ? copy(ui.plan) : null;
 }
 
 function syncPlan(plan, view, seat) {
@@ -114,10 +122,9 @@ function syncPlan(plan, view, seat) {
 
 function trackTurns(view, legal, ctx) {
   if (ctx.replay || ctx.seat === null || ctx.seat === undefined) return;
-  ui.planKey = planStorageKey(ctx);
   const mine = legal.length > 0;
   if (mine && !ui.wasMyTurn) ui.plan = savedPlan(); // the turn starts: the saved plan
-  if (!mine && ui.wasMyTurn && ui.plan) localStorage.setItem(ui.planKey, JSON.stringify(ui.plan)); // REQ-COL-P7
+  if (!mine && ui.wasMyTurn && ui.plan) ui.saved = copy(ui.plan); // REQ-COL-P7 (the server confirms with `plan`)
   if (!ui.plan) ui.plan = savedPlan();
   ui.wasMyTurn = mine;
 }

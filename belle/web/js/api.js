@@ -3,8 +3,8 @@
 import { errorText } from "./ui.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
-    super(errorText(code, message));
+  constructor(status, code, message, notice, params) {
+    super(errorText(code, message, notice, params));
     this.detail = message;
     this.status = status;
     this.code = code;
@@ -38,6 +38,8 @@ export async function api(method, path, body) {
       response.status,
       error.code || "http_" + response.status,
       error.message || detail || `${method} ${path} failed (${response.status})`,
+      error.notice,
+      error.params,
     );
   }
   return data;

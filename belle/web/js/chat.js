@@ -2,6 +2,7 @@
 // (at a table /join [seat], /leave, /start, /bot NAME, /help; in the lobby the same with
 // the table's number first); the server runs them.
 import { h, fill, t } from "./ui.js";
+import { noticeText } from "./notices.js";
 
 const TOOK_BACK = "took back: "; // the server's undo line (belle/server/undo.py)
 
@@ -61,6 +62,11 @@ export class Chat {
    * a line the table wrote about a player, such as an undo). */
   add(line) {
     const from = line.from ?? line.name ?? null;
+    if (line.notice) { // the table's own line, worded in the reader's language
+      this.addItem(h("li.system.notice-line", { dataset: { notice: line.notice } },
+        noticeText(line.notice, line.params, line.text)), line.at);
+      return;
+    }
     if (line.system) {
       this.addItem(h("li.system.undo-line", {}, systemText(from, line.text)), line.at);
       return;

@@ -7,6 +7,7 @@ import { leaderboardUrl, playerLink } from "./players.js";
 import { seatControls } from "./seats.js";
 import { clockFields, clockLabel, readClock } from "./clock.js";
 import { optionHelp, optionWord, optionsLine } from "./options.js";
+import { noticeText } from "./notices.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, timeAgo, toast } from "./ui.js";
 
 const state = { player: null, games: [], bots: [], tables: { open: [], running: [], finished: [] } };
@@ -47,9 +48,9 @@ function onLobbyMessage(msg, chat) {
     else if (msg.kind === "table" && msg.table) upsert(msg.table);
     else scheduleRefresh();
   } else if (msg.type === "notice") {
-    chat.system(msg.text);
+    chat.system(msg.notice ? noticeText(msg.notice, msg.params, msg.text) : msg.text);
   } else if (msg.type === "error") {
-    chat.system(errorText(msg.code, msg.message));
+    chat.system(errorText(msg.code, msg.message, msg.notice, msg.params));
   } else if (msg.type === "tables" || msg.type === "table") {
     scheduleRefresh();
   }

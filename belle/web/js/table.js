@@ -12,7 +12,7 @@
 // a move carries data-action="<notation>"; the move list shows only the moves that have no
 // such element (or data-actions="a|b" on an element that leads to several), and lists all
 // of them under "All moves" (js/movelist.js).
-import { Socket, ApiError, games as fetchGames, get, me, post } from "./api.js";
+import { Socket, ApiError, del, games as fetchGames, get, me, post } from "./api.js";
 import { Chat } from "./chat.js";
 import { nextTableButton, notifyMeControl, showTurn } from "./notify.js";
 import { renderScores } from "./score.js";
@@ -24,6 +24,7 @@ import { loadRuleAnchors, renderMoveList, rulesUrl } from "./movelist.js";
 import { recentEntries, renderLog as drawLog } from "./log.js";
 import { rosterList, seatNumber } from "./roster.js";
 import "./info.js";
+import { noticeText } from "./notices.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,6 +46,7 @@ const st = {
   over: null, // {ranking, breakdown, scores} once the game has ended
   pending: false,
   replay: null, // {seat, record, entries, step, views: Map, noViews}
+  rematch: null, // {accepted: [seats], table} at a finished table (the `rematch` message)
 };
 let socket = null;
 let chat = null;
@@ -105,7 +107,13 @@ function onMessage(msg) {
     case "error":
       return onError(msg);
     case "notice":
-      return chat.system(msg.text);
+      return chat.system(msg.notice ? noticeText(msg.notice, msg.params, msg.text) : msg.text);
+    case "plan":
+      if (st.renderer && st.renderer.receivePlan) st.renderer.receivePlan(msg.plan);
+      return renderPlay();
+    case "rematch":
+      st.rematch = msg;
+      return renderSeats();
     case "clock":
       clocks.update(msg.clock);
       return renderSeats();
@@ -212,7 +220,7 @@ function onError(msg) {
     socket.resync();
     return;
   }
-  const text = errorText(msg.code, msg.message);
+  const text = errorText(msg.code, msg.message, msg.notice, msg.params);
   chat.system(text);
   if (msg.code !== "unknown_type") toast(text);
   renderPlay();
@@ -228,7 +236,10 @@ function onUndoClick() {
 function onAction(actionJson) {
   if (st.pending || st.replay) return;
   st.pending = true;
-  socket.send({ type: "action", version: st.version, action: actionJson });
+  // Planning mode (City of Light): the seat's plan goes with its action; the server keeps
+  // it when the action ends the turn, for this seat alone.
+  const plan = st.renderer && st.renderer.planOf ? st.renderer.planOf() : null;
+  socket.send({ type: "action", version: st.version, action: actionJson, ...(plan ? { plan } : {}) });
   renderLegal();
 }
 
@@ -320,6 +331,7 @@ function renderSeats() {
       table.clock.on_timeout === "forfeit" ? t("a player out of time forfeits") : t("a bot moves for a player out of time")) : null,
     standInButton(table),
     gameButtons(table),
+    rematchButtons(table),
     st.seat === null && table.status === "running" ? h("p.hint", {}, t("You are watching: private information stays hidden.")) : null,
   );
 }
@@ -371,6 +383,33 @@ function gameButtons(table) {
         call("abort");
       },
     }, t("Abort the game")),
+  );
+}
+
+/** At a finished table: Rematch (same players, options and clock; each person clicks
+ * once), who accepted, and the new table once everyone did. */
+function rematchButtons(table) {
+  if (!st.over || table.status === "aborted") return null;
+  const rematch = st.rematch || { accepted: [], table: null };
+  if (rematch.table) {
+    return h("p.rematch", {}, h("a.button.primary", { href: `/table/${rematch.table}` }, t("Go to the rematch")));
+  }
+  if (st.seat === null) return null;
+  const mine = rematch.accepted.includes(st.seat);
+  const waiting = (table.seats || []).map((s, i) => (s.kind === "human" && !rematch.accepted.includes(i) ? names()[i] : null)).filter(Boolean);
+  const call = (method) => attempt(async () => {
+    const body = await (method === "delete" ? del : post)(`/api/tables/${table.id}/rematch`);
+    st.rematch = body;
+    if (body.table) location.assign(`/table/${body.table}`);
+    renderSeats();
+  });
+  return h(
+    "p.rematch",
+    {},
+    mine
+      ? h("button.rematch-withdraw.quiet", { type: "button", onclick: () => call("delete") }, t("Withdraw my rematch"))
+      : h("button.rematch-accept.primary", { type: "button", onclick: () => call("post") }, rematch.accepted.length ? t("Accept the rematch") : t("Rematch")),
+    mine && waiting.length ? h("span.muted", {}, " ", t("Waiting for {names}", { names: waiting.join(", ") })) : null,
   );
 }
 

@@ -1,5 +1,6 @@
 // Small DOM helpers shared by the lobby and the table (no framework, no build step).
 import { currentLanguage, t, tData } from "./i18n.js";
+import { noticeText } from "./notices.js";
 
 export { t, tData };
 
@@ -150,7 +151,8 @@ export const gameText = tData;
  * another language a translated sentence for its error code (the server speaks English
  * in its API), falling back to the server's message for a code this table does not know.
  */
-export function errorText(code, message) {
+export function errorText(code, message, notice, params) {
+  if (notice) return noticeText(notice, params, message); // a sentence of its own
   if (currentLanguage() === "en" && message) return message;
   const texts = {
     network: t("The server cannot be reached. Is it running?"),
