@@ -8,24 +8,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from .kit import Person, add_bot, guest, play, seat, sign_in, start
-
-
-def code(response: Any) -> str:
-    return str(response.json()["error"]["code"])
-
-
-def private_table(owner: Person, game: str = "paris_connection", players: int = 3) -> int:
-    response = owner.post("/api/tables", {"game": game, "players": players,
-                                          "mode": "live", "private": True})
-    assert response.status_code == 200, response.text
-    assert response.json()["private"] is True
-    table_id: int = response.json()["id"]
-    return table_id
-
-
-def listed(person: Person) -> set[int]:
-    return {t["id"] for t in person.get("/api/tables").json()}
+from .friendskit import code, finished_table, listed, private_table
+from .kit import guest, seat, sign_in
 
 
 def test_a_private_table_exists_only_for_its_members(client: TestClient) -> None:
@@ -105,32 +89,20 @@ def test_friends_see_each_other_online_and_at_their_tables(client: TestClient) -
     assert bob.post("/api/follows", {"name": "cy"}).status_code == 200
     public = ann.post("/api/tables", {"game": "paris_connection", "players": 3}).json()["id"]
     secret = private_table(cy)
-    with bob.socket("/ws/lobby") as panel, ann.socket(f"/ws/table/{public}"), \
-            cy.socket(f"/ws/table/{secret}"):
-        panel.hello()
-        client.portal.call(presence.flush)
-        panel.until(lambda m: m["type"] == "friends", limit=20)
-        friends = {f["name"]: f for f in bob.get("/api/friends").json()["following"]}
-        assert friends["ann"]["online"] and friends["ann"]["tables"] == [public]
-        assert friends["cy"]["online"] and friends["cy"]["tables"] == []  # not bob's to see
+    with bob.socket("/ws/lobby") as panel:
+        assert panel.hello()["type"] == "sync"  # its follows are known from here on
+        with ann.socket(f"/ws/table/{public}"), cy.socket(f"/ws/table/{secret}"):
+            client.portal.call(presence.flush)  # what the worker's task does within 0.25 s
+            panel.until(lambda m: m["type"] == "friends", limit=20)  # the panel re-reads
+            friends = {f["name"]: f for f in bob.get("/api/friends").json()["following"]}
+            assert friends["ann"]["online"] and friends["ann"]["tables"] == [public]
+            assert friends["cy"]["online"] and friends["cy"]["tables"] == []  # not bob's
     client.portal.call(presence.flush)
     friends = {f["name"]: f for f in bob.get("/api/friends").json()["following"]}
     assert not friends["ann"]["online"] and not friends["cy"]["online"]
     assert bob.delete("/api/follows/cy").status_code == 200
     assert code(bob.delete("/api/follows/cy")) == "not_found"
     assert [f["name"] for f in bob.get("/api/friends").json()["following"]] == ["ann"]
-
-
-def finished_table(client: TestClient, person: Person) -> int:
-    """A two-seat Paris Paris game `person` plays to the end against a bot."""
-    table = person.post("/api/tables", {"game": "paris_paris", "players": 2}).json()["id"]
-    seat(person, table, 0)
-    add_bot(person, table, "random")
-    with person.socket(f"/ws/table/{table}") as sock:
-        first = sock.hello()
-        start(person, table)
-        play({0: sock}, sock, first=first)
-    return int(table)
 
 
 def test_play_again_makes_one_private_table_for_the_same_players(client: TestClient) -> None:

@@ -226,7 +226,7 @@ async def story(table_id: int, request: Request) -> Any:
     return {**told, "table": actor.summary(), "breakdown": breakdown}
 
 
-@router.get("/api/players/{name}/stats")
+@router.get("/api/stats")  # ?name=… (a query: every name, `.` and `..` included)
 async def player_stats(name: str, request: Request) -> Any:
     """Per-game statistics and the rating over time, from the tables the viewer may see."""
     hub = hub_of(request)
@@ -234,8 +234,11 @@ async def player_stats(name: str, request: Request) -> Any:
     viewer = await current_player(request)
     results = await hub.db.read(hub.friends.book.results, player.id,
                                 viewer.id if viewer is not None else None)
-    return {"name": player.name, "games": stats.per_game(results),
-            "rating": stats.rating_history(results, shown)}
+    titles = payloads.game_titles()
+    games = [{**g, "title": titles.get(g["game"], g["game"])} for g in stats.per_game(results)]
+    rating = [{**r, "title": titles.get(r["game"], r["game"])}
+              for r in stats.rating_history(results, shown)]
+    return {"name": player.name, "games": games, "rating": rating}
 
 
 # -- learn by playing ----------------------------------------------------------------

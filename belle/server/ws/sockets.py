@@ -187,8 +187,8 @@ def lobby_handler(hub: Hub) -> Handler:
         if isinstance(message, Hello):
             if not _may_hello(conn):
                 raise ServerError("rate_limited", HELLO_REFUSED)
+            await hub.friends.personal.hello(conn)  # whom it follows: before the sync
             await hub.lobby.hello(conn)
-            await hub.friends.personal.hello(conn)
         elif isinstance(message, Ping):
             conn.send(PONG)
         elif isinstance(message, Action | Undo | Away | Back):

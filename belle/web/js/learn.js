@@ -6,7 +6,7 @@ import { currentLanguage } from "./i18n.js";
 import { post } from "./api.js";
 import { withoutRuleIds } from "./moves.js";
 import { rulesUrl } from "./movelist.js";
-import { attempt, fill, h, t } from "./ui.js";
+import { attempt, fill, h, t, tData } from "./ui.js";
 
 const FIRST = ["goal", "turn"];
 
@@ -39,6 +39,11 @@ function flatten(sections, into = new Map()) {
 /** The rules data's small inline format as plain text (**bold**, *italic*, [text](#a)). */
 function plain(text) {
   return text.replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\*([^*]+)\*/g, "$1").replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
+}
+
+/** A refusal {text, args} in the reader's language (REFUSALS are its texts). */
+function refusalText(why) {
+  return tData(why.text).replace(/\{(\w+)\}/g, (all, key) => (key in why.args ? String(why.args[key]) : all));
 }
 
 export class Lessons {
@@ -115,7 +120,7 @@ export class Lessons {
       return;
     }
     fill(this.answer,
-      h("p.why", {}, h("b", {}, reply.move), ": ", t(reply.why.text, reply.why.args)),
+      h("p.why", {}, h("b", {}, reply.move), ": ", refusalText(reply.why)),
       reply.instead.length ? h("p.instead", {}, t("Moves of this kind you can make:"), " ", h("code", {}, reply.instead.join(" · "))) : null);
   }
 }
