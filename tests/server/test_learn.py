@@ -34,8 +34,11 @@ def test_a_first_game_against_bots_explains_refused_moves(client: TestClient) ->
     members = ann.get(f"/api/tables/{table['id']}/members").json()
     assert members["origin"] == "learn"
     with ann.socket(f"/ws/table/{table['id']}") as sock:
-        sock.hello()
-        sock.until(lambda m: bool(m.get("legal")) and m.get("to_move") == 0)
+        def mine(message: dict[str, Any]) -> bool:  # the learner is to move
+            return bool(message.get("legal")) and message.get("to_move") == 0
+
+        if not mine(sock.hello()):
+            sock.until(mine)
         state = table_actor(client, table["id"]).state
         path = f"/api/tables/{table['id']}/why"
         legal = state.action_to_string(state.legal_actions()[0])
