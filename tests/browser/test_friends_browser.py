@@ -19,7 +19,7 @@ def test_a_private_table_an_invitation_link_and_friends_online(new_page: Any) ->
     ann.click("#create-submit")
     ann.wait_for_url("**/table/*")
     table = ann.url.rstrip("/").split("/")[-1]
-    expect(ann.locator("#invite")).to_contain_text("Private table")
+    expect(ann.locator("#invite")).to_contain_text("Private table", timeout=20_000)
     ann.check("#link-single-use")
     ann.click("#make-link")
     link = ann.locator("#invite input.link-url").first
