@@ -134,3 +134,23 @@ def test_the_lobby_hears_of_a_private_table_only_as_a_member(client: TestClient)
         assert all(m["table"]["id"] != table_id for m in theirs.seen
                    if isinstance(m.get("table"), dict))
         assert not [m for m in theirs.seen if m["type"] in ("invited", "table")]
+
+
+def test_another_workers_personal_messages_reach_only_their_players(client: TestClient) -> None:
+    """Several workers: a personal message or a presence change shared by another worker
+    reaches the lobby sockets here of those it concerns, and nobody else's."""
+    ann, bob, cy = (sign_in(client, n) for n in ("ann", "bob", "cy"))
+    assert bob.post("/api/follows", {"name": "cy"}).status_code == 200
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with ann.socket("/ws/lobby") as mine, bob.socket("/ws/lobby") as theirs:
+        mine.hello()
+        theirs.hello()
+        client.portal.call(hub.deliver, {"lobby": True, "kind": "personal", "w": "other",
+                                         "players": [ann.id],
+                                         "message": {"type": "invited", "table": 5}})
+        assert mine.recv() == {"type": "invited", "table": 5}
+        client.portal.call(hub.deliver, {"lobby": True, "kind": "presence", "w": "other",
+                                         "player": cy.id})
+        assert theirs.recv() == {"type": "friends"}  # bob follows cy; ann does not
+        mine.send({"type": "ping"})
+        assert mine.recv()["type"] == "pong"

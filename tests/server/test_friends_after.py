@@ -45,6 +45,9 @@ def test_no_story_before_the_end_nor_for_outsiders(client: TestClient) -> None:
     ann, bob = sign_in(client, "ann"), sign_in(client, "bob")
     open_table = ann.post("/api/tables", {"game": "paris_paris", "players": 2}).json()["id"]
     assert code(ann.get(f"/api/tables/{open_table}/story")) == "not_ready"
+    running = ann.post("/api/learn/paris_paris").json()  # under way: secrets still hidden
+    assert running["status"] == "running"
+    assert code(ann.get(f"/api/tables/{running['id']}/story")) == "not_ready"
     secret = finished_table(client, ann, private=True)
     assert ann.get(f"/api/tables/{secret}/story").status_code == 200
     assert code(bob.get(f"/api/tables/{secret}/story")) == "not_found"
