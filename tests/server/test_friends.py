@@ -4,6 +4,7 @@ presence in the friends panel, and "play again" from a finished table."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -91,14 +92,21 @@ def test_friends_see_each_other_online_and_at_their_tables(client: TestClient) -
     secret = private_table(cy)
     with bob.socket("/ws/lobby") as panel:
         assert panel.hello()["type"] == "sync"  # its follows are known from here on
-        with ann.socket(f"/ws/table/{public}"), cy.socket(f"/ws/table/{secret}"):
+        with ann.socket(f"/ws/table/{public}") as at_public, \
+                cy.socket(f"/ws/table/{secret}") as at_secret:
+            at_public.hello()  # answered: the socket is counted
+            at_secret.hello()
             client.portal.call(presence.flush)  # what the worker's task does within 0.25 s
             panel.until(lambda m: m["type"] == "friends", limit=20)  # the panel re-reads
             friends = {f["name"]: f for f in bob.get("/api/friends").json()["following"]}
             assert friends["ann"]["online"] and friends["ann"]["tables"] == [public]
             assert friends["cy"]["online"] and friends["cy"]["tables"] == []  # not bob's
-    client.portal.call(presence.flush)
-    friends = {f["name"]: f for f in bob.get("/api/friends").json()["following"]}
+    for _ in range(100):  # the server closes its side of the sockets in its own time
+        client.portal.call(presence.flush)
+        friends = {f["name"]: f for f in bob.get("/api/friends").json()["following"]}
+        if not friends["ann"]["online"] and not friends["cy"]["online"]:
+            break
+        time.sleep(0.02)
     assert not friends["ann"]["online"] and not friends["cy"]["online"]
     assert bob.delete("/api/follows/cy").status_code == 200
     assert code(bob.delete("/api/follows/cy")) == "not_found"

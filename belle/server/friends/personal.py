@@ -51,8 +51,9 @@ class Personal:
             return
         hub = self.hub
         book = hub.friends.book
-        followed = await hub.db.read(book.following, player_id)
-        self.following[conn] = frozenset(p.id for p in followed)
+        if conn not in self.following:  # a socket's follows are read once, then pushed
+            followed = await hub.db.read(book.following, player_id)
+            self.following[conn] = frozenset(p.id for p in followed)
         if await hub.db.read(book.private_tables_of, player_id, ("open", "running"), 1):
             conn.send(dumps({"type": "tables"}))
 
