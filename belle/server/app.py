@@ -31,6 +31,7 @@ from belle.server.accounts.sessions import Sessions
 from belle.server.cluster.fanout import DEFAULT_LEASE_SECONDS, Fanout, FanoutError, RedisFanout
 from belle.server.errors import ServerError
 from belle.server.http import (
+    friends,
     health,
     identity,
     languages,
@@ -203,7 +204,8 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
     app.add_exception_handler(Exception, _internal_error)
-    for module in (identity, health, tables, replays, ratings, languages, notices, pages):
+    for module in (identity, health, tables, replays, ratings, languages, notices, friends,
+                   pages):
         app.include_router(module.router)
     pages.mount_static(app)
     app.add_middleware(BodyLimitMiddleware, limit=hub.limits.max_body)

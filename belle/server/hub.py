@@ -29,6 +29,7 @@ from belle.server.cluster.fanout import Fanout, LocalFanout
 from belle.server.cluster.sweeper import Sweeper
 from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
+from belle.server.friends import Friends
 from belle.server.janitor import Janitor
 from belle.server.limits import Limits
 from belle.server.table.actor import CHAT_KEPT, TableActor
@@ -89,6 +90,7 @@ class Hub:
         self.janitor = Janitor(self)
         self.replays = ReplayCache()
         self.bot_addresses: dict[int, str] = {}  # running bot table → starter's address
+        self.friends = Friends(self, sessions.secret)
 
     # -- tables ------------------------------------------------------------
     async def actor(self, table_id: int) -> TableActor:
@@ -129,7 +131,11 @@ class Hub:
         return TableActor(self, table, entries, chat)
 
     def table_changed(self, table: TableRecord) -> None:
-        self.lobby.table_changed(table)
+        """A table's change, to the lobby — a private one only to its members."""
+        if table.private:
+            self.friends.personal.table_changed(table)
+        else:
+            self.lobby.table_changed(table)
 
     def running_bot_tables(self, address: str) -> int:
         """The games with bots started from `address` on this worker still running."""
@@ -156,7 +162,10 @@ class Hub:
     def deliver(self, message: dict[str, Any]) -> None:
         """A change another worker committed: to the lobby, or to the table if loaded here."""
         if message.get("lobby"):
-            self.lobby.remote(message)
+            if message.get("kind") in ("personal", "presence"):
+                self.friends.personal.remote(message)
+            else:
+                self.lobby.remote(message)
             return
         table_id = message.get("table")
         actor = self.actors.get(table_id) if isinstance(table_id, int) else None
@@ -215,6 +224,7 @@ class Hub:
         except StorageUnavailable as exc:  # a read-only database still serves replays
             log.warning("clocks not resumed: %s", exc.message)
         self.janitor.start()
+        await self.friends.start()
         running = await self.db.read(self.store.list_tables, "running", 100_000)
         for table in running:
             try:
@@ -224,6 +234,7 @@ class Hub:
                 log.exception("table %s could not be resumed", table.id)
 
     async def close(self) -> None:
+        await self.friends.close()
         await self.janitor.stop()
         with contextlib.suppress(Exception):  # the moment this worker stops, for the clocks
             await self.janitor.beat()

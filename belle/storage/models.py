@@ -29,6 +29,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
     true,
 )
 
@@ -91,6 +92,8 @@ tables = Table(
     Column("host_id", Integer, nullable=True, index=True),  # a player id (no foreign key:
     # SQLite cannot add one to an existing table)
     Column("banned", JSON, nullable=True),  # player ids kicked before the start
+    # Listed and open only to its members (belle.storage.friends.table_members).
+    Column("private", Boolean, nullable=False, server_default=false()),
 )
 
 actions = Table(
@@ -209,4 +212,76 @@ rematches = Table(  # who of a finished table's people want to play it again
     Column("next_table_id", Integer, ForeignKey("tables.id"), nullable=True, unique=True),
     Column("start_seat", Integer, nullable=True),  # who the rematch's draw makes start
     Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+# -- playing with friends (issue 20): who may see and join a private table, invitation
+# links, who follows whom, who is online where, where a table came from, and the story
+# of each finished game (a cache). belle.storage.friends reads and writes them.
+table_members = Table(  # the people a table is open to: its creator, invitees, link users
+    "table_members",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("via", String(8), nullable=False),  # host | name | link | again | learn
+    Column("invited_by", Integer, nullable=True),  # a player id; null: nobody (the host)
+    Column("at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("table_id", "player_id", name="pk_table_members"),
+    Index("ix_table_members_player_id", "player_id"),
+)
+
+invite_links = Table(  # the token is signed; this row makes it revocable and single-use
+    "invite_links",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=False, index=True),
+    Column("key", String(32), nullable=False),  # random; in the signed token too
+    Column("single_use", Boolean, nullable=False),
+    Column("created_by", Integer, ForeignKey("players.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("revoked_at", DateTime(timezone=True), nullable=True),
+    Column("used_by", Integer, ForeignKey("players.id"), nullable=True),
+    Column("used_at", DateTime(timezone=True), nullable=True),
+)
+
+follows = Table(
+    "follows",
+    metadata,
+    Column("follower_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("followed_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("follower_id", "followed_id", name="pk_follows"),
+    Index("ix_follows_followed_id", "followed_id"),
+)
+
+presence = Table(  # one row per (worker, player, place) with an open socket there
+    "presence",
+    metadata,
+    Column("worker", String(32), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("place", Integer, nullable=False),  # 0: the lobby; else a table id
+    Column("since", DateTime(timezone=True), nullable=False),
+    Column("seen_at", DateTime(timezone=True), nullable=False),  # the worker's last beat
+    PrimaryKeyConstraint("worker", "player_id", "place", name="pk_presence"),
+    Index("ix_presence_player_id", "player_id"),
+)
+
+table_origins = Table(  # tables made by "play again" (one per finished table) or to learn
+    "table_origins",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("kind", String(8), nullable=False),  # again | learn
+    Column("source_id", Integer, ForeignKey("tables.id"), nullable=True),
+    Column("created_by", Integer, ForeignKey("players.id"), nullable=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("kind", "source_id", name="uq_table_origins_kind"),
+)
+
+game_stories = Table(  # the score curve and decisive moments of a finished game (a cache)
+    "game_stories",
+    metadata,
+    Column("table_id", Integer, ForeignKey("tables.id"), primary_key=True),
+    Column("format", Integer, nullable=False),  # belle.server.friends.story.FORMAT
+    Column("version", Integer, nullable=False),  # the log length it was computed from
+    Column("story", JSON, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
 )

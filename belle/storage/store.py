@@ -45,7 +45,15 @@ from belle import __version__
 from belle.engine.record import MatchRecord, RecordEntry
 from belle.storage import migrate, sqlite
 from belle.storage.heartbeat import Heartbeat
-from belle.storage.models import actions, chat, players, sessions, settings, tables
+from belle.storage.models import (
+    actions,
+    chat,
+    players,
+    sessions,
+    settings,
+    table_members,
+    tables,
+)
 from belle.storage.plans import PlanRows
 from belle.storage.rematches import RematchRows
 from belle.storage.sessions import SessionRows
@@ -55,6 +63,7 @@ STATUSES = ("open", "running", "finished", "closed", "aborted")
 UNFINISHED = ("open", "running")
 STARTED = ("running", "finished", "aborted")  # the tables that have a game state
 MODES = ("live", "turn")
+EVERY_TABLE = "every"  # Store.list_tables(seen_by=…): private tables included
 
 
 class StoreError(Exception):
@@ -161,6 +170,7 @@ class TableRecord:
     host_id: int | None = None  # who manages seats and the start (the creator at first)
     host_name: str | None = None
     banned: tuple[int, ...] = ()  # players kicked before the start: they may not rejoin
+    private: bool = False  # listed and open only to its members (belle.storage.friends)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,14 +355,16 @@ class Store:
         mode: str,
         created_by: int | None,
         clock: Mapping[str, Any] | None = None,
+        private: bool = False,
     ) -> TableRecord:
-        """An open table with every seat empty (`clock`: its clock settings, if any)."""
+        """An open table with every seat empty (`clock`: its clock settings, if any;
+        `private`: open only to its members, belle.storage.friends)."""
         if mode not in MODES:
             raise StoreError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         with self.engine.begin() as conn:
             seats = [EMPTY_SEAT] * num_players
             return self._table(conn, insert_table(conn, game, options, seats, mode,
-                                                  created_by, clock))
+                                                  created_by, clock, private=private))
 
     def get_table(self, table_id: int) -> TableRecord | None:
         with self.engine.connect() as conn:
@@ -374,11 +386,20 @@ class Store:
             return sum(1 for (seats,) in conn.execute(query)
                        if any(s.get("kind") == "bot" for s in seats))
 
-    def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRecord]:
-        """Tables with `status` (all by default), most recently changed first."""
+    def list_tables(self, status: str | None = None, limit: int = 200, *,
+                    seen_by: int | str | None = EVERY_TABLE) -> list[TableRecord]:
+        """Tables with `status` (all by default), most recently changed first.
+
+        `seen_by`: every table (EVERY_TABLE, the default), the public ones (None), or the
+        public ones and the private ones the player with that id is a member of."""
         query = _table_query().order_by(tables.c.updated_at.desc(), tables.c.id.desc())
         if status is not None:
             query = query.where(tables.c.status == status)
+        if seen_by is None:
+            query = query.where(tables.c.private.is_(False))
+        elif seen_by != EVERY_TABLE:
+            member = select(table_members.c.table_id).where(table_members.c.player_id == seen_by)
+            query = query.where(tables.c.private.is_(False) | tables.c.id.in_(member))
         with self.engine.connect() as conn:
             return [_table_record(row) for row in conn.execute(query.limit(limit))]
 
@@ -690,7 +711,7 @@ _EVENTS = select(tables.c.events).where(tables.c.id == bindparam("tid"))
 def insert_table(
     conn: Connection, game: str, options: Mapping[str, Any], seats: list[Seat], mode: str,
     created_by: int | None, clock: Mapping[str, Any] | None, *, status: str = "open",
-    seed: int | None = None,
+    seed: int | None = None, private: bool = False,
 ) -> int:
     """Insert a table row (its creator is its host) in `conn`'s transaction; its id. An
     open table has every seat empty; a rematch (belle.storage.rematches) starts running
@@ -703,6 +724,7 @@ def insert_table(
         created_by=created_by, host_id=created_by,
         created_at=moment, updated_at=moment,
         clock=dict(clock) if clock is not None else None, clock_state=None,
+        private=private,
     ))
     key = result.inserted_primary_key
     assert key is not None
@@ -743,6 +765,7 @@ def _table_record(row: Any) -> TableRecord:
         created_at=aware(row.created_at), updated_at=aware(row.updated_at),
         clock=row.clock, clock_state=row.clock_state,
         host_id=row.host_id, host_name=row.host_name, banned=tuple(row.banned or ()),
+        private=bool(row.private),
     )
 
 

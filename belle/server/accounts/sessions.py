@@ -49,6 +49,7 @@ class Sessions:
     """Signs and reads the session cookie's value."""
 
     def __init__(self, secret: str) -> None:
+        self.secret = secret  # also signs invitation links (belle.server.friends.invites)
         self._serializer = URLSafeTimedSerializer(secret, salt="belle-session")
 
     def new(self) -> tuple[str, Token]:

@@ -2,7 +2,8 @@
 pages (`/leaderboard/{game}`, `/player?name=…`).
 
 Everything here is public: ratings, and the results of finished tables (a finished
-game hides nothing any more). The JSON shapes are in docs/protocol.md, "Ratings".
+game hides nothing any more) — but for private tables, listed only to their members
+(issue 20). The JSON shapes are in docs/protocol.md, "Ratings".
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from fastapi import APIRouter, Request, Response
 from belle.engine.registry import game_ids
 from belle.server.accounts.names import check_name
 from belle.server.errors import ServerError
+from belle.server.http.identity import current_player
 from belle.server.http.pages import page as page_response
 from belle.server.hub import hub_of
 from belle.server.table import payloads
@@ -72,6 +74,10 @@ async def player_page_json(name: str, request: Request) -> Any:
     ratings = await hub.db.read(book.ratings_of, player.id)
     positions = [await hub.db.read(book.position, r.game, r.skill.rating) for r in ratings]
     results = await hub.db.read(book.results_of, player.id, RECENT_TABLES)
+    viewer = await current_player(request)  # a private table: its members' business
+    seen = await hub.db.read(hub.friends.book.visible_table_ids,
+                             {r.table_id for r in results}, viewer.id if viewer else None)
+    results = [r for r in results if r.table_id in seen]
     return {
         "player": {"name": player.name, "registered": player.registered,
                    "since": payloads.iso(player.created_at)},

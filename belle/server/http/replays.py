@@ -19,7 +19,11 @@ router = APIRouter(prefix="/api")
 
 
 async def _actor(request: Request, table_id: int) -> TableActor:
-    return await hub_of(request).actor(table_id)
+    """The table's actor, if whoever asks may know of it (a private table: its members)."""
+    hub = hub_of(request)
+    actor = await hub.actor(table_id)
+    await hub.friends.access.require_visible(actor.table, await current_player(request))
+    return actor
 
 
 def _viewer(actor: TableActor, seat: int | None, player: Player | None) -> None:

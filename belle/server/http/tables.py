@@ -14,13 +14,13 @@ import importlib
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, StrictInt
+from pydantic import BaseModel, StrictBool, StrictInt
 
 from belle.bots import BOT_NAMES
 from belle.engine.errors import GameError
 from belle.engine.registry import game_ids, list_games, load_game
 from belle.server.errors import ServerError
-from belle.server.http.identity import address, signed_in
+from belle.server.http.identity import address, current_player, signed_in
 from belle.server.hub import hub_of
 from belle.server.table import payloads
 from belle.server.table.actor import TableActor
@@ -37,6 +37,7 @@ class TableBody(BaseModel):
     mode: str = "live"
     clock: Any = None  # {"kind": "none" | "per-move" | "game", "seconds"?, "increment"?}
     on_timeout: Any = None  # "bot-moves" (default) | "forfeit"
+    private: StrictBool = False  # open and listed only to its members (issue 20)
 
 
 class SeatBody(BaseModel):
@@ -76,7 +77,9 @@ async def tables(request: Request, status: str | None = None) -> Any:
     if status is not None and status not in STATUSES:
         raise ServerError("bad_options", f"status is one of {', '.join(STATUSES)}")
     hub = hub_of(request)
-    found = await hub.db.read(hub.store.list_tables, status)
+    viewer = await current_player(request)  # private tables: only its members'
+    found = await hub.db.read(functools.partial(
+        hub.store.list_tables, seen_by=viewer.id if viewer is not None else None), status)
     return [payloads.summary(t) for t in found]
 
 
@@ -99,15 +102,22 @@ async def create_table(body: TableBody, request: Request) -> Any:
         raise ServerError("too_many_tables", f"you have created {most} tables that are not "
                                              "finished; finish one before creating another")
     table = await hub.db.write(
-        hub.store.create_table, game.info.id, dict(game.options), body.players, body.mode,
-        player.id, clock.to_json() if clock.active else None,
+        functools.partial(hub.store.create_table, private=body.private), game.info.id,
+        dict(game.options), body.players, body.mode, player.id,
+        clock.to_json() if clock.active else None,
     )
+    if table.private:
+        await hub.db.write(hub.friends.book.add_member, table.id, player.id, "host")
     hub.table_changed(table)
     return payloads.summary(table)
 
 
 async def _actor(request: Request, table_id: int) -> TableActor:
-    return await hub_of(request).actor(table_id)
+    """The table's actor, if whoever asks may know of it (a private table: its members)."""
+    hub = hub_of(request)
+    actor = await hub.actor(table_id)
+    await hub.friends.access.require_visible(actor.table, await current_player(request))
+    return actor
 
 
 @router.get("/tables/{table_id}")

@@ -67,6 +67,7 @@ def summary(table: TableRecord) -> dict[str, Any]:
         "created_at": iso(table.created_at),
         "updated_at": iso(table.updated_at),
         "clock": table.clock,
+        "private": table.private,  # issue 20: open and listed only to its members
     }
 
 

@@ -11,6 +11,7 @@ without a lobby event), so a flood of hellos reads the database once a second at
 from __future__ import annotations
 
 import asyncio
+import functools
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
@@ -53,9 +54,10 @@ class Lobby:
                 return cached[2]
             events = self.events
             store, db = self.hub.store, self.hub.db
-            tables = await db.read(store.list_tables, "open")
-            tables += await db.read(store.list_tables, "running")
-            tables += await db.read(store.list_tables, "finished", LOBBY_FINISHED)
+            public = functools.partial(store.list_tables, seen_by=None)  # issue 20
+            tables = await db.read(public, "open")
+            tables += await db.read(public, "running")
+            tables += await db.read(public, "finished", LOBBY_FINISHED)
             if self.chat is None:
                 self.chat = deque(await db.read(store.recent_chat, None, CHAT_KEPT),
                                   CHAT_KEPT)

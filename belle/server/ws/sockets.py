@@ -189,6 +189,7 @@ def lobby_handler(hub: Hub) -> Handler:
         if isinstance(message, Hello):
             if not _may_hello(conn):
                 raise ServerError("rate_limited", HELLO_REFUSED)
+            await hub.friends.personal.hello(conn)  # whom it follows: before the sync
             await hub.lobby.hello(conn)
         elif isinstance(message, Ping):
             conn.send(PONG)
@@ -197,7 +198,12 @@ def lobby_handler(hub: Hub) -> Handler:
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):
-                conn.send(notice(await commands.lobby_command(hub.actor, conn.player, text,
+                async def find(table_id: int) -> TableActor:  # a private table: members'
+                    actor = await hub.actor(table_id)
+                    await hub.friends.access.require_visible(actor.table, conn.player)
+                    return actor
+
+                conn.send(notice(await commands.lobby_command(find, conn.player, text,
                                                                conn.address)))
             else:
                 await hub.lobby.say(_speaker(conn), text)
@@ -209,16 +215,20 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
     conn = await _open(socket)
     if conn is None:
         return
+    hub = hub_of(socket)
     try:
-        actor = await hub_of(socket).actor(table_id)
+        actor = await hub.actor(table_id)
+        await hub.friends.access.require_visible(actor.table, conn.player)
     except ServerError as exc:
         conn.send(error(exc.code, exc.message))
         await _finish(conn)
         await socket.close(code=1008)
         return
+    hub.friends.presence.enter(conn.player_id, table_id)
     try:
         await _serve(conn, table_handler(actor))
     finally:
+        hub.friends.presence.leave(conn.player_id, table_id)
         actor.events.leave_socket(conn)
         await _finish(conn)
 
@@ -228,8 +238,11 @@ async def lobby_socket(socket: WebSocket) -> None:
     if conn is None:
         return
     hub = hub_of(socket)
+    hub.friends.presence.enter(conn.player_id)
     try:
         await _serve(conn, lobby_handler(hub))
     finally:
+        hub.friends.presence.leave(conn.player_id)
+        hub.friends.personal.forget(conn)
         hub.lobby.leave_socket(conn)
         await _finish(conn)

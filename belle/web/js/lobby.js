@@ -3,6 +3,7 @@
 import { showAccount } from "./account.js";
 import { ApiError, Socket, games as fetchGames, get, me, post } from "./api.js";
 import { Chat, LOBBY_HELP } from "./chat.js";
+import { learnButton, renderFriends } from "./friends.js";
 import { leaderboardUrl, playerLink } from "./players.js";
 import { seatControls } from "./seats.js";
 import { clockFields, clockLabel, readClock } from "./clock.js";
@@ -24,6 +25,7 @@ async function main() {
   renderRulesList();
   renderLeaderboardList();
   await refreshTables();
+  renderFriends($("friends"), state.player);
   const chat = new Chat($("lobby-chat"), {
     title: t("Lobby chat"),
     commands: LOBBY_HELP,
@@ -53,6 +55,8 @@ function onLobbyMessage(msg, chat) {
     chat.system(errorText(msg.code, msg.message, msg.notice, msg.params));
   } else if (msg.type === "tables" || msg.type === "table") {
     scheduleRefresh();
+  } else if (msg.type === "friends" || msg.type === "invited") {
+    renderFriends($("friends"), state.player);
   }
 }
 
@@ -108,6 +112,8 @@ async function signIn(event) {
   renderWho();
   renderCreate();
   renderTables();
+  renderRulesList();
+  renderFriends($("friends"), state.player);
 }
 
 function renderWho() {
@@ -203,6 +209,7 @@ function renderCreate() {
     ),
     clockFields(),
     h("label.inline", {}, h("input", { type: "checkbox", name: "sit", id: "create-sit", checked: true }), " ", t("take the first seat")),
+    h("label.inline", { title: t("Listed and open only to the people you invite") }, h("input", { type: "checkbox", name: "private", id: "create-private" }), " ", t("private (by invitation)")),
     h("button.primary", { type: "submit", id: "create-submit" }, t("Create the table")),
   );
   form.onsubmit = createTable;
@@ -217,7 +224,8 @@ function rulesUrl(game, anchor = "") {
 function renderRulesList() {
   const box = $("rules-list");
   if (!box || !state.games.length) return;
-  fill(box, state.games.map((g) => h("li", {}, h("a.rules-link", { href: rulesUrl(g.id), dataset: { game: g.id } }, gameText(g.title)))));
+  fill(box, state.games.map((g) => h("li", {}, h("a.rules-link", { href: rulesUrl(g.id), dataset: { game: g.id } }, gameText(g.title)),
+    state.player ? [" ", learnButton(g.id, gameText(g.title))] : null)));
 }
 
 /** Leaderboards (issue 10): one link per installed game. */
@@ -279,6 +287,7 @@ async function createTable(event) {
     players: parseInt(form.elements.players.value, 10),
     options: readOptions(form, game),
     mode: form.elements.mode.value,
+    private: form.elements.private.checked,
     ...readClock(form),
   };
   const result = await attempt(() => post("/api/tables", body));
@@ -319,6 +328,7 @@ function tableCard(table) {
       "header",
       {},
       h("a.table-title", { href: `/table/${table.id}` }, gameText(table.title) || table.game),
+      table.private ? h("span.badge.private", { title: t("Listed and open only to the people invited") }, t("private")) : null,
       h("span.meta", {}, `#${table.id} · `, t("{n} players", { n: table.players }), " · ", table.mode === "turn" ? t("turn-based") : t("live"), clockLabel(table.clock) ? " · ⏱ " + clockLabel(table.clock) : ""),
       h("a.button.go", { href: `/table/${table.id}` }, link),
     ),

@@ -3,6 +3,7 @@
 import { ApiError, get } from "./api.js";
 import { t } from "./i18n.js";
 import { leaderboardUrl, playerLink, signed } from "./players.js";
+import { renderStats } from "./stats.js";
 import { fill, gameText, h, timeAgo, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,6 +22,8 @@ async function main() {
   fill($("player-since"), t("Playing since {date}", { date: new Date(page.player.since).toLocaleDateString() }));
   renderRatings(page.ratings);
   renderHistory(page.player.name, page.tables);
+  const stats = await get(`/api/stats?name=${encodeURIComponent(name)}`).catch(() => null);
+  if (stats) renderStats($("stats"), stats);
 }
 
 function missing(text) {

@@ -24,6 +24,9 @@ import { loadRuleAnchors, renderMoveList, rulesUrl } from "./movelist.js";
 import { recentEntries, renderLog as drawLog } from "./log.js";
 import { rosterList, seatNumber } from "./roster.js";
 import "./info.js";
+import { renderEndScreen, showAgain } from "./endscreen.js";
+import { renderInvitePanel } from "./invitepanel.js";
+import { Lessons } from "./learn.js";
 import { noticeText } from "./notices.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
@@ -50,6 +53,7 @@ const st = {
 };
 let socket = null;
 let chat = null;
+let friendsParts = null; // issue 20: {lessons} once the members of the table are read
 const clocks = new SeatClocks(refreshClocks);
 
 async function main() {
@@ -117,6 +121,8 @@ function onMessage(msg) {
     case "clock":
       clocks.update(msg.clock);
       return renderSeats();
+    case "again":
+      return showAgain($("end"), msg.table);
     default:
       return undefined;
   }
@@ -263,6 +269,23 @@ function renderAll() {
   fill($("table-title"), gameText(st.table.title) || st.table.game, h("span.muted", {}, " · ", t("table #{id}", { id: st.table.id })));
   renderPlay();
   renderLog();
+  renderFriendsParts();
+}
+
+/** Invitations, lessons and the end screen (issue 20), beside the game. */
+async function renderFriendsParts() {
+  if (st.over && st.table.status === "finished") {
+    renderEndScreen($("end"), { table: st.table, names: names(), seated: st.seat !== null && st.seat !== undefined });
+  }
+  if (friendsParts === null) {
+    friendsParts = { lessons: null };
+    const members = await renderInvitePanel($("invite"), st.table, st.player);
+    if (members && members.origin === "learn" && st.seat !== null) {
+      const lessons = new Lessons($("lesson"), st.table);
+      if (await lessons.load()) friendsParts.lessons = lessons;
+    }
+  }
+  if (friendsParts.lessons) friendsParts.lessons.update(st.legal);
 }
 
 function renderWho() {
@@ -505,6 +528,7 @@ function renderLegal() {
     $("legal").replaceChildren();
     return;
   }
+  if (friendsParts && friendsParts.lessons) friendsParts.lessons.update(st.legal);
   renderMoveList($("legal"), {
     game: st.table.game, legal: st.legal, names: names(), lookup: lookup(), pending: st.pending, onAction,
     roots: [$("board"), $("prompt")],

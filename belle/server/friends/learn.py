@@ -1,0 +1,79 @@
+"""Learn by playing (issue 20 item 5): a guided first game against bots, and "why can't I?"
+
+`start` makes a private table of the game at its smallest player count, the learner in
+the first seat and easy bots in the others, and starts it (a learner's unfinished table
+of that game is reused). The table page then shows the rules page's summary step by
+step as each rule first comes up in play (belle/web/js/learn.js).
+
+`why` answers "why can't I do that?" for a move written in the game's notation, from
+what the engine says of it (belle.server.friends.refusal): the reason, and the legal
+moves of the same kind instead. It reads only the legal moves of the seat that asks,
+which its table state shows it anyway, so an answer never tells what it may not know.
+Any seated player may ask, at any table (not only a learning one).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from belle.engine.errors import GameError
+from belle.engine.registry import game_ids, load_game
+from belle.server.errors import ServerError
+from belle.server.friends.refusal import NOT_YOUR_TURN, alternatives, explain
+from belle.storage import Player, TableRecord
+
+if TYPE_CHECKING:
+    from belle.server.hub import Hub
+    from belle.server.table.actor import TableActor
+
+LEARN_BOT = "easy"
+
+
+async def start(hub: Hub, player: Player, game_id: str, address: str | None) -> TableRecord:
+    """The learner's table for `game_id`, started (made now unless one is unfinished)."""
+    if game_id not in game_ids():
+        raise ServerError("not_found", f"there is no game {game_id!r}; the games are "
+                                       f"{', '.join(game_ids())}")
+    book = hub.friends.book
+    found = await hub.db.read(book.learning_table, player.id, game_id)
+    if found is not None:
+        return (await hub.actor(found)).table
+    most = hub.limits.max_open_tables
+    if await hub.db.read(hub.store.count_unfinished_tables, player.id) >= most:
+        raise ServerError("too_many_tables", f"you have created {most} tables that are not "
+                                             "finished; finish one before creating another")
+    game = load_game(game_id)
+    create = functools.partial(hub.store.create_table, private=True)
+    table = await hub.db.write(create, game_id, dict(game.options), game.info.min_players,
+                               "live", player.id, None)
+    await hub.db.write(book.add_member, table.id, player.id, "learn", None)
+    await hub.db.write(book.set_origin, table.id, "learn", None, player.id)
+    actor = await hub.actor(table.id)
+    await actor.seats.join(player, 0)
+    for seat in range(1, table.players):
+        await actor.seats.add_bot(player, LEARN_BOT, seat)
+    await actor.seats.start(player, address)
+    return actor.table
+
+
+async def why(actor: TableActor, player: Player, text: str) -> dict[str, Any]:
+    """Why the asker may not make the move written `text` now (or that they may)."""
+    seat = actor.seat_of(player.id)
+    if seat is None:
+        raise ServerError("not_seated", "you have no seat at this table")
+    state = actor.state
+    if state is None or actor.setup.status not in ("running", "finished"):
+        raise ServerError("not_ready", "the game is not under way")
+    try:
+        action = state.parse_action(text.strip())
+    except GameError as exc:
+        raise ServerError("malformed", f"that is not a move of this game: {exc}") from exc
+    move = state.action_to_string(action)
+    if not state.is_terminal() and state.current_player() != seat:
+        return {"legal": False, "move": move, "why": NOT_YOUR_TURN.to_json(), "instead": []}
+    refusal = explain(state, action)
+    if refusal is None:
+        return {"legal": True, "move": move, "why": None, "instead": []}
+    instead = [] if state.is_terminal() else alternatives(state, action)
+    return {"legal": False, "move": move, "why": refusal.to_json(), "instead": instead}

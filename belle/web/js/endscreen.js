@@ -1,0 +1,106 @@
+// The end screen of a finished table (issue 20 item 4): the score breakdown side by side,
+// a chart of each player's score over the game (what they would score if the game ended
+// after each turn), its decisive moments (the largest swings), and links to replay,
+// play again with the same players, and the rules. The story comes from
+// /api/tables/<id>/story, which the server tells only once the game is over.
+import { get, post } from "./api.js";
+import { scoreComponent } from "./moves.js";
+import { rulesUrl } from "./movelist.js";
+import { attempt, fill, h, s, t } from "./ui.js";
+
+const COLOURS = ["#b5482c", "#2c6db5", "#3d8c40", "#8a4fb0", "#c28a12", "#4a4a4a"];
+const PLACES = () => [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th"), t("6th")];
+let shownFor = null;
+
+/** Draw the end screen of `table` into `box` once (names: the seats' names). */
+export async function renderEndScreen(box, { table, names, seated }) {
+  if (shownFor === table.id) return;
+  shownFor = table.id;
+  const story = await attempt(() => get(`/api/tables/${table.id}/story`));
+  if (!story) {
+    shownFor = null;
+    return;
+  }
+  box.hidden = false;
+  fill(
+    box,
+    h("h2", {}, t("The game in review")),
+    breakdownTable(table.game, story, names),
+    h("h3", {}, t("Score over the game")),
+    chart(story, names),
+    h("h3", {}, t("Decisive moments")),
+    moments(story, names),
+    h("p.end-links", {},
+      h("a.button", { href: "#replay", onclick: () => document.getElementById("replay")?.scrollIntoView() }, t("Replay the game")), " ",
+      seated ? h("button.primary", { type: "button", id: "play-again", onclick: () => playAgain(table) }, t("Play again with these players")) : null, " ",
+      h("a.button", { href: rulesUrl(table.game), target: "_blank", rel: "noopener" }, t("Rules"))),
+  );
+}
+
+async function playAgain(table) {
+  const again = await attempt(() => post(`/api/tables/${table.id}/again`));
+  if (again) location.href = `/table/${again.id}`;
+}
+
+function breakdownTable(game, story, names) {
+  const seats = story.final.map((_, seat) => seat);
+  const lines = story.breakdown || seats.map(() => []);
+  const components = [];
+  for (const seatLines of lines) for (const line of seatLines || []) if (!components.includes(line.component)) components.push(line.component);
+  const points = (seat, component) => (lines[seat] || []).filter((l) => l.component === component).reduce((a, l) => a + Number(l.points || 0), 0);
+  const place = (seat) => (story.ranking ? PLACES()[story.ranking[seat]] || String(story.ranking[seat] + 1) : "");
+  return h("table.end-breakdown", {},
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Score")), seats.map((seat) =>
+      h("th", { scope: "col", style: `color:${COLOURS[seat % COLOURS.length]}` }, names[seat], h("small", {}, " ", place(seat)))))),
+    h("tbody", {}, components.map((component) => h("tr", {},
+      h("th", { scope: "row" }, scoreComponent(game, component)),
+      seats.map((seat) => h("td.num", {}, fmt(points(seat, component))))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("Total")), seats.map((seat) => h("td.num", {}, fmt(story.final[seat]))))));
+}
+
+function chart(story, names) {
+  const width = 560, height = 220, pad = 30;
+  const points = story.points;
+  const all = points.flatMap((p) => p.scores);
+  const top = Math.max(1, ...all), bottom = Math.min(0, ...all);
+  const x = (i) => pad + (i * (width - 2 * pad)) / Math.max(1, points.length - 1);
+  const y = (v) => height - pad - ((v - bottom) * (height - 2 * pad)) / (top - bottom);
+  const seats = story.final.map((_, seat) => seat);
+  const label = t("Each player's score after every turn, from the first turn to the end");
+  return h("figure.score-chart", {},
+    s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "score-chart-svg" },
+      s("line", { x1: pad, y1: y(bottom), x2: width - pad, y2: y(bottom), stroke: "#888" }),
+      s("text", { x: 2, y: y(top) + 4, "font-size": 11 }, fmt(top)),
+      seats.map((seat) => s("polyline", {
+        fill: "none", stroke: COLOURS[seat % COLOURS.length], "stroke-width": 2, dataset: { seat: String(seat) },
+        points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.scores[seat] ?? 0).toFixed(1)}`).join(" "),
+      })),
+      story.moments.map((m) => s("circle", { cx: x(m.turn), cy: y(points[m.turn].scores[m.seat] ?? 0), r: 5, fill: "none", stroke: "#000" }))),
+    h("figcaption", {}, seats.map((seat) => h("span.legend", { style: `color:${COLOURS[seat % COLOURS.length]}` }, "— ", names[seat], " "))));
+}
+
+function moments(story, names) {
+  if (!story.moments.length) return h("p.empty", {}, t("No single turn changed the standings much."));
+  return h("ol.moments", {}, story.moments.map((m) => {
+    const who = m.seat === null ? t("The setup") : names[m.seat];
+    const gain = m.seat === null ? 0 : m.gains[m.seat];
+    return h("li.moment", { dataset: { turn: String(m.turn) } },
+      h("b", {}, t("Turn {n}", { n: m.turn })), " — ",
+      m.last ? t("{player}: the final scoring ({points} points)", { player: who, points: fmt(gain) })
+        : t("{player} scored {points} points", { player: who, points: fmt(gain) }),
+      m.lead ? [" · ", t("{players} now lead", { players: m.lead.map((seat) => names[seat]).join(", ") })] : null,
+      m.moves.length ? h("div.moment-moves", {}, h("code", {}, m.moves.join(" · ")), m.more_moves ? " " + t("and {n} more", { n: m.more_moves }) : "") : null);
+  }));
+}
+
+function fmt(n) {
+  const v = Math.round(Number(n) * 100) / 100;
+  return Number.isNaN(v) ? String(n) : (v < 0 ? "−" : "") + Math.abs(v);
+}
+
+/** Someone asked to play again with this finished table's players: where to go. */
+export function showAgain(box, tableId) {
+  box.hidden = false;
+  box.prepend(h("p.again-notice", { role: "status" }, t("A new table with the same players is ready."), " ",
+    h("a.button.primary", { href: `/table/${tableId}` }, t("Go to the new table"))));
+}

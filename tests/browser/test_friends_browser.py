@@ -1,0 +1,82 @@
+"""Playing with friends in the browser (issue 20): a private table and its invitation link
+that seats a first-time guest, the friends panel showing who is online, the end screen
+(breakdown, score chart, decisive moments, play again) with the player's statistics,
+and a guided first game that explains a refused move."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+def test_a_private_table_an_invitation_link_and_friends_online(new_page: Any) -> None:
+    ann, bob = new_page("Ann"), new_page("Bob")
+    ann.select_option("#create-game", "paris_paris")
+    ann.select_option("#create-players", "2")
+    ann.check("#create-private")
+    ann.click("#create-submit")
+    ann.wait_for_url("**/table/*")
+    table = ann.url.rstrip("/").split("/")[-1]
+    expect(ann.locator("#invite")).to_contain_text("Private table", timeout=20_000)
+    ann.check("#link-single-use")
+    ann.click("#make-link")
+    link = ann.locator("#invite input.link-url").first
+    expect(link).to_have_value(re.compile("/invite/"))
+    url = link.input_value()
+    expect(bob.locator(f'article.table-card[data-table="{table}"]')).to_have_count(0)
+    # a guest who has never been here: picks a name on the invitation page and sits
+    newcomer = new_page(None)
+    newcomer.goto(url)
+    expect(newcomer.locator("#invite-table")).to_contain_text("invites you to Paris Paris")
+    newcomer.fill("#invite-name", "Newcomer-" + table)
+    newcomer.click("#invite-sit")
+    newcomer.wait_for_url(f"**/table/{table}")
+    expect(ann.locator('#seats li[data-seat="1"]')).to_contain_text("Newcomer-" + table)
+    # Bob follows Ann: the friends panel shows her online (at a table he may not see)
+    bob.fill("#follow-name", ann.player_name)
+    bob.click("#friends form.follow-form button")
+    friend = bob.locator(f'#friends li.friend[data-name="{ann.player_name}"]')
+    expect(friend).to_have_class("friend online")
+    expect(friend.locator(f'a[href="/table/{table}"]')).to_have_count(0)
+    assert ann.js_errors == [] and bob.js_errors == [] and newcomer.js_errors == []
+
+
+def test_the_end_screen_tells_the_game_and_offers_to_play_again(new_page: Any) -> None:
+    ann = new_page("Ann")
+    api = ann.request
+    table = api.post("/api/tables", data={"game": "paris_paris", "players": 2}).json()["id"]
+    assert api.post(f"/api/tables/{table}/join", data={"seat": 0}).ok
+    assert api.post(f"/api/tables/{table}/bots", data={"bot": "random"}).ok
+    assert api.post(f"/api/tables/{table}/start").ok
+    assert api.post(f"/api/tables/{table}/resign").ok  # a bot plays Ann's seat to the end
+    ann.goto(f"/table/{table}")
+    end = ann.locator("#end")
+    expect(end.locator("table.end-breakdown tfoot td")).to_have_count(2, timeout=20_000)
+    expect(end.locator("svg.score-chart-svg polyline")).to_have_count(2)
+    expect(end.locator("ol.moments li.moment").first).to_be_visible()
+    expect(end.locator('a[href^="/static/rules.html?game=paris_paris"]')).to_be_visible()
+    end.locator("#play-again").click()
+    ann.wait_for_url(lambda url: not url.endswith(f"/table/{table}"))
+    expect(ann.locator("#invite")).to_contain_text("Private table")
+    ann.goto(f"/player?name={ann.player_name}")
+    row = ann.locator('#stats tr[data-game="paris_paris"]')
+    expect(row.locator("td.games")).to_have_text("1")
+    assert ann.js_errors == []
+
+
+def test_learning_by_playing_shows_the_rules_and_explains_a_refusal(new_page: Any) -> None:
+    ann = new_page("Ann")
+    ann.locator('button[data-learn="paris_paris"]').click()
+    ann.wait_for_url("**/table/*")
+    lesson = ann.locator("#lesson")
+    expect(lesson.locator('details[data-lesson="goal"]')).to_be_visible()
+    expect(lesson.locator('details[data-lesson="take"]')).to_be_visible(timeout=20_000)
+    ann.fill("#why-move", "remove green")
+    ann.click("#lesson form.why-form button")
+    expect(lesson.locator(".why-answer")).to_contain_text("remove green")
+    ann.fill("#why-move", "nonsense")
+    ann.click("#lesson form.why-form button")
+    expect(ann.locator(".toast")).to_be_visible()
+    assert ann.js_errors == []

@@ -1,0 +1,84 @@
+"""After the game (issue 20 item 4): the story of a finished game — each player's score
+after every turn and the decisive moments — told only once it is over, and a player's
+statistics per game and rating over time, counting only tables the viewer may see."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from belle.engine.record import MatchRecord
+from belle.server.friends.story import MOMENTS, margins, tell
+
+from .friendskit import code, finished_table
+from .kit import sign_in, table_actor
+
+
+def test_the_story_of_a_finished_game_adds_up(client: TestClient) -> None:
+    ann = sign_in(client, "ann")
+    table_id = finished_table(client, ann)
+    story = ann.get(f"/api/tables/{table_id}/story").json()
+    actor = table_actor(client, table_id)
+    assert story["final"] == [round(float(v), 3) for v in actor.state.returns()]
+    assert story["points"][-1]["scores"] == story["final"]
+    assert story["points"][-1]["n"] == actor.version  # the chart runs to the last action
+    assert story["ranking"] == actor.state.ranking()
+    assert [len(b) > 0 for b in story["breakdown"]] == [True, True]
+    moments = story["moments"]
+    assert 0 < len(moments) <= MOMENTS
+    assert [m["turn"] for m in moments] == sorted(m["turn"] for m in moments)
+    for moment in moments:  # a moment's gains are the chart's step at its turn
+        before, after = (story["points"][moment["turn"] + d]["scores"] for d in (-1, 0))
+        assert moment["gains"] == [round(a - b, 3) for a, b in zip(after, before, strict=True)]
+        assert moment["swing"] == round(max(abs(a - b) for a, b in zip(
+            margins(after), margins(before), strict=True)), 3)
+    # the biggest swing of all is among them
+    steps = [max(abs(a - b) for a, b in zip(margins(p["scores"]), margins(q["scores"]),
+                                             strict=True))
+             for q, p in zip(story["points"], story["points"][1:], strict=False)]
+    assert max(m["swing"] for m in moments) == round(max(steps), 3)
+    # cached: a second ask gives the same story without telling it again
+    again = ann.get(f"/api/tables/{table_id}/story").json()
+    assert again["moments"] == moments
+
+
+def test_no_story_before_the_end_nor_for_outsiders(client: TestClient) -> None:
+    ann, bob = sign_in(client, "ann"), sign_in(client, "bob")
+    open_table = ann.post("/api/tables", {"game": "paris_paris", "players": 2}).json()["id"]
+    assert code(ann.get(f"/api/tables/{open_table}/story")) == "not_ready"
+    running = ann.post("/api/learn/paris_paris").json()  # under way: secrets still hidden
+    assert running["status"] == "running"
+    assert code(ann.get(f"/api/tables/{running['id']}/story")) == "not_ready"
+    secret = finished_table(client, ann, private=True)
+    assert ann.get(f"/api/tables/{secret}/story").status_code == 200
+    assert code(bob.get(f"/api/tables/{secret}/story")) == "not_found"
+    assert code(client.get(f"/api/tables/{secret}/story")) == "not_found"
+
+
+def test_a_story_replays_the_true_record_only(client: TestClient) -> None:
+    """`tell` works on the full record; the route only hands it over once the game is
+    over (above), so what the end revealed never reaches a running table."""
+    ann = sign_in(client, "ann")
+    table_id = finished_table(client, ann, seed=3)
+    record: MatchRecord = table_actor(client, table_id).record()
+    told = tell(record)
+    assert told["final"] == ann.get(f"/api/tables/{table_id}/story").json()["final"]
+
+
+def test_player_statistics_count_what_the_viewer_may_see(client: TestClient) -> None:
+    ann, bob = sign_in(client, "ann"), sign_in(client, "bob")
+    public = finished_table(client, ann, seed=1)
+    finished_table(client, ann, private=True, seed=2)
+    mine = ann.get("/api/stats?name=ann").json()
+    theirs = bob.get("/api/stats?name=ann").json()
+    anyone = client.get("/api/stats?name=ann").json()
+    assert [g["games"] for g in mine["games"]] == [2]
+    assert [g["games"] for g in theirs["games"]] == [1] == [g["games"] for g in anyone["games"]]
+    game = theirs["games"][0]
+    assert game["game"] == "paris_paris" and game["favourite_seat"] == 0
+    assert game["seats"] == [{"seat": 0, "games": 1, "wins": game["wins"]}]
+    score = table_actor(client, public).state.returns()[0]
+    assert game["average_score"] == round(float(score), 1)
+    assert theirs["rating"] == []  # a game with a bot is not rated
+    page = bob.get("/api/players/ann").json()
+    assert [t["id"] for t in page["tables"]] == [public]
+    assert code(client.get("/api/stats?name=nobody")) == "not_found"
