@@ -130,6 +130,8 @@ def result(state: State[Any]) -> dict[str, Any]:
 def chat_json(line: ChatLine) -> dict[str, Any]:
     """A chat line; `system: true` marks a line the table wrote (no player: an undo)."""
     body: dict[str, Any] = {"from": line.name, "text": line.text, "at": iso(line.at)}
+    if line.id:
+        body["id"] = line.id  # what a report names (belle.server.moderation)
     if line.player_id is None and line.table_id is not None:
         body["system"] = True
     return body

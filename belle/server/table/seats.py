@@ -46,6 +46,7 @@ class Seating:
                 raise ServerError("kicked", "the host asked you to leave this table: you "
                                             "cannot sit at it again")
             index = self._free_seat(seat, player)
+            await actor.host.guard.check_may_join(actor.table, player)
             seats = [EMPTY_SEAT if actor.seat_of(player.id) == i else s
                      for i, s in enumerate(actor.table.seats)]
             seats[index] = Seat("human", player.id, player.name)
