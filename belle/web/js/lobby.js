@@ -7,6 +7,8 @@ import { leaderboardUrl, playerLink } from "./players.js";
 import { seatControls } from "./seats.js";
 import { clockFields, clockLabel, readClock } from "./clock.js";
 import { optionHelp, optionWord, optionsLine } from "./options.js";
+import "./push.js"; // the service worker, and turn notices on this device
+import { watchChat } from "./moderation.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, timeAgo, toast } from "./ui.js";
 
 const state = { player: null, games: [], bots: [], tables: { open: [], running: [], finished: [] } };
@@ -22,6 +24,7 @@ async function main() {
   renderCreate();
   renderRulesList();
   renderLeaderboardList();
+  watchChat();
   await refreshTables();
   const chat = new Chat($("lobby-chat"), {
     title: t("Lobby chat"),

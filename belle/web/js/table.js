@@ -24,6 +24,8 @@ import { loadRuleAnchors, renderMoveList, rulesUrl } from "./movelist.js";
 import { recentEntries, renderLog as drawLog } from "./log.js";
 import { rosterList, seatNumber } from "./roster.js";
 import "./info.js";
+import "./push.js"; // the service worker (offline page, turn notices)
+import { watchChat } from "./moderation.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -51,6 +53,7 @@ let chat = null;
 const clocks = new SeatClocks(refreshClocks);
 
 async function main() {
+  watchChat();
   const [player, catalogue, table] = await Promise.all([
     attempt(me),
     fetchGames().catch(() => ({ games: [], bots: ["random", "greedy"] })),
