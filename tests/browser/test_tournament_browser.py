@@ -4,16 +4,43 @@ Chromium, with two browser contexts (issue 20 item 3)."""
 from __future__ import annotations
 
 import re
+import secrets
+from collections.abc import Iterator
 from typing import Any
+
+import pytest
 
 from .conftest import sync_api
 
 expect = sync_api.expect
 
 
-def test_a_swiss_tournament_of_bots_is_played_to_the_end(new_page: Any) -> None:
-    ann = new_page("ann")
-    bea = new_page("bea")
+@pytest.fixture
+def person(browser: Any, server: str) -> Iterator[Any]:
+    """person(name): a page in a fresh context, signed in through the API, on no page
+    yet (the tournament pages are light; the lobby is not needed here)."""
+    contexts = []
+
+    def make(name: str) -> Any:
+        context = browser.new_context(base_url=server, viewport={"width": 1200, "height": 900})
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
+        page.player_name = f"{name}-{secrets.token_hex(2)}"
+        answer = page.request.post("/api/session", data={"name": page.player_name})
+        assert answer.ok, answer.text()
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+def test_a_swiss_tournament_of_bots_is_played_to_the_end(person: Any) -> None:
+    ann = person("ann")
+    bea = person("bea")
     ann.goto("/tournaments")
     ann.fill("#t-name", "Tuesday cup")
     ann.select_option("#t-game", "city_of_light")  # two seats, the shortest game
