@@ -41,7 +41,7 @@ def test_report_a_line_and_block_its_author(person: Any) -> None:
     bob.locator("#lobby-chat input").fill("something rude")
     bob.locator("#lobby-chat input").press("Enter")
     line = ann.locator(f"#lobby-chat li[data-from='{bob.player_name}']").last
-    expect(line).to_contain_text("something rude")
+    expect(line).to_contain_text("something rude", timeout=15_000)
     expect(bob.locator("#lobby-chat li[data-chat] .chat-report")).to_have_count(0)  # own line
     ann.once("dialog", lambda dialog: dialog.accept("rude"))
     line.locator(".chat-report").click()
@@ -51,6 +51,6 @@ def test_report_a_line_and_block_its_author(person: Any) -> None:
     ann.click(".block-toggle")
     expect(ann.locator(".block-toggle")).to_have_text("Unblock")
     ann.goto("/")
-    expect(ann.locator("#lobby-chat li[data-chat]").first).to_be_attached()
+    expect(ann.locator("#lobby-chat li[data-chat]").first).to_be_attached(timeout=15_000)
     expect(ann.locator(f"#lobby-chat li[data-from='{bob.player_name}']").first).to_be_hidden()
     assert not ann.js_errors and not bob.js_errors, (ann.js_errors, bob.js_errors)
