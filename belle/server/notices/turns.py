@@ -5,7 +5,9 @@ looks at the seat to move; when that seat changed (a new turn, not another step 
 same player's turn) it notes the turn, and writes the noted turns to the `turns` table
 (belle.storage.notices) in batches, one transaction every `BATCH_SECONDS`,
 which is what `GET /api/me/next` reads, and, at a turn-based table, e-mails the
-player whose turn it now is if they gave an address and asked for turn notices. Bots
+player whose turn it now is if they gave an address and asked for turn notices (when
+they subscribed a browser to Web Push, the notice is pushed there instead and e-mail is
+the fallback: belle.server.push). Bots
 get nothing, and the player who just moved cannot be the one to move next at a new
 turn. The e-mail is queued on the Mailer's thread: the table never waits for SMTP.
 """
