@@ -32,6 +32,7 @@ from typer.core import TyperGroup
 from belle import __version__
 from belle.cli import backup
 from belle.cli import bench as bench_module
+from belle.cli.admin import admin_app
 from belle.cli.balance import balance_command
 from belle.cli.common import (
     check_positive,
@@ -693,6 +694,7 @@ def serve(
 app.command("export")(backup.export_command)
 app.command("balance")(balance_command)
 app.command("import")(backup.import_command)
+app.add_typer(admin_app)
 
 
 def main() -> None:

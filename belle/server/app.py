@@ -46,17 +46,25 @@ from belle.server.http.headers import SecurityHeaders
 from belle.server.http.ratelimit import RateLimiter, RateLimitMiddleware
 from belle.server.hub import Hub
 from belle.server.limits import Limits
+from belle.server.moderation import admin as moderation_admin
+from belle.server.moderation import routes as moderation_routes
 from belle.server.notices.mail import MailConfig, Mailer, mail_config
 from belle.server.notices.turns import TurnNotifier
 from belle.server.notices.verification import EmailLinks
+from belle.server.push import routes as push_routes
+from belle.server.push.keys import VapidKeys
+from belle.server.push.sender import Pusher
 from belle.server.ratings.listener import RatingListener
 from belle.server.ratings.model import Ratings
 from belle.server.table.chat import EndAnnouncer
 from belle.server.table.clock import Clock
+from belle.server.tournaments import routes as tournament_routes
+from belle.server.tournaments.director import Director
 from belle.server.ws import sockets
 from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store, normalize_url
 from belle.storage.backup import instance_id
 from belle.storage.notices import Notices
+from belle.storage.push import PushSubscriptions
 
 DEFAULT_BOT_DELAY = 0.6
 log = logging.getLogger("belle.server")
@@ -173,11 +181,17 @@ def create_app(
     mailer = Mailer(mail) if mail is not None else None
     notifier = TurnNotifier(hub, Notices(store.engine), mailer)
     hub.listeners.append(notifier)
+    pusher = notifier.pusher = Pusher(hub.db, PushSubscriptions(store.engine),
+                                      VapidKeys.of(store))
+    director = Director(hub)
+    hub.listeners.append(director)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await hub.start_cluster()
         await hub.resume()
+        await director.resume()
+        hub.guard.start()
         policy = gcpolicy.Policy() if tune_gc else None
         if policy is not None:
             policy.start()
@@ -187,6 +201,9 @@ def create_app(
             if policy is not None:
                 await policy.stop()
             await notifier.flush()  # the last batch of turn changes, while the DB threads run
+            await pusher.flush()
+            await hub.guard.stop()
+            pusher.close()
             await hub.close()
             if mailer is not None:
                 mailer.close()
@@ -199,6 +216,9 @@ def create_app(
     app.state.hub = hub
     app.state.ratings = book
     app.state.notifier = notifier
+    app.state.director = director
+    app.state.pusher = pusher
+    app.state.operator_sessions = moderation_admin.OperatorSessions(key)
     app.state.email_links = EmailLinks(key)
     app.add_exception_handler(ServerError, _server_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
@@ -207,6 +227,10 @@ def create_app(
     for module in (identity, health, tables, replays, ratings, languages, notices, friends,
                    pages):
         app.include_router(module.router)
+    app.include_router(tournament_routes.router)
+    app.include_router(push_routes.router)
+    app.include_router(moderation_routes.router)
+    app.include_router(moderation_admin.router)
     pages.mount_static(app)
     app.add_middleware(BodyLimitMiddleware, limit=hub.limits.max_body)
     app.add_middleware(

@@ -35,6 +35,9 @@ STATUS: dict[str, int] = {
     "bad_name": 400,
     "bad_email": 400,
     "not_registered": 403,
+    "blocked": 403,  # belle.server.moderation
+    "muted": 403,
+    "banned": 403,
     "too_large": 413,
     "rate_limited": 429,
     "too_many_tables": 429,

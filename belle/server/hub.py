@@ -32,6 +32,7 @@ from belle.server.errors import ServerError
 from belle.server.friends import Friends
 from belle.server.janitor import Janitor
 from belle.server.limits import Limits
+from belle.server.moderation.guard import Guard
 from belle.server.table.actor import CHAT_KEPT, TableActor
 from belle.server.table.clock import Clock, RealClock
 from belle.server.table.recovery import Recovery
@@ -75,6 +76,8 @@ class Hub:
         self.sessions = sessions
         self.players = Players(self.db)
         self.identities = Identities(self.db, self.players, sessions)
+        self.guard = Guard(self.db)  # mutes, bans, blocks (belle.server.moderation)
+        self.identities.refuse = self.guard.is_banned
         self.passwords = PasswordPool()
         self.login_throttle = LoginThrottle()
         self.bot_delay = bot_delay

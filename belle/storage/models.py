@@ -285,3 +285,90 @@ game_stories = Table(  # the score curve and decisive moments of a finished game
     Column("story", JSON, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+# -- community (issue 20 items 3, 6, 7): tournaments, Web Push, moderation --------------
+tournaments = Table(  # belle.storage.tournaments
+    "tournaments",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(60), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("system", String(12), nullable=False),  # swiss | round_robin
+    Column("rounds", Integer, nullable=False),  # planned (round robin: set at the start)
+    Column("table_size", Integer, nullable=False),
+    Column("mode", String(8), nullable=False),  # live | turn
+    Column("clock", JSON, nullable=True),
+    Column("status", String(10), nullable=False, index=True),  # signup | running | finished
+    Column("round", Integer, nullable=False),  # the round under way (0: not started)
+    Column("created_by", Integer, ForeignKey("players.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+tournament_entries = Table(
+    "tournament_entries",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=True),  # null: a bot
+    Column("bot", String(40), nullable=True),
+    Column("name", String(40), nullable=False),
+    Column("joined_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("tournament_id", "player_id",
+                     name="uq_tournament_entries_tournament_id_player_id"),
+    Index("ix_tournament_entries_tournament_id", "tournament_id"),
+)
+
+tournament_games = Table(  # one row per table of a round, or per bye (table_id null)
+    "tournament_games",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("table_id", Integer, ForeignKey("tables.id"), nullable=True, unique=True),
+    Column("entries", JSON, nullable=False),  # entry ids, by seat
+    Index("ix_tournament_games_tournament_id_round", "tournament_id", "round"),
+)
+
+push_subscriptions = Table(  # belle.storage.push: a browser's Web Push subscription
+    "push_subscriptions",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False, index=True),
+    Column("endpoint", String(1024), nullable=False, unique=True),
+    Column("p256dh", String(200), nullable=False),
+    Column("auth", String(100), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+blocks = Table(  # belle.storage.moderation: `player_id` blocked `blocked_id`
+    "blocks",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("blocked_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    PrimaryKeyConstraint("player_id", "blocked_id", name="pk_blocks"),
+    Index("ix_blocks_blocked_id", "blocked_id"),
+)
+
+reports = Table(  # a chat line reported to the operator
+    "reports",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("chat_id", Integer, ForeignKey("chat.id"), nullable=False),
+    Column("reporter_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("reason", String(300), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("resolved_at", DateTime(timezone=True), nullable=True),
+    UniqueConstraint("chat_id", "reporter_id", name="uq_reports_chat_id_reporter_id"),
+)
+
+sanctions = Table(  # what the operator decided about a name
+    "sanctions",
+    metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("muted", Boolean, nullable=False),
+    Column("banned", Boolean, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)

@@ -9,6 +9,7 @@ working here within that time (at once on the worker that revoked it).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from belle.server.accounts.players import Players
@@ -37,8 +38,16 @@ class Identities:
         self.players = players
         self.sessions = sessions
         self._cache: dict[str, tuple[int, float]] = {}  # token hash → (player, until)
+        # Whether a player may not be signed in (banned: belle.server.moderation.guard).
+        self.refuse: Callable[[int], bool] = lambda _player_id: False
 
     async def identify(self, cookie: str | None) -> Identity | None:
+        found = await self._identify(cookie)
+        if found is not None and self.refuse(found.player.id):
+            return None
+        return found
+
+    async def _identify(self, cookie: str | None) -> Identity | None:
         found = self.sessions.read(cookie)
         if isinstance(found, Legacy):
             player = await self.players.get(found.player_id)

@@ -76,6 +76,8 @@ async def open_session(body: SessionBody, request: Request, response: Response) 
     me = await identity(request)
     player = await hub.db.read(hub.store.get_player_by_name, name)
     mine = me is not None and player is not None and me.player.id == player.id
+    if player is not None and hub.identities.refuse(player.id):
+        raise ServerError("banned", "the operator has banned this name")
     if player is None:
         player = await _new_player(hub, name, body.password)
     elif player.password_hash is not None and not mine:

@@ -5,7 +5,9 @@ looks at the seat to move; when that seat changed (a new turn, not another step 
 same player's turn) it notes the turn, and writes the noted turns to the `turns` table
 (belle.storage.notices) in batches, one transaction every `BATCH_SECONDS`,
 which is what `GET /api/me/next` reads, and, at a turn-based table, e-mails the
-player whose turn it now is if they gave an address and asked for turn notices. Bots
+player whose turn it now is if they gave an address and asked for turn notices (when
+they subscribed a browser to Web Push, the notice is pushed there instead and e-mail is
+the fallback: belle.server.push). Bots
 get nothing, and the player who just moved cannot be the one to move next at a new
 turn. The e-mail is queued on the Mailer's thread: the table never waits for SMTP.
 """
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from belle.server.hub import Hub
 from belle.server.notices.email import turn_message
 from belle.server.notices.mail import Mailer
+from belle.server.push.sender import Pusher
 from belle.server.table import payloads
 from belle.server.table.actor import TableActor
 from belle.storage.notices import Notices, TurnChange
@@ -54,6 +57,7 @@ class TurnNotifier:
         self._pending: list[Noted] = []  # turn changes not written yet, in order
         self._writing = asyncio.Lock()  # one batch at a time, and never beside end_turns
         self._flush_task: asyncio.Task[None] | None = None
+        self.pusher: Pusher | None = None  # Web Push first, e-mail the fallback
 
     async def progressed(self, actor: TableActor) -> None:
         state = actor.state
@@ -94,7 +98,16 @@ class TurnNotifier:
             for index in began:
                 table_id, _seat, player_id, _since = mailed[index].change
                 if player_id is not None:
-                    await self._mail_turn(player_id, mailed[index].game, table_id)
+                    await self._tell_turn(player_id, mailed[index].game, table_id)
+
+    async def _tell_turn(self, player_id: int, game: str, table_id: int) -> None:
+        """By Web Push to the player's browsers (belle.server.push); by e-mail when they
+        subscribed none, or none took the notice."""
+        if self.pusher is None:
+            await self._mail_turn(player_id, game, table_id)
+            return
+        await self.pusher.turn(player_id, game, table_id,
+                               lambda: self._mail_turn(player_id, game, table_id))
 
     async def reseated(self, actor: TableActor) -> None:
         """A bot took over a seat or its player took it back (away, back, forfeit): if

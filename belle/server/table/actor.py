@@ -33,6 +33,7 @@ from belle.engine.game import State
 from belle.engine.record import MatchRecord, RecordEntry, replay
 from belle.server.database import Database, StorageUnavailable
 from belle.server.limits import Limits
+from belle.server.moderation.guard import Guard
 from belle.server.table import payloads
 from belle.server.table import undo as takeback
 from belle.server.table.bots import Bots
@@ -61,6 +62,7 @@ class Host(Protocol):
     limits: Limits
     bot_delay: float
     clock: Clock
+    guard: Guard  # moderation's checks (belle.server.moderation.guard)
 
     def table_changed(self, table: TableRecord) -> None: ...
 

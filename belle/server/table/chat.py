@@ -37,6 +37,7 @@ class TableChat:
         actor = self.actor
         async with actor.command():
             host = actor.host
+            await host.guard.check_may_say(actor.table, player)
             line = await host.db.write(host.store.add_chat, actor.id, player.id, player.name,
                                        text)
             self.said(line)

@@ -132,6 +132,8 @@ def chat_json(line: ChatLine) -> dict[str, Any]:
     """A chat line; `system: true` marks a line the table wrote (no player: an undo, an
     announcement), `notice` and `params` what it says (belle.server.announcements)."""
     body: dict[str, Any] = {"from": line.name, "text": line.text, "at": iso(line.at)}
+    if line.id:
+        body["id"] = line.id  # what a report names (belle.server.moderation)
     if line.player_id is None and line.table_id is not None:
         body["system"] = True
     if line.notice is not None:  # the table's own line: each browser words it

@@ -48,6 +48,7 @@ class Seating:
             if player.id in actor.table.banned:
                 raise ServerError("kicked", notice=notice("kicked_out"))
             index = self._free_seat(seat, player)
+            await actor.host.guard.check_may_join(actor.table, player)
             before = actor.seat_of(player.id)
             seats = [EMPTY_SEAT if before == i else s for i, s in enumerate(actor.table.seats)]
             seats[index] = Seat("human", player.id, player.name)

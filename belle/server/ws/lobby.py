@@ -78,6 +78,7 @@ class Lobby:
         self.hub.share({"lobby": True, **body})
 
     async def say(self, player: Player, text: str) -> None:
+        self.hub.guard.check_may_chat(player)
         line = await self.hub.db.write(self.hub.store.add_chat, None, player.id, player.name,
                                        text)
         if self.chat is not None:

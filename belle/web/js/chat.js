@@ -73,7 +73,7 @@ export class Chat {
     }
     const item = h(
       "li" + (from ? "" : ".system"),
-      {},
+      { dataset: line.id && from ? { chat: String(line.id), from } : {} }, // moderation.js
       from ? h("b", {}, from + ": ") : null,
       line.text,
     );

@@ -9,6 +9,8 @@ import { seatControls } from "./seats.js";
 import { clockFields, clockLabel, readClock } from "./clock.js";
 import { optionHelp, optionWord, optionsLine } from "./options.js";
 import { noticeText } from "./notices.js";
+import "./push.js"; // the service worker, and turn notices on this device
+import { watchChat } from "./moderation.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, timeAgo, toast } from "./ui.js";
 
 const state = { player: null, games: [], bots: [], tables: { open: [], running: [], finished: [] } };
@@ -24,6 +26,7 @@ async function main() {
   renderCreate();
   renderRulesList();
   renderLeaderboardList();
+  watchChat();
   await refreshTables();
   renderFriends($("friends"), state.player);
   const chat = new Chat($("lobby-chat"), {

@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { leaderboardUrl, playerLink, signed } from "./players.js";
 import { renderStats } from "./stats.js";
 import { fill, gameText, h, timeAgo, toast } from "./ui.js";
+import { blockButton } from "./moderation.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +20,7 @@ async function main() {
   }
   document.title = t("{name} — Belle", { name: page.player.name });
   fill($("player-title"), page.player.name);
+  blockButton(page.player.name).then((button) => button && $("player-title").after(button));
   fill($("player-since"), t("Playing since {date}", { date: new Date(page.player.since).toLocaleDateString() }));
   renderRatings(page.ratings);
   renderHistory(page.player.name, page.tables);

@@ -28,6 +28,8 @@ import { renderEndScreen, showAgain } from "./endscreen.js";
 import { renderInvitePanel } from "./invitepanel.js";
 import { Lessons } from "./learn.js";
 import { noticeText } from "./notices.js";
+import "./push.js"; // the service worker (offline page, turn notices)
+import { watchChat } from "./moderation.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -57,6 +59,7 @@ let friendsParts = null; // issue 20: {lessons} once the members of the table ar
 const clocks = new SeatClocks(refreshClocks);
 
 async function main() {
+  watchChat();
   const [player, catalogue, table] = await Promise.all([
     attempt(me),
     fetchGames().catch(() => ({ games: [], bots: ["random", "greedy"] })),

@@ -175,6 +175,9 @@ export function errorText(code, message, notice, params) {
     too_large: t("The message is too long."),
     rate_limited: t("Too many requests: wait a moment."),
     too_many_tables: t("You have too many tables open."),
+    blocked: t("A player there has blocked you."),
+    muted: t("The operator has muted you: you cannot chat."),
+    banned: t("The operator has banned this name."),
   };
   return texts[code] || message || code;
 }

@@ -1,0 +1,91 @@
+"""The checks moderation adds to the server's paths: who is muted or banned, who blocked
+whom.
+
+`Guard` keeps the muted and banned player ids in memory, read from the database every
+`REFRESH_SECONDS` (and at once after an operator's change on this worker), so the checks
+on every request and chat line cost no query; another worker's change reaches this one
+within that delay. A banned player is signed out everywhere (their session identifies
+no one: belle.server.accounts.identities) and cannot sign in again; a muted one cannot
+chat. Blocks are read when they matter (a join, a chat line at a table): one indexed
+query.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from belle.server.database import Database, StorageUnavailable
+from belle.server.errors import ServerError
+from belle.storage import Player, TableRecord
+from belle.storage.moderation import Moderation
+
+log = logging.getLogger("belle.server.moderation")
+REFRESH_SECONDS = 5.0
+
+
+class Guard:
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.store = Moderation(db.store.engine)
+        self._muted: frozenset[int] = frozenset()
+        self._banned: frozenset[int] = frozenset()
+        self._task: asyncio.Task[None] | None = None
+
+    def is_banned(self, player_id: int) -> bool:
+        return player_id in self._banned
+
+    def is_muted(self, player_id: int) -> bool:
+        return player_id in self._muted
+
+    async def refresh(self) -> None:
+        found = await self.db.read(self.store.sanctions)
+        self._muted = frozenset(s.player_id for s in found if s.muted)
+        self._banned = frozenset(s.player_id for s in found if s.banned)
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._refreshing())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _refreshing(self) -> None:
+        while True:
+            try:
+                await self.refresh()
+            except StorageUnavailable:
+                log.warning("sanctions not refreshed: storage unavailable")
+            except Exception:
+                log.exception("sanctions not refreshed")
+            await asyncio.sleep(REFRESH_SECONDS)
+
+    # -- the checks ----------------------------------------------------------
+    def check_may_chat(self, player: Player) -> None:
+        if self.is_muted(player.id):
+            raise ServerError("muted", "the operator has muted you: you cannot chat")
+
+    async def check_may_join(self, table: TableRecord, player: Player) -> None:
+        """Refuse a seat at a table whose host or a seated person blocked `player`."""
+        if await self.db.read(self.store.blocked_by_any, _people(table), player.id):
+            raise ServerError("blocked", "a player at this table has blocked you: you "
+                                         "cannot join it")
+
+    async def check_may_say(self, table: TableRecord, player: Player) -> None:
+        """Refuse a chat line at a table where someone seated blocked `player`."""
+        self.check_may_chat(player)
+        if await self.db.read(self.store.blocked_by_any, _people(table), player.id):
+            raise ServerError("blocked", "a player at this table has blocked you: you "
+                                         "cannot write to them")
+
+
+def _people(table: TableRecord) -> list[int]:
+    found = {s.player_id for s in table.seats if s.kind == "human" and s.player_id is not None}
+    if table.host_id is not None:
+        found.add(table.host_id)
+    return sorted(found)
