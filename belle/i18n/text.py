@@ -131,6 +131,21 @@ class Texts:
         result["params"] = shared
         return result
 
+    def end_fields(self, reason: str | None,
+                   patterns: Mapping[str, str]) -> dict[str, Any]:
+        """A view's ``end_reason`` (English, without rule ids) and ``end`` (its message),
+        from the engine's English reason: `patterns` maps a regular expression matched at
+        its start (named groups become integer parameters) to a message id."""
+        if not reason:
+            return {"end_reason": None, "end": None}
+        for pattern, message_id in patterns.items():
+            found = re.match(pattern, reason)
+            if found:
+                params = {k: int(v) for k, v in found.groupdict().items()}
+                message = self.message(message_id, **params)
+                return {"end_reason": self.english(message), "end": message}
+        raise ValueError(f"{self.game}: no text for the end reason {reason!r}")
+
     def score_line(self, component_id: str, points: int | float, detail_id: str,
                    **params: Any) -> dict[str, Any]:
         """A score line: {component, component_id, points, detail, detail_id, params}."""

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from belle.games.bruxelles_1893 import data
+from belle.games.bruxelles_1893.texts import TEXTS
 
 NOTATION_HELP = """\
   shield 2,3        choose the bracket's shield (first player, start of a round)
@@ -219,6 +220,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [art_board(view), brussels_board(view),
                                    players_table(view)]
     if view.get("notes"):
-        parts.append(Text("This round: " + "; ".join(view["notes"]), style="dim"))
+        notes = [TEXTS.english(note) for note in view["notes"]]
+        parts.append(Text("This round: " + "; ".join(notes), style="dim"))
     parts.append(status(view))
     return Group(*parts)

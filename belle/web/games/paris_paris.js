@@ -7,7 +7,7 @@
 // by clicking it (or its highlighted stop, REQ-PP-5); on a full crossing the shop to
 // remove is chosen by clicking its colour (REQ-PP-6). Only the view is drawn, so a
 // secret line shows only for its owner (REQ-PP-8).
-import { fill, h, s, t } from "/static/js/ui.js";
+import { engineText, fill, h, s, t } from "/static/js/ui.js";
 import { colour, endReason } from "/static/js/moves.js";
 import { zoomable } from "/static/js/zoom.js";
 
@@ -173,7 +173,7 @@ function statusLine(view, moves, names) {
   let text;
   const round = { round: Math.max(view.round, 1), rounds: view.rounds };
   const mover = () => who(view, view.to_move, names);
-  if (view.phase === "over") text = t("Game over: {reason}.", { reason: view.end_reason ? endReason(view.end_reason) : t("the game has ended") });
+  if (view.phase === "over") text = t("Game over: {reason}.", { reason: view.end ? engineText("paris_paris", view.end) : view.end_reason ? endReason(view.end_reason) : t("the game has ended") });
   else if (view.phase === "setup" || view.phase === "lay") text = t("Round {round} of {rounds}: the cards are laid…", round);
   else if (view.phase === "remove") {
     text = t("{stop} is full.", { stop: stopName(view.pending_stop) }) + " ";
