@@ -432,6 +432,9 @@ def _majorities(state: BruxellesState, task: Task) -> None:
         if winner >= 0:
             points = rules.track_value(data.CITY_HALL_TRACK, state.tracks[winner][1])
             state.vp[winner] += points
+            row, col = rules.shield_rc(shield)
+            state.notes.append(TEXTS.message("note.majority", player=seat_of(winner),
+                                             shield=f"{row},{col}", points=points))
 
 
 def _courthouse(state: BruxellesState, task: Task) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Final
 
 from belle.games.bruxelles_1893 import data
-from belle.i18n.text import Texts
+from belle.i18n.text import Message, Texts
 
 PROMPTS: Final[dict[str, str]] = {
     "shield": "choose the shield for the bracket (the largest area opens)",
@@ -61,6 +61,33 @@ _TEMPLATES: Final[dict[str, str]] = {
     **{f"bonus_card.{card.id}.text": card.text for card in data.BONUS_CARDS},
     **{f"brussels.{action}.title": title
        for action, title in zip(data.BRUSSELS, data.BRUSSELS_TITLES, strict=True)},
+    # what a public figure or a bonus card does (data.Effect), for `info` and prompts
+    "effect.money": "+{amount} BF",
+    "effect.materials": "{amount} noble materials",
+    "effect.free": "free 1 assistant (else {amount} BF)",
+    "effect.architect": "+{amount} architect",
+    "effect.city_hall": "+{amount} City Hall",
+    "effect.palace": "+{amount} Royal Palace",
+    "effect.art": "draw {amount} works, keep 1",
+    "effect.vp": "+{amount} VP",
+    "info.figure": "{name}, public figure: {effect}; pay {payment} BF at the end or lose 5 VP",
+    "info.bonus_card": "bonus card: {effect} now, or keep it for a final scoring category",
+    "note.majority": "{player} has the majority around shield {shield}: +{points} VP",
 }
 
 TEXTS: Final = Texts("bruxelles_1893", _TEMPLATES)
+
+
+def effect(kind: str, amount: int) -> Message:
+    """A public figure's or a bonus card's effect, as a message."""
+    return TEXTS.message(f"effect.{kind}", amount=amount)
+
+
+def figure_info(index: int) -> Message:
+    spec = data.FIGURES[index]
+    return TEXTS.message("info.figure", name=spec.name, effect=effect(*spec.effect),
+                         payment=spec.payment)
+
+
+def bonus_info(index: int) -> Message:
+    return TEXTS.message("info.bonus_card", effect=effect(*data.BONUS_CARDS[index].effect))
