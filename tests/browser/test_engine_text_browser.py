@@ -1,4 +1,6 @@
-"""No English engine text on a German, French or Spanish page (issue 16 item 3).
+"""No English engine text on a German, French or Spanish page (issue 16 item 3), and
+nothing internal on any page (item 4: rule ids, file paths, placeholders, snake_case
+names, seats counted from 0).
 
 Every game's table is rendered mid-game (as a seated player at their turn, so prompts and
 private holdings show) and at its end (final scores, the end reason), and its rules page,
@@ -21,6 +23,7 @@ import pytest
 
 from belle.i18n import TRANSLATED
 from belle.i18n.catalogue import messages as interface_messages
+from belle.i18n.check import internal
 from belle.i18n.games import game_ids, messages
 from belle.i18n.text import PLACEHOLDER
 
@@ -45,8 +48,10 @@ PAGE_TEXT = """() => {
     const el = node.parentElement;
     if (el && !el.closest(skip) && node.textContent.trim()) parts.push(node.textContent);
   }
+  // A move's tooltip is its notation, beside the sentence (notation on demand).
+  const notationTips = '.move, .legal-item';
   for (const el of document.querySelectorAll('[title], [aria-label], [data-info], [alt]')) {
-    if (el.closest(skip)) continue;
+    if (el.closest(skip) || el.closest(notationTips)) continue;
     for (const name of ['title', 'aria-label', 'data-info', 'alt']) {
       const value = el.getAttribute(name);
       if (value) parts.push(value);
@@ -58,8 +63,8 @@ MIN_FRAGMENT = 4
 # English words of the catalogue that are also words of the language (not leftovers).
 SAME_WORD: dict[str, set[str]] = {
     "de": {"orthogonal", "diagonal"},
-    "fr": set(),
-    "es": set(),
+    "fr": {"excursions"},
+    "es": {"final", "diagonal"},
 }
 
 
@@ -81,13 +86,45 @@ def english_fragments(game: str, lang: str) -> tuple[tuple[str, re.Pattern[str]]
     return tuple(found)
 
 
+def _words(text: str) -> str:
+    """`text` without spaces and punctuation (French typography: "Paris : …")."""
+    return re.sub(r"[\W_]+", "", text)
+
+
+def context(text: str, hits: list[str]) -> list[str]:
+    """Each hit with the words around it, for the failure message."""
+    shown = []
+    for hit in hits:
+        word = hit.split(": ", 1)[-1]
+        pattern = re.compile(word) if word.startswith("(?") else re.compile(re.escape(word))
+        found = pattern.search(text)
+        start = found.start() if found else 0
+        shown.append(f"{hit} in {text[max(0, start - 40):start + 40]!r}")
+    return shown
+
+
 def leftovers(text: str, game: str, lang: str) -> list[str]:
     hits = [f"{mid}: {pattern.pattern}" for mid, pattern in english_fragments(game, lang)
             if pattern.search(text)]
     interface = interface_messages(lang)
     hits += [msgid for msgid, tr in interface.items()
-             if len(msgid) >= 12 and "{" not in msgid and tr != msgid and msgid in text]
+             if len(msgid) >= 12 and "{" not in msgid and _words(tr) != _words(msgid)
+             and msgid in text]
     return hits
+
+
+SNAKE_CASE = re.compile(r"(?<![\w./-])[a-z]+(?:_[a-z0-9]+)+(?![\w./-])")
+PLACEHOLDER_LEFT = re.compile(r"\{\w+\}")
+ZERO_SEAT = re.compile(r"\b(?:seat|Seat|player|Player) 0\b")
+
+
+def internal_words(text: str) -> list[str]:
+    """What on a page is for developers (issue 16 item 4): rule ids, file paths, template
+    placeholders left unfilled, snake_case names, seats counted from 0."""
+    found = [internal(text) or ""] if internal(text) else []
+    for pattern in (SNAKE_CASE, PLACEHOLDER_LEFT, ZERO_SEAT):
+        found += pattern.findall(text)
+    return found
 
 
 def page_text(page: Any) -> str:
@@ -156,6 +193,8 @@ def test_the_scan_sees_engine_text_on_english_pages(
         text = page_text(page)
         seen = [mid_ for mid_, pattern in english_fragments(game, "de") if pattern.search(text)]
         assert seen, f"{game}: no catalogue text on the English page of table {table}"
+        internal_found = sorted(set(internal_words(text)))
+        assert not internal_found, f"{game}: {context(text, internal_found)} on table {table}"
     assert page.js_errors == []
 
 
@@ -170,8 +209,17 @@ def test_no_english_engine_text_on_a_translated_page(
                         ("rules", f"/static/rules.html?game={game}")):
         show(page, path)
         assert page.locator("html").get_attribute("lang") == lang
-        hits = leftovers(page_text(page), game, lang)
+        text = page_text(page)
+        if where == "rules":
+            # The rules pages name table options by their ids and explain notation
+            # letters by English words ("C Bau (Construction)"): those pages are checked
+            # for engine text, rule ids, file paths and placeholders only.
+            hits = [hit for mid, pattern in english_fragments(game, lang)
+                    if pattern.search(text) for hit in [mid]]
+            hits += [w for w in internal_words(text) if not SNAKE_CASE.fullmatch(w)]
+        else:
+            hits = leftovers(text, game, lang) + internal_words(text)
         if hits:
-            found[where] = hits
+            found[where] = context(text, sorted(set(hits)))
     assert not found, f"{game} in {lang}: English engine text {found}"
     assert page.js_errors == []

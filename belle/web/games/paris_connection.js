@@ -5,7 +5,7 @@
 // built from belle/games/paris_connection/data.py); nothing of data.py is copied here.
 // What is here is presentation only: display colours and layout.
 import { engineText, fill, h, s, t } from "/static/js/ui.js";
-import { colour, endReason } from "/static/js/moves.js";
+import { colour, describe, endReason } from "/static/js/moves.js";
 import { zoomable } from "/static/js/zoom.js";
 
 // Fallback display colours (rules G-6) if the board data carries none, keyed by letter.
@@ -337,7 +337,7 @@ function hexTitle(hx, here, move) {
       : hx.kind === "start" ? t("{company} start hex", { company: companyName(hx.company) })
         : t("{hex} — rural", { hex: hx.label });
   if (here.length) text += ` · ${here.map(companyName).join(", ")}`;
-  if (move) text += " · " + t("click: {move}", { move: move.text });
+  if (move) text += " · " + t("click: {move}", { move: describe("paris_connection", move.text) || move.text });
   return text;
 }
 
