@@ -1,8 +1,8 @@
 """The ASGI app factory `create_app` and `run`, which serves it with uvicorn.
 
 `create_app` migrates the database (creating a new SQLite file on first start), picks
-the session secret (argument, `BELLE_SECRET`, or one generated and kept in the
-database so restarts keep sessions), and wires the API, the sockets and the pages.
+the session secret (argument, `BELLE_SECRET_KEY` or `BELLE_SECRET`, or one generated
+and kept in the database so restarts keep sessions), and wires the API, the sockets and the pages.
 At startup every running table is loaded and continues (chance, bots, endings).
 
 With a Redis URL (`redis_url`, `BELLE_REDIS_URL`) the app is one worker of several on a
@@ -21,10 +21,12 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
 from belle.server import gcpolicy
+from belle.server.accounts import names
 from belle.server.accounts.sessions import Sessions
 from belle.server.cluster.fanout import DEFAULT_LEASE_SECONDS, Fanout, FanoutError, RedisFanout
 from belle.server.errors import ServerError
@@ -38,17 +40,20 @@ from belle.server.http import (
     replays,
     tables,
 )
+from belle.server.http.bodylimit import BodyLimitMiddleware
 from belle.server.http.headers import SecurityHeaders
 from belle.server.http.ratelimit import RateLimiter, RateLimitMiddleware
 from belle.server.hub import Hub
 from belle.server.limits import Limits
 from belle.server.notices.mail import MailConfig, Mailer, mail_config
 from belle.server.notices.turns import TurnNotifier
+from belle.server.notices.verification import EmailLinks
 from belle.server.ratings.listener import RatingListener
 from belle.server.ratings.model import Ratings
 from belle.server.table.clock import Clock
 from belle.server.ws import sockets
 from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store, normalize_url
+from belle.storage.backup import instance_id
 from belle.storage.notices import Notices
 
 DEFAULT_BOT_DELAY = 0.6
@@ -68,6 +73,11 @@ LIMITS_FROM_ENV = {  # environment variable → Limits field
     "BELLE_MAX_OPEN_TABLES": ("max_open_tables", int),
     "BELLE_HTTP_RATE": ("http_per_minute", float),
     "BELLE_HTTP_BURST": ("http_burst", int),
+    "BELLE_SOCKETS_PER_ADDRESS": ("sockets_per_address", int),
+    "BELLE_SOCKETS_PER_PLAYER": ("sockets_per_player", int),
+    "BELLE_ADDRESS_HELLOS": ("address_hellos_per_second", float),
+    "BELLE_PLAYER_HELLOS": ("player_hellos_per_second", float),
+    "BELLE_BOT_TABLES": ("bot_tables", int),
 }
 
 
@@ -139,14 +149,21 @@ def create_app(
     `redis_url`: one worker of several (FanoutError if Redis does not answer).
     """
     cluster_config(database_url, redis_url)
-    fanout: Fanout | None = None
-    if redis_url:
-        fanout = RedisFanout(redis_url, lease_seconds=_lease_seconds(lease_seconds))
     store = Store(database_url)
     store.migrate()
-    key = secret or os.environ.get("BELLE_SECRET") or store.session_secret()
+    fanout: Fanout | None = None
+    if redis_url:  # the deployment is the database: its id names its Redis keys
+        fanout = RedisFanout(redis_url, instance_id(store),
+                             lease_seconds=_lease_seconds(lease_seconds))
+    key = (secret or os.environ.get("BELLE_SECRET_KEY") or os.environ.get("BELLE_SECRET")
+           or store.session_secret())
+    try:
+        store.fill_name_skeletons(names.skeleton)
+    except SQLAlchemyError as exc:  # a read-only database: detected and reported below
+        log.warning("name skeletons not filled: %s", type(exc).__name__)
     hub = Hub(store, Sessions(key), bot_delay=_bot_delay(bot_delay), limits=_limits(limits),
               clock=clock, fanout=fanout)
+    hub.db.check_writable()
     book = RatingBook(store)
     hub.listeners.append(RatingListener(book, Ratings()))
     mail = mail or mail_config()
@@ -179,12 +196,15 @@ def create_app(
     app.state.hub = hub
     app.state.ratings = book
     app.state.notifier = notifier
+    app.state.email_links = EmailLinks(key)
     app.add_exception_handler(ServerError, _server_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, _internal_error)
     for module in (identity, health, tables, replays, ratings, languages, notices, pages):
         app.include_router(module.router)
     pages.mount_static(app)
+    app.add_middleware(BodyLimitMiddleware, limit=hub.limits.max_body)
     app.add_middleware(
         RateLimitMiddleware, limiter=RateLimiter(hub.limits.http_per_minute, hub.limits.http_burst)
     )
@@ -215,6 +235,13 @@ async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
 # Starlette's own refusals (an unparsable body, an unknown path or method) in Belle's shape.
 HTTP_CODES = {400: "malformed", 401: "not_signed_in", 403: "not_seated", 404: "not_found",
               413: "too_large", 429: "rate_limited"}
+
+
+async def _internal_error(_request: Request, exc: Exception) -> JSONResponse:
+    """A bug or an unexpected failure: JSON like every refusal (the traceback is logged)."""
+    log.error("internal error: %r", exc)
+    body = ServerError("internal", "the server failed on this request; it was logged")
+    return JSONResponse(body.to_json(), status_code=500)
 
 
 async def _http_error(_request: Request, exc: HTTPException) -> JSONResponse:

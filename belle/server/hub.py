@@ -13,21 +13,29 @@ makes the moves a dead worker left unmade.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
 from typing import Any, Protocol
 
 from starlette.requests import HTTPConnection
 
+from belle.server.accounts.identities import Identities
+from belle.server.accounts.passwords import PasswordPool
 from belle.server.accounts.players import Players
 from belle.server.accounts.sessions import Sessions
+from belle.server.accounts.throttle import LoginThrottle
 from belle.server.cluster.fanout import Fanout, LocalFanout
 from belle.server.cluster.sweeper import Sweeper
-from belle.server.database import Database
+from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
+from belle.server.janitor import Janitor
 from belle.server.limits import Limits
 from belle.server.table.actor import CHAT_KEPT, TableActor
 from belle.server.table.clock import Clock, RealClock
+from belle.server.table.recovery import Recovery
+from belle.server.table.replays import ReplayCache
+from belle.server.ws.admission import Admission
 from belle.server.ws.lobby import Lobby
 from belle.storage import STARTED, Store, TableRecord
 
@@ -65,14 +73,22 @@ class Hub:
         self.clock: Clock = clock or RealClock()
         self.sessions = sessions
         self.players = Players(self.db)
+        self.identities = Identities(self.db, self.players, sessions)
+        self.passwords = PasswordPool()
+        self.login_throttle = LoginThrottle()
         self.bot_delay = bot_delay
         self.limits = limits
+        self.admission = Admission(limits)
         self.actors: OrderedDict[int, TableActor] = OrderedDict()
         self._loading = asyncio.Lock()
         self.lobby = Lobby(self)
         self.listeners: list[TableListener] = []
         self.fanout: Fanout = fanout or LocalFanout()
         self.sweeper = Sweeper(self)
+        self.recovery = Recovery(self.leader)
+        self.janitor = Janitor(self)
+        self.replays = ReplayCache()
+        self.bot_addresses: dict[int, str] = {}  # running bot table → starter's address
 
     # -- tables ------------------------------------------------------------
     async def actor(self, table_id: int) -> TableActor:
@@ -115,6 +131,18 @@ class Hub:
     def table_changed(self, table: TableRecord) -> None:
         self.lobby.table_changed(table)
 
+    def running_bot_tables(self, address: str) -> int:
+        """The games with bots started from `address` on this worker still running."""
+        for table_id in list(self.bot_addresses):
+            actor = self.actors.get(table_id)
+            if actor is None or actor.setup.status != "running":
+                del self.bot_addresses[table_id]
+        return sum(1 for found in self.bot_addresses.values() if found == address)
+
+    def needs_recovery(self, actor: TableActor) -> None:
+        """A write of this table failed: rebuild it once storage answers."""
+        self.recovery.note(actor)
+
     async def leader(self, table_id: int) -> bool:
         """Whether this worker runs the table's bots and timers now (one process: always;
         several: whoever holds the table's lease)."""
@@ -134,6 +162,10 @@ class Hub:
         actor = self.actors.get(table_id) if isinstance(table_id, int) else None
         if actor is not None:
             actor.remote.receive(message)
+
+    def adopt(self, table_ids: list[int]) -> None:
+        """Another worker shut down and let these tables go: take them over now."""
+        self.sweeper.adopt(table_ids)
 
     async def resync_all(self) -> None:
         """After missing messages: every loaded table reloads, every member resyncs."""
@@ -166,12 +198,23 @@ class Hub:
                 continue
             try:
                 await method(actor)
+            except StorageUnavailable:
+                if hook == "finished":  # a result to record: once storage is back
+                    self.recovery.retry_hook(method, actor)
+                else:
+                    log.warning("listener %r skipped %s at table %s: storage unavailable",
+                                listener, hook, actor.id)
             except Exception:
                 log.exception("listener %r failed on table %s", listener, actor.id)
 
     # -- life --------------------------------------------------------------
     async def resume(self) -> None:
         """Load every running table and let it continue (chance, bots, the end)."""
+        try:
+            await self.janitor.resume_clocks()
+        except StorageUnavailable as exc:  # a read-only database still serves replays
+            log.warning("clocks not resumed: %s", exc.message)
+        self.janitor.start()
         running = await self.db.read(self.store.list_tables, "running", 100_000)
         for table in running:
             try:
@@ -181,10 +224,17 @@ class Hub:
                 log.exception("table %s could not be resumed", table.id)
 
     async def close(self) -> None:
+        await self.janitor.stop()
+        with contextlib.suppress(Exception):  # the moment this worker stops, for the clocks
+            await self.janitor.beat()
+        await self.recovery.close()
         await self.sweeper.stop()
-        await self.fanout.close()
+        self.fanout.stop_leading()  # no bot move or timer starts here any more
         for actor in list(self.actors.values()):
             await actor.close()
+        await self.fanout.close()  # hands the tables this worker led on to the others
+        self.passwords.close()
+        self.replays.close()
         self.db.close()
 
 

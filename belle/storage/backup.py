@@ -336,7 +336,7 @@ def import_match(store: Store, match: Match, instance: str) -> bool:
             status=match.status, seed=match.seed, seats=[s.to_json() for s in seats],
             version=len(match.log), events=match.events, result=match.result,
             clock=match.clock, clock_state=match.clock_state,
-            engine_version=match.engine_version, created_by=creator,
+            engine_version=match.engine_version, created_by=creator, host_id=creator,
             created_at=match.created_at, updated_at=match.updated_at, origin=match.origin,
         )).inserted_primary_key
         assert key is not None

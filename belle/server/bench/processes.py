@@ -8,13 +8,15 @@ import os
 import resource
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from belle.server.bench.schema import worker_command
+
 HOST = "127.0.0.1"
+STARTUP_SECONDS = 180.0  # a loaded machine may take this long to import and migrate
 
 
 def free_port() -> int:
@@ -60,23 +62,30 @@ def server_process() -> Iterator[tuple[str, int]]:
 
 @contextlib.contextmanager
 def server_processes(
-    count: int, db: str | None = None, redis: str | None = None
+    count: int, db: str | None = None, redis: str | None = None, schema: str | None = None,
+    *, lift_limits: bool = True,
 ) -> Iterator[list[tuple[str, int]]]:
-    """`count` servers on free loopback ports, on `db` (a temp SQLite file by default)
-    and, with several, `redis`; yields [(URL, pid)]."""
+    """`count` servers on free loopback ports, on `db` (a temp SQLite file by default;
+    `schema`: a schema of that PostgreSQL database, belle.server.bench.schema) and, with
+    several, `redis`; yields [(URL, pid)]. `lift_limits`: no per-player table limit, HTTP
+    rate limit nor socket and hello caps (three bench players sit at every table, from
+    loopback)."""
     raise_file_limit()
     with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
         database = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         # one bench player creates every table: lift the per-player table limit and the
         # HTTP rate limit (every client is on loopback)
-        env = {**os.environ, "BELLE_BOT_DELAY": "0", "BELLE_MAX_OPEN_TABLES": "1000000",
-               "BELLE_HTTP_RATE": "0"}
+        env = {**os.environ, "BELLE_BOT_DELAY": "0"}
+        if lift_limits:
+            env.update(BELLE_MAX_OPEN_TABLES="1000000", BELLE_HTTP_RATE="0",
+                       BELLE_SOCKETS_PER_ADDRESS="0", BELLE_SOCKETS_PER_PLAYER="0",
+                       BELLE_ADDRESS_HELLOS="0", BELLE_PLAYER_HELLOS="0")
         processes: list[subprocess.Popen[bytes]] = []
         servers: list[tuple[str, int]] = []
         try:
             for index in range(count):
                 port = free_port()
-                command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port",
+                command = [*worker_command(schema), "--host", HOST, "--port",
                            str(port), "--db", database, "--bot-delay", "0",
                            "--log-level", "warning"]
                 if redis:
@@ -104,7 +113,7 @@ def server_processes(
 def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
     import httpx
 
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(f"the server exited: {log.read_text(errors='replace')[-2000:]}")
@@ -112,4 +121,4 @@ def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
             if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
                 return
         time.sleep(0.1)
-    raise RuntimeError("the server did not start within 60 s")
+    raise RuntimeError(f"the server did not start within {STARTUP_SECONDS:.0f} s")

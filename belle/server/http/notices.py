@@ -1,5 +1,7 @@
 """The HTTP API of notices: `/api/me/email` (a registered player's address and whether
-they want "your turn" e-mails) and `/api/me/next` (the table waiting longest for my move).
+they want "your turn" e-mails; a new address is confirmed through `/api/me/email/verify`,
+belle.server.notices.verification) and `/api/me/next` (the table waiting longest for
+my move).
 
 An address is only ever sent back to its owner, here; it is in no table payload, event
 or log.
@@ -10,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, StrictBool
 
 from belle.server.errors import ServerError
@@ -17,6 +20,7 @@ from belle.server.http.identity import signed_in
 from belle.server.hub import hub_of
 from belle.server.notices.email import check_email
 from belle.server.notices.turns import TurnNotifier
+from belle.server.notices.verification import EmailLinks, verify_message
 from belle.server.table import payloads
 from belle.storage.notices import Waiting
 
@@ -44,6 +48,7 @@ async def get_email(request: Request) -> Any:
     return {
         "email": contact.email if contact else None,
         "turn_notices": bool(contact and contact.turn_notices),
+        "verified": bool(contact and contact.verified),
         "mail_enabled": notifier.mailer is not None,
     }
 
@@ -57,13 +62,36 @@ async def put_email(body: EmailBody, request: Request) -> Any:
                                             "registered player may give an e-mail address")
     email = check_email(body.email) if body.email not in (None, "") else None
     notifier = _notifier(request)
-    await hub_of(request).db.write(notifier.notices.set_contact, player.id, email,
-                                   body.turn_notices)
+    unverified = await hub_of(request).db.write(notifier.notices.set_contact, player.id,
+                                                email, body.turn_notices)
+    sent = False
+    if unverified and email is not None and notifier.mailer is not None:
+        links: EmailLinks = request.app.state.email_links
+        link = (f"{notifier.mailer.config.public_url}/api/me/email/verify?token="
+                f"{links.token(player.id, email)}")
+        notifier.mailer.send(verify_message(email, link),
+                             f"address confirmation for player {player.id}")
+        sent = True
     return {
         "email": email,
         "turn_notices": email is not None and body.turn_notices,
+        "verified": email is not None and not unverified,
+        "verification_sent": sent,
         "mail_enabled": notifier.mailer is not None,
     }
+
+
+@router.get("/email/verify")
+async def verify_email(token: str, request: Request) -> Any:
+    """The link of the confirmation e-mail: the address is verified, back to the lobby."""
+    links: EmailLinks = request.app.state.email_links
+    found = links.read(token)
+    notifier = _notifier(request)
+    if found is None or not await hub_of(request).db.write(notifier.notices.verify_contact,
+                                                           *found):
+        raise ServerError("bad_email", "this confirmation link is not valid any more: set "
+                                       "your address again to get a new one")
+    return RedirectResponse("/?email=verified", status_code=303)
 
 
 def _waiting_json(item: Waiting) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """Replays over HTTP: a table's match record (`/api/tables/{id}/replay`) and the view
-after its first N actions (`/api/tables/{id}/view?at=N`), as a seat may see them.
+after its first N actions (`/api/tables/{id}/view?at=N`, from the replay cache, off the
+event loop: belle.server.table.replays), as a seat may see them.
 """
 
 from __future__ import annotations
@@ -8,7 +9,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from belle.engine.record import replay
 from belle.server.errors import ServerError
 from belle.server.http.identity import current_player
 from belle.server.hub import hub_of
@@ -55,5 +55,8 @@ async def view_at(
     at = steps if at is None else at
     if not 0 <= at <= steps:
         raise ServerError("bad_options", f"at is from 0 to {steps}")
-    view = replay(record, at).view(seat) if actor.table.status in STARTED else None
+    view = None
+    if actor.table.status in STARTED:
+        view = await hub_of(request).replays.view((actor.id, actor.generation), record, at,
+                                                  seat)
     return {"at": at, "seat": seat, "view": view}

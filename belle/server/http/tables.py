@@ -1,5 +1,6 @@
 """The lobby over HTTP: games (`/api/games`, their board material), tables
-(`/api/tables`: list, create) and a table's seats (join, leave, bots, close, start).
+(`/api/tables`: list, create) and a table's seats and roles (join, leave, bots, kick,
+host, close, start, abort, resign).
 
 Seat changes and starts go through the table's actor, so they are ordered with the
 table's moves and broadcast as `table` events. Errors are
@@ -19,7 +20,7 @@ from belle.bots import BOT_NAMES
 from belle.engine.errors import GameError
 from belle.engine.registry import game_ids, list_games, load_game
 from belle.server.errors import ServerError
-from belle.server.http.identity import signed_in
+from belle.server.http.identity import address, signed_in
 from belle.server.hub import hub_of
 from belle.server.table import payloads
 from belle.server.table.actor import TableActor
@@ -151,8 +152,46 @@ async def close(table_id: int, request: Request) -> Any:
     return actor.summary()
 
 
+@router.post("/tables/{table_id}/kick")
+async def kick(table_id: int, body: SeatBody, request: Request) -> Any:
+    """The host sends the person in `seat` away before the start (they may not rejoin)."""
+    actor = await _actor(request, table_id)
+    await actor.seats.kick(await signed_in(request), _seat_of(body))
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/host")
+async def hand_on(table_id: int, body: SeatBody, request: Request) -> Any:
+    """The host hands the role to the person in `seat`."""
+    actor = await _actor(request, table_id)
+    await actor.seats.hand_on(await signed_in(request), _seat_of(body))
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/abort")
+async def abort(table_id: int, request: Request) -> Any:
+    """Stop a game in which some seated person has not moved yet."""
+    actor = await _actor(request, table_id)
+    await actor.seats.abort(await signed_in(request))
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/resign")
+async def resign(table_id: int, request: Request) -> Any:
+    """Give my seat up for the rest of the game (a bot plays it)."""
+    actor = await _actor(request, table_id)
+    await actor.seats.resign(await signed_in(request))
+    return actor.summary()
+
+
+def _seat_of(body: SeatBody) -> int:
+    if body.seat is None:
+        raise ServerError("malformed", "say which seat: {\"seat\": N}")
+    return body.seat
+
+
 @router.post("/tables/{table_id}/start")
 async def start(table_id: int, request: Request) -> Any:
     actor = await _actor(request, table_id)
-    await actor.seats.start(await signed_in(request))
+    await actor.seats.start(await signed_in(request), address(request))
     return actor.summary()

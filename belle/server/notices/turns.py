@@ -117,8 +117,8 @@ class TurnNotifier:
         if self.mailer is None:
             return
         contact = await self.hub.db.read(self.notices.contact, player_id)
-        if contact is None or not contact.turn_notices:
-            return
+        if contact is None or not contact.turn_notices or not contact.verified:
+            return  # an address not confirmed gets nothing but its confirmation link
         title = payloads.game_titles().get(game, game)
         message = turn_message(contact.email, title, table_id, self.mailer.config.public_url)
         self.mailer.send(message, f"turn notice for player {player_id} at table {table_id}")

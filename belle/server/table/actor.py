@@ -20,15 +20,18 @@ workers: what a table commits is also shared with the other workers (`Host.share
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
 from collections import deque
+from collections.abc import AsyncIterator
 from datetime import datetime
 from typing import Any, Protocol
 
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, RecordEntry, replay
-from belle.server.database import Database
+from belle.server.database import Database, StorageUnavailable
+from belle.server.limits import Limits
 from belle.server.table import payloads
 from belle.server.table import undo as takeback
 from belle.server.table.bots import Bots
@@ -53,6 +56,7 @@ class Host(Protocol):
 
     store: Store
     db: Database
+    limits: Limits
     bot_delay: float
     clock: Clock
 
@@ -67,6 +71,12 @@ class Host(Protocol):
     async def finished(self, actor: TableActor) -> None: ...
 
     def share(self, message: dict[str, Any]) -> None: ...
+
+    def needs_recovery(self, actor: TableActor) -> None: ...
+
+    bot_addresses: dict[int, str]
+
+    def running_bot_tables(self, address: str) -> int: ...
 
 
 class TableActor:
@@ -83,6 +93,8 @@ class TableActor:
         if table.status in STARTED:
             self.state = replay(self.record())
         self.lock = asyncio.Lock()
+        self.broken = False  # a write failed: memory may be ahead of the database
+        self.generation = 0  # bumped when the log may be rewritten (undo, reload)
         self.members: set[Connection] = set()
         self.buffer: deque[Event] = deque(maxlen=EVENT_BUFFER)
         self.chat_lines: deque[ChatLine] = deque(chat, maxlen=CHAT_KEPT)
@@ -155,6 +167,37 @@ class TableActor:
             result=self.table.result,
         )
 
+    # -- commands ----------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def command(self) -> AsyncIterator[None]:
+        """Hold the table's lock for one command. A table whose last write failed is
+        rebuilt from the database first (StorageUnavailable if it still cannot be); a
+        command whose write fails leaves the table to be rebuilt (`mark_broken`)."""
+        async with self.lock:
+            if self.broken:
+                await self._rebuild()
+            try:
+                yield
+            except StorageUnavailable:
+                self.mark_broken()
+                raise
+
+    def mark_broken(self) -> None:
+        """A write failed: what is in memory may not be stored. Nothing is served from it
+        until it is rebuilt, by the next command or by the hub's recovery."""
+        self.broken = True
+        self.host.needs_recovery(self)
+
+    async def _rebuild(self) -> None:
+        await self.reload()
+        self.broken = False
+
+    async def recover(self) -> None:
+        """Storage is back (or may be): rebuild the table and make the moves it owes —
+        chance, an ending, the bot to move, a timeout (StorageUnavailable if not yet)."""
+        async with self.command():
+            await self.moves.advance()
+
     # -- changing ----------------------------------------------------------
     def changed(self, n: int, **values: Any) -> None:
         """Event `n` was stored with these table fields (updated_at: about when)."""
@@ -167,6 +210,7 @@ class TableActor:
     async def reload(self) -> None:
         """Rebuild everything from the database (after a lost or failed write)."""
         self.reveals.forget()
+        self.generation += 1
         store = self.host.store
         table = await self.host.db.read(store.get_table, self.id)
         assert table is not None

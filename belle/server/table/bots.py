@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from belle.bots import make_bot
 from belle.engine.game import CHANCE, State
 from belle.engine.referee import Bot, bot_decision
+from belle.server.database import StorageUnavailable
 from belle.server.errors import ServerError
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ class Bots:
         actor = self.actor
         if not await actor.host.leader(actor.id):
             return
-        async with actor.lock:
+        async with actor.command():
             await actor.moves.advance()
 
     def needs_mover(self, quiet: float) -> bool:
@@ -65,7 +66,7 @@ class Bots:
     async def take_over(self) -> None:
         """Make the server's move another worker did not make (this worker leads now)."""
         actor = self.actor
-        async with actor.lock:
+        async with actor.command():
             stored = await actor.host.db.read(actor.host.store.get_table, actor.id)
             if stored is not None and stored.events != actor.events_so_far():
                 await actor.reload()  # the dead worker's last commits never reached us
@@ -95,7 +96,14 @@ class Bots:
         if not await actor.host.leader(actor.id):  # another worker runs this table's bots
             self._task = None
             return
-        async with actor.lock:
+        try:
+            await self._move(version)
+        except StorageUnavailable:  # the table could not be rebuilt: the recovery will
+            self._task = None
+
+    async def _move(self, version: int) -> None:
+        actor = self.actor
+        async with actor.command():
             self._task = None
             state = actor.state
             if state is None or actor.version != version or state.is_terminal():
@@ -107,6 +115,8 @@ class Bots:
                 action = await asyncio.to_thread(self._choice, state, seat)
                 await actor.moves.commit(action)
                 await actor.moves.advance()
+            except StorageUnavailable:
+                actor.mark_broken()  # the recovery rebuilds the table and wakes the bot
             except ServerError as exc:
                 if exc.code != "stale":
                     log.exception("bot at table %s seat %s failed", actor.id, seat)

@@ -6,6 +6,10 @@ distinct viewer (a seat, or None for every spectator) among the connected member
 (belle.server.table.actor) are kept for `hello {since}`; a viewer who was not
 connected when one of them was sent gets it rendered then, from the state replayed to
 that event's version. Older gaps get a `sync`.
+
+A `sync` is built once per viewer key and table event, and shared by every socket of
+that viewer until the next event (a hello flood costs a dictionary look-up each);
+only its `clock`, which counts down, is added per hello.
 """
 
 from __future__ import annotations
@@ -31,12 +35,13 @@ class Broadcast:
 
     def __init__(self, actor: TableActor) -> None:
         self.actor = actor
+        self._syncs: dict[int | None, tuple[int, str]] = {}  # key → (event, text sans clock)
 
     # -- members -----------------------------------------------------------
     async def hello(self, conn: Connection, since: int | None) -> None:
         """Subscribe `conn`; send the events after `since`, or a full sync."""
         actor = self.actor
-        async with actor.lock:
+        async with actor.command():
             actor.members.add(conn)
             for text in self._catch_up(conn, since):
                 conn.send(text)
@@ -45,9 +50,12 @@ class Broadcast:
 
     def leave_socket(self, conn: Connection) -> None:
         self.actor.members.discard(conn)
+        if not self.actor.members:
+            self._syncs.clear()  # nobody to share them with: no memory held for them
 
     def resync_members(self) -> None:
         """Send every member a full sync (their event numbering has a gap)."""
+        self._syncs.clear()  # the table was reloaded: its record may differ at equal numbers
         for conn in list(self.actor.members):
             conn.send(self.sync_text(conn))
 
@@ -75,14 +83,23 @@ class Broadcast:
         return texts
 
     def sync_text(self, conn: Connection) -> str:
+        """The full state for `conn`'s viewer: built once per viewer and event."""
         actor = self.actor
         seat = actor.seat_of(conn.player_id)
+        events = actor.events_so_far()
+        cached = self._syncs.get(seat)
+        if cached is None or cached[0] != events:
+            cached = self._syncs[seat] = (events, self._sync_body(seat))
+        clock = payloads.encode(actor.timekeeper.public())
+        return cached[1][:-1] + ',"clock":' + clock + "}"
+
+    def _sync_body(self, seat: int | None) -> str:
+        actor = self.actor
         body: dict[str, Any] = {
             "type": "sync", "table": actor.summary(), "seat": seat,
             "event": actor.table.events,
             "log": payloads.log(actor.entries, seat, actor.over),
             "chat": [payloads.chat_json(line) for line in actor.chat_lines],
-            "clock": actor.timekeeper.public(),
         }
         if actor.state is None:
             body.update(version=0, to_move=None, view=None, legal=[])

@@ -22,7 +22,7 @@ class TableChat:
 
     async def say(self, player: Player, text: str) -> None:
         actor = self.actor
-        async with actor.lock:
+        async with actor.command():
             host = actor.host
             line = await host.db.write(host.store.add_chat, actor.id, player.id, player.name,
                                        text)

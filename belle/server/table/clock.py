@@ -179,6 +179,16 @@ class ClockState:
             self.version = version
         return changed
 
+    @staticmethod
+    def shifted(stored: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+        """A stored clock with its running time moved on by `seconds` (the server was
+        down that long: nobody's time ran meanwhile)."""
+        moved = dict(stored)
+        for key in ("started", "deadline"):
+            if moved.get(key) is not None:
+                moved[key] = float(moved[key]) + seconds
+        return moved
+
     def public(self, settings: ClockSettings, now: float) -> dict[str, Any]:
         """What clients get: the settings, and per seat the time left now (the running
         seat's counts down from `left` as the client receives it)."""

@@ -33,7 +33,7 @@ class Moves:
 
     async def act(self, player_id: int | None, version: int, payload: Any) -> None:
         """Play `payload` for the sender's seat, through the ordered guards."""
-        async with self.actor.lock:
+        async with self.actor.command():
             state = self.guard(player_id, version)
             try:
                 action = state.action_from_json(payload)
@@ -44,7 +44,7 @@ class Moves:
 
     async def undo(self, player_id: int | None, version: int) -> None:
         """Take back the sender's last step: act's guards, then the undo policy."""
-        async with self.actor.lock:
+        async with self.actor.command():
             await takeback.take_back(self.actor, self.guard(player_id, version))
 
     def guard(self, player_id: int | None, version: int) -> State[Any]:
@@ -60,6 +60,8 @@ class Moves:
             raise ServerError("not_ready", "the game has not started")
         if state.is_terminal():
             raise ServerError("game_over", "the game is over")
+        if actor.setup.status == "aborted":
+            raise ServerError("not_ready", "this game was aborted: it does not go on")
         if actor.table.seats[seat].forfeited:  # for good: "take it back first" would mislead
             raise ServerError("forfeited", "you forfeited this seat: a bot plays it to the end")
         if state.current_player() != seat:

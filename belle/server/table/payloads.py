@@ -62,6 +62,7 @@ def summary(table: TableRecord) -> dict[str, Any]:
         "status": table.status,
         "seats": [seat_json(i, table) for i in range(table.players)],
         "created_by": table.created_by_name,
+        "host": table.host_name,
         "version": table.version,
         "created_at": iso(table.created_at),
         "updated_at": iso(table.updated_at),

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from belle.engine.errors import GameError
 from belle.engine.record import RecordEntry, new_state
+from belle.server.database import StorageUnavailable
 from belle.server.table import payloads
 from belle.server.table.events import Event
 from belle.server.ws.messages import dumps
@@ -42,7 +43,9 @@ class Remote:
         actor = self.actor
         table = actor.table
         actor.host.share({"table": actor.id, "kind": "table", "n": n, "status": table.status,
-                          "seed": table.seed, "seats": [s.to_json() for s in table.seats]})
+                          "seed": table.seed, "seats": [s.to_json() for s in table.seats],
+                          "host_id": table.host_id, "host_name": table.host_name,
+                          "banned": list(table.banned)})
 
     def share_actions(self, last: int, entries: list[RecordEntry]) -> None:
         actor = self.actor
@@ -62,15 +65,25 @@ class Remote:
         actor = self.actor
         while self._inbox:
             message = self._inbox.popleft()
-            async with actor.lock:
-                try:
-                    if not self._apply(message):
-                        await actor.reload()
-                except Exception:
-                    log.exception("table %s could not follow another worker", actor.id)
-                    with contextlib.suppress(Exception):
-                        await actor.reload()
+            try:
+                await self._follow(message)
+            except StorageUnavailable:  # rebuilt later from the database, which has it all
+                self._inbox.clear()
+                return
             actor.bots.wake()
+
+    async def _follow(self, message: dict[str, Any]) -> None:
+        actor = self.actor
+        async with actor.command():
+            try:
+                if not self._apply(message):
+                    await actor.reload()
+            except StorageUnavailable:
+                actor.mark_broken()
+            except Exception:
+                log.exception("table %s could not follow another worker", actor.id)
+                with contextlib.suppress(Exception):
+                    await actor.reload()
 
     def _apply(self, message: dict[str, Any]) -> bool:
         """Apply another worker's change: True if done (or known already), False when
@@ -102,7 +115,11 @@ class Remote:
         actor = self.actor
         status = message["status"]
         seats = [Seat.from_json(s) for s in message["seats"]]
-        actor.changed(n, status=status, seed=message["seed"], seats=seats)
+        roles: dict[str, Any] = {}
+        if "host_id" in message:  # (a worker of an older release does not send them)
+            roles = {"host_id": message["host_id"], "host_name": message.get("host_name"),
+                     "banned": tuple(message.get("banned") or ())}
+        actor.changed(n, status=status, seed=message["seed"], seats=seats, **roles)
         actor.bots.forget()
         if status == "running" and actor.state is None:
             actor.state = new_state(actor.record())

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from belle.bots import BOT_NAMES, make_bot
 from belle.engine.referee import bot_decision
+from belle.server.database import StorageUnavailable
 from belle.server.errors import ServerError
 from belle.server.table.clock import ClockSettings, ClockState, Timer
 from belle.server.ws.messages import dumps
@@ -130,7 +131,14 @@ class Timekeeper:
                 self._timer = actor.host.clock.call_at(self.now() + LEADER_RETRY,
                                                        lambda: self._fire(version))
             return
-        async with actor.lock:
+        try:
+            await self._fire_locked(version)
+        except StorageUnavailable:  # the table could not be rebuilt: the recovery will
+            return
+
+    async def _fire_locked(self, version: int) -> None:
+        actor = self.actor
+        async with actor.command():
             if actor.version != version or actor.over or self.state.seat is None:
                 return
             if not self.state.expired(self.now()):  # woke early: wait for the deadline
@@ -138,6 +146,8 @@ class Timekeeper:
                 return
             try:
                 await self._time_out(self.state.seat)
+            except StorageUnavailable:
+                actor.mark_broken()  # the rebuilt table re-arms this timer: it fires again
             except Exception:
                 log.exception("timeout at table %s failed", actor.id)
 
@@ -178,7 +188,7 @@ class Timekeeper:
     # -- stand-in bots -------------------------------------------------------
     async def away(self, player: Player, bot: str | None = None) -> None:
         """`player` lets a bot play their seat until they take it back."""
-        async with self.actor.lock:
+        async with self.actor.command():
             index, seat = self._own_seat(player)
             if seat.away:
                 return
@@ -192,7 +202,7 @@ class Timekeeper:
 
     async def back(self, player: Player) -> None:
         """`player` takes their seat back from the stand-in bot."""
-        async with self.actor.lock:
+        async with self.actor.command():
             index, seat = self._own_seat(player)
             if seat.away:
                 await self._reseat(index, dataclasses.replace(seat, away=False, bot=None))

@@ -120,6 +120,7 @@ def _rewound(actor: TableActor, keep: int, state: State[Any], line: ChatLine) ->
     `line.event`; the kept events showed states that are gone."""
     assert line.event is not None
     actor.entries = actor.entries[:keep]
+    actor.generation += 1  # replays of the cut steps are gone
     actor.state = state
     actor.chat_lines.append(line)
     actor.changed(line.event, version=keep)

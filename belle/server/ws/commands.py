@@ -50,7 +50,8 @@ def _seat(args: list[str], usage: str) -> int | None:
     return int(args[0])
 
 
-async def table_command(actor: TableActor, player: Player | None, text: str) -> str:
+async def table_command(actor: TableActor, player: Player | None, text: str,
+                        address: str | None = None) -> str:
     """Run one table command; the confirmation to show the sender."""
     name, args = _words(text)
     if name in ("help", "?", ""):
@@ -59,11 +60,12 @@ async def table_command(actor: TableActor, player: Player | None, text: str) -> 
         raise ServerError("not_signed_in", "pick a name first")
     if name not in COMMANDS:
         raise ServerError("malformed", f"unknown command /{name}; {TABLE_HELP}")
-    return await _run(actor, player, name, args, "")
+    return await _run(actor, player, name, args, "", address)
 
 
 async def lobby_command(
-    find: Callable[[int], Awaitable[TableActor]], player: Player | None, text: str
+    find: Callable[[int], Awaitable[TableActor]], player: Player | None, text: str,
+    address: str | None = None,
 ) -> str:
     """Run one lobby command (`find` gives a table's actor); the confirmation."""
     name, args = _words(text)
@@ -77,11 +79,12 @@ async def lobby_command(
     if player is None:
         raise ServerError("not_signed_in", "pick a name first")
     actor = await find(int(args[0].removeprefix("#")))
-    return await _run(actor, player, name, args[1:], f"table {actor.id}")
+    return await _run(actor, player, name, args[1:], f"table {actor.id}", address)
 
 
 async def _run(
-    actor: TableActor, player: Player, name: str, args: list[str], where: str
+    actor: TableActor, player: Player, name: str, args: list[str], where: str,
+    address: str | None,
 ) -> str:
     """Do what the button does; `where` names the table in the reply (in the lobby)."""
     prefix = f"/{name} ID" if where else f"/{name}"
@@ -95,7 +98,7 @@ async def _run(
         return f"you left your seat{at}"
     if name == "start":
         _no_more(args, _usage(name, prefix), where)
-        await actor.seats.start(player)
+        await actor.seats.start(player, address)
         return f"the game{at} starts"
     if name == "close":
         _no_more(args, _usage(name, prefix), where)

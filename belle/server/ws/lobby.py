@@ -2,10 +2,16 @@
 
 Lobby events are numbered per worker (not stored): a member that misses one gets a
 fresh `sync` (the table list is read from the database).
+
+The `sync` text is built once and shared by every hello until the lobby's next event
+or for `SYNC_SECONDS` (the summaries' versions and times move on with every action
+without a lobby event), so a flood of hellos reads the database once a second at most.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +25,7 @@ if TYPE_CHECKING:
     from belle.server.hub import Hub
 
 LOBBY_FINISHED = 50
+SYNC_SECONDS = 1.0
 
 
 class Lobby:
@@ -29,21 +36,36 @@ class Lobby:
         self.members: set[Connection] = set()
         self.events = 0
         self.chat: deque[ChatLine] | None = None
+        self._sync: tuple[int, float, str] | None = None  # event, when built, text
+        self._building: asyncio.Lock = asyncio.Lock()
 
     async def hello(self, conn: Connection) -> None:
         """Subscribe `conn` and send the lobby `sync` (tables and recent chat)."""
-        store, db = self.hub.store, self.hub.db
-        tables = await db.read(store.list_tables, "open")
-        tables += await db.read(store.list_tables, "running")
-        tables += await db.read(store.list_tables, "finished", LOBBY_FINISHED)
-        if self.chat is None:
-            self.chat = deque(await db.read(store.recent_chat, None, CHAT_KEPT), CHAT_KEPT)
+        text = await self._sync_text()
         self.members.add(conn)
-        conn.send(dumps({
-            "type": "sync", "event": self.events,
-            "tables": [payloads.summary(t) for t in tables],
-            "chat": [payloads.chat_json(line) for line in self.chat],
-        }))
+        conn.send(text)
+
+    async def _sync_text(self) -> str:
+        async with self._building:  # hellos arriving together share one build
+            cached = self._sync
+            if cached is not None and cached[0] == self.events \
+                    and time.monotonic() - cached[1] < SYNC_SECONDS:
+                return cached[2]
+            events = self.events
+            store, db = self.hub.store, self.hub.db
+            tables = await db.read(store.list_tables, "open")
+            tables += await db.read(store.list_tables, "running")
+            tables += await db.read(store.list_tables, "finished", LOBBY_FINISHED)
+            if self.chat is None:
+                self.chat = deque(await db.read(store.recent_chat, None, CHAT_KEPT),
+                                  CHAT_KEPT)
+            text = dumps({
+                "type": "sync", "event": events,
+                "tables": [payloads.summary(t) for t in tables],
+                "chat": [payloads.chat_json(line) for line in self.chat],
+            })
+            self._sync = (events, time.monotonic(), text)
+            return text
 
     def leave_socket(self, conn: Connection) -> None:
         self.members.discard(conn)
@@ -73,6 +95,7 @@ class Lobby:
     async def resync(self) -> None:
         """Send every lobby member a fresh sync (events from other workers were missed)."""
         self.chat = None
+        self._sync = None
         for conn in list(self.members):
             await self.hello(conn)
 

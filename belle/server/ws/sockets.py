@@ -20,6 +20,8 @@ from urllib.parse import urlsplit
 from fastapi import WebSocket, WebSocketDisconnect
 from starlette.types import Receive, Scope, Send
 
+from belle.server.accounts.names import strip_bidi
+from belle.server.accounts.sessions import COOKIE
 from belle.server.errors import ServerError
 from belle.server.hub import Hub, hub_of
 from belle.server.table.actor import TableActor
@@ -69,15 +71,38 @@ def same_origin(socket: WebSocket) -> bool:
 
 
 async def _open(socket: WebSocket) -> Connection | None:
+    """Accept the socket if its origin, address and player may open one more."""
     hub = hub_of(socket)
     if not same_origin(socket):
         await socket.close(code=1008)
         return None
-    player = await hub.players.get(hub.sessions.from_cookies(socket.cookies))
+    player = await hub.identities.player(socket.cookies.get(COOKIE))
+    address = socket.client.host if socket.client is not None else "unknown"
     await socket.accept()
-    conn = Connection(socket, player, hub.limits)
+    if not hub.admission.open(address, player.id if player is not None else None):
+        await socket.send_text(error("rate_limited", "too many connections from your "
+                                     "address or account: close another page first"))
+        await socket.close(code=1008)
+        return None
+    conn = Connection(socket, player, hub.limits, address)
     conn.start()
     return conn
+
+
+async def _finish(conn: Connection) -> None:
+    await conn.close()
+    hub_of(conn.socket).admission.close(conn.address, conn.player_id)
+
+
+def _may_hello(conn: Connection) -> bool:
+    """Whether this hello may be answered (its socket's, address's and player's caps)."""
+    if not conn.hello_bucket.take():
+        return False
+    return hub_of(conn.socket).admission.hello(conn.address, conn.player_id)
+
+
+HELLO_REFUSED = ("too many hellos: a hello is needed only after (re)connecting; "
+                 "wait a moment and reconnect")
 
 
 async def _serve(conn: Connection, handle: Handler) -> None:
@@ -102,7 +127,7 @@ async def _serve(conn: Connection, handle: Handler) -> None:
 
 
 def _chat_text(conn: Connection, raw: str) -> str:
-    text = raw.strip()
+    text = strip_bidi(raw).strip()  # no U+202E turning the line (and the next) around
     if not text:
         raise ServerError("malformed", "an empty chat line")
     if len(text) > conn.limits.max_chat:
@@ -121,6 +146,8 @@ def _speaker(conn: Connection) -> Player:
 def table_handler(actor: TableActor) -> Handler:
     async def handle(conn: Connection, message: ClientMessage) -> None:
         if isinstance(message, Hello):
+            if not _may_hello(conn):
+                raise ServerError("rate_limited", HELLO_REFUSED)
             await actor.events.hello(conn, message.since)
         elif isinstance(message, Ping):
             conn.send(PONG)
@@ -137,7 +164,8 @@ def table_handler(actor: TableActor) -> Handler:
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):
-                conn.send(notice(await commands.table_command(actor, conn.player, text)))
+                conn.send(notice(await commands.table_command(actor, conn.player, text,
+                                                               conn.address)))
             else:
                 await actor.chat.say(_speaker(conn), text)
         elif isinstance(message, Away):
@@ -157,6 +185,8 @@ def _player(conn: Connection) -> Player:
 def lobby_handler(hub: Hub) -> Handler:
     async def handle(conn: Connection, message: ClientMessage) -> None:
         if isinstance(message, Hello):
+            if not _may_hello(conn):
+                raise ServerError("rate_limited", HELLO_REFUSED)
             await hub.lobby.hello(conn)
         elif isinstance(message, Ping):
             conn.send(PONG)
@@ -165,7 +195,8 @@ def lobby_handler(hub: Hub) -> Handler:
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):
-                conn.send(notice(await commands.lobby_command(hub.actor, conn.player, text)))
+                conn.send(notice(await commands.lobby_command(hub.actor, conn.player, text,
+                                                               conn.address)))
             else:
                 await hub.lobby.say(_speaker(conn), text)
 
@@ -180,14 +211,14 @@ async def table_socket(socket: WebSocket, table_id: int) -> None:
         actor = await hub_of(socket).actor(table_id)
     except ServerError as exc:
         conn.send(error(exc.code, exc.message))
-        await conn.close()
+        await _finish(conn)
         await socket.close(code=1008)
         return
     try:
         await _serve(conn, table_handler(actor))
     finally:
         actor.events.leave_socket(conn)
-        await conn.close()
+        await _finish(conn)
 
 
 async def lobby_socket(socket: WebSocket) -> None:
@@ -199,4 +230,4 @@ async def lobby_socket(socket: WebSocket) -> None:
         await _serve(conn, lobby_handler(hub))
     finally:
         hub.lobby.leave_socket(conn)
-        await conn.close()
+        await _finish(conn)

@@ -122,30 +122,36 @@ function renderWho() {
   const keep = h(
     "form.keep-name",
     { hidden: true, onsubmit: (e) => keepName(e, keep) },
+    player.registered ? h("input", { type: "password", name: "current", placeholder: t("Current password"), required: true, autocomplete: "current-password", "aria-label": t("Current password") }) : null,
     h("input", { type: "password", name: "password", placeholder: t("New password"), required: true, autocomplete: "new-password", "aria-label": t("Password") }),
     h("button", { type: "submit" }, t("Save")),
   );
   fill(
     who,
     h("span", {}, h("span.playing-as", {}, t("Playing as"), " "), h("b", { id: "player-name" }, playerLink(player.name, { title: t("Your page: ratings and games") }))),
-    player.registered ? h("span.badge", { title: t("This name is kept with a password") }, t("kept")) : h("button.quiet", { type: "button", onclick: () => { keep.hidden = !keep.hidden; } }, t("Keep this name…")),
+    player.registered ? h("span.badge", { title: t("This name is kept with a password") }, t("kept")) : null,
+    h("button.quiet.change-password", { type: "button", onclick: () => { keep.hidden = !keep.hidden; } }, player.registered ? t("Change password…") : t("Keep this name…")),
     keep,
-    h("button.quiet", { type: "button", onclick: signOut }, t("Sign out")),
+    h("button.quiet", { type: "button", onclick: () => signOut(false) }, t("Sign out")),
+    h("button.quiet.sign-out-everywhere", { type: "button", title: t("End every session of this name, on every device"), onclick: () => signOut(true) }, t("Sign out everywhere")),
   );
 }
 
 async function keepName(event, form) {
   event.preventDefault();
   const password = form.elements.password.value;
-  const ok = await attempt(() => post("/api/password", { password }));
+  const wasKept = state.player.registered;
+  const body = wasKept ? { password, current: form.elements.current.value } : { password };
+  const ok = await attempt(() => post("/api/password", body));
   if (ok === undefined) return;
   state.player = { ...state.player, registered: true };
-  toast(t("Your name is kept: sign in with it and this password next time."), "info");
+  toast(wasKept ? t("Your password is changed: every other device was signed out.")
+    : t("Your name is kept: sign in with it and this password next time."), "info");
   renderWho();
 }
 
-async function signOut() {
-  await attempt(() => post("/api/logout"));
+async function signOut(everywhere) {
+  await attempt(() => post("/api/logout", everywhere ? { everywhere: true } : undefined));
   state.player = null;
   if (socket) socket.resync();
   renderWho();

@@ -12,7 +12,7 @@
 // a move carries data-action="<notation>"; the move list shows only the moves that have no
 // such element (or data-actions="a|b" on an element that leads to several), and lists all
 // of them under "All moves" (js/movelist.js).
-import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
+import { Socket, ApiError, games as fetchGames, get, me, post } from "./api.js";
 import { Chat } from "./chat.js";
 import { nextTableButton, notifyMeControl, showTurn } from "./notify.js";
 import { renderScores } from "./score.js";
@@ -277,6 +277,8 @@ function renderTurn() {
     cls = "over";
   } else if (status === "closed") {
     text = t("This table was closed by its creator: it will not start.");
+  } else if (status === "aborted") {
+    text = t("This game was aborted: it ends with no result.");
   } else if (status === "open") {
     text = t("Waiting for players — the game starts when every seat is taken.");
   } else if (st.legal.length) {
@@ -318,6 +320,7 @@ function renderSeats() {
     clockLabel(table.clock) ? h("p.clock-settings.muted", {}, t("Clock: {clock}", { clock: clockLabel(table.clock) }), " · ",
       table.clock.on_timeout === "forfeit" ? t("a player out of time forfeits") : t("a bot moves for a player out of time")) : null,
     standInButton(table),
+    gameButtons(table),
     st.seat === null && table.status === "running" ? h("p.hint", {}, t("You are watching: private information stays hidden.")) : null,
   );
 }
@@ -338,6 +341,38 @@ function standInButton(table) {
     return h("button.back.primary", { type: "button", onclick: () => socket.send({ type: "back" }) }, t("Take my seat back"));
   }
   return h("button.away.quiet", { type: "button", onclick: () => socket.send({ type: "away" }) }, t("Let a bot play for me"));
+}
+
+/** During the game: resign my seat, or abort a game someone has not moved in yet. */
+function gameButtons(table) {
+  if (table.status !== "running" || st.over) return null;
+  const mine = st.seat === null ? null : (table.seats || [])[st.seat];
+  const host = st.player && table.host && table.host.toLowerCase() === st.player.name.toLowerCase();
+  if (!mine && !host) return null;
+  const call = (path) => attempt(async () => {
+    const updated = await post(`/api/tables/${table.id}/${path}`);
+    if (updated && updated.seats) st.table = updated;
+    renderAll();
+  });
+  return h(
+    "p.game-buttons",
+    {},
+    mine && !mine.forfeited ? h("button.resign.quiet", {
+      type: "button",
+      onclick: () => {
+        if (!window.confirm(t("Resign? A bot will play your seat to the end, and you will rank last."))) return;
+        call("resign");
+      },
+    }, t("Resign")) : null,
+    h("button.abort.quiet", {
+      type: "button",
+      title: t("Stop a game that someone has not made a move in yet"),
+      onclick: () => {
+        if (!window.confirm(t("Abort this game? It ends with no result."))) return;
+        call("abort");
+      },
+    }, t("Abort the game")),
+  );
 }
 
 /** Once a second: the running clock's text (the rest of the seats list stays). */
