@@ -22,6 +22,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from belle.cli.common import render_module, renderer
+from belle.cli.info import element_info
 from belle.cli.log import log_lines
 from belle.cli.scores import score_table, winners_line
 from belle.cli.seats import Seat
@@ -37,6 +38,7 @@ COMMANDS = (
     ("actions", "list the legal actions again"),
     ("board", "draw the board again"),
     ("log", "show the last moves"),
+    ("info ID", "what a card, tile, figure or landmark does and costs (info alone: the ids)"),
     ("undo", "take back your last step (if nothing came after it and it revealed nothing)"),
     ("help", "show this help"),
     ("quit", "save the match record and leave (end of input does the same)"),
@@ -267,11 +269,17 @@ class TerminalMatch:
             self.show_board(seat)
         elif word == "log":
             self.show_log(seat)
+        elif word == "info" or word.startswith("info "):
+            self.show_info(line[4:].strip())
         elif word == "undo":
             return self.undo(seat) or None
         else:
             return self.play(line) or None
         return None
+
+    def show_info(self, key: str) -> None:
+        """`info ID`: the game renderer's description of one element (belle.cli.info)."""
+        self.console.print(element_info(self.game.info.id, key))
 
     def play(self, line: str) -> bool:
         legal = self.state.legal_actions()

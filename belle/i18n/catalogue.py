@@ -2,7 +2,8 @@
 
 The .po files are parsed once per process (no compiled .mo files: the server needs a
 JSON object per language, not gettext lookups). Fuzzy and empty entries are left out, so
-the browser falls back to the English msgid for them.
+the browser falls back to the English msgid for them. The games' catalogues come with the
+interface's, so a renderer's engine text is as synchronous as `t()`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from babel import Locale, UnknownLocaleError
 from babel.core import negotiate_locale
 from babel.messages.pofile import read_po
 
-from belle.i18n import LANGUAGES, SOURCE_LANGUAGE, po_path
+from belle.i18n import LANGUAGES, SOURCE_LANGUAGE, games, po_path
 
 COOKIE = "belle_lang"
 
@@ -40,8 +41,10 @@ def messages(lang: str) -> dict[str, str]:
 
 @functools.cache
 def payload(lang: str) -> bytes:
-    """The JSON body of `GET /api/i18n/{lang}`, encoded once."""
-    body = {"lang": lang, "languages": LANGUAGES, "messages": messages(lang)}
+    """The JSON body of `GET /api/i18n/{lang}`, encoded once: the interface's messages
+    and, under "games", every game's engine text (id → text, belle.i18n.games)."""
+    body = {"lang": lang, "languages": LANGUAGES, "messages": messages(lang),
+            "games": games.messages(lang)}
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 

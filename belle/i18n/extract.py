@@ -10,6 +10,10 @@ Sources, all under belle/:
   own texts are in web/js/options.js, keyed by game and option.
 The template belle/locale/belle.pot is rewritten; each language's belle.po is updated
 from it (new msgids come in untranslated, vanished ones are dropped).
+
+Engine text has a catalogue per game (belle.i18n.games): belle/locale/<game>.pot from the
+game's texts.py (msgctxt = the message id, msgid = its English template, in the order
+texts.py declares them), and each language's <game>.po updated from it the same way.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
 from belle.i18n import DOMAIN, PACKAGE, TRANSLATED, WEB_DIR, po_path, pot_path
+from belle.i18n.games import game_ids, game_po_path, game_pot_path, read_game_catalog, texts_of
 
 Found = tuple[str, str]  # (msgid, where: a path relative to belle/ or "registry")
 I18N_ATTR = "data-i18n"
@@ -108,10 +113,10 @@ def template(found: dict[str, list[str]]) -> Catalog:
     return catalog
 
 
-def _write(catalog: Catalog, path: Path) -> None:
+def _write(catalog: Catalog, path: Path, *, sort: bool = True) -> None:
     buffer = io.BytesIO()
     write_po(
-        buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True, sort_output=True
+        buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True, sort_output=sort
     )
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(buffer.getvalue())
@@ -122,20 +127,40 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
         return read_po(handle, locale=lang, domain=DOMAIN)
 
 
+def game_template(game: str) -> Catalog:
+    """The template of one game's engine text, from its texts.py."""
+    texts = texts_of(game)
+    where = f"belle/games/{game}/texts.py"
+    catalog = Catalog(project="Belle", domain=game, charset="utf-8", fuzzy=False)
+    for message_id in texts:
+        catalog.add(texts.template(message_id), context=message_id, locations=[(where, 0)])
+    return catalog
+
+
+def _update_language(pot: Catalog, path: Path, lang: str, domain: str, *,
+                     sort: bool = True) -> int:
+    if path.is_file():
+        catalog = read_catalog(path, lang) if domain == DOMAIN else read_game_catalog(path, lang)
+    else:
+        catalog = Catalog(locale=lang, domain=domain, project="Belle")
+    catalog.update(pot, no_fuzzy_matching=True)
+    catalog.fuzzy = False
+    _write(catalog, path, sort=sort)
+    return sum(1 for m in catalog if m.id and not m.string)
+
+
 def update() -> dict[str, int]:
-    """Rewrite the template and update every language; returns the untranslated count per
-    language."""
+    """Rewrite the templates and update every language; returns the untranslated count per
+    language (interface and engine text together)."""
     pot = template(collect())
     _write(pot, pot_path())
-    untranslated: dict[str, int] = {}
-    for lang in TRANSLATED:
-        path = po_path(lang)
-        if path.is_file():
-            catalog = read_catalog(path, lang)
-        else:
-            catalog = Catalog(locale=lang, domain=DOMAIN)
-        catalog.update(pot, no_fuzzy_matching=True)
-        catalog.fuzzy = False
-        _write(catalog, path)
-        untranslated[lang] = sum(1 for m in catalog if m.id and not m.string)
+    untranslated = {
+        lang: _update_language(pot, po_path(lang), lang, DOMAIN) for lang in TRANSLATED
+    }
+    for game in game_ids():
+        game_pot = game_template(game)
+        _write(game_pot, game_pot_path(game), sort=False)
+        for lang in TRANSLATED:
+            untranslated[lang] += _update_language(
+                game_pot, game_po_path(lang, game), lang, game, sort=False)
     return untranslated

@@ -24,15 +24,17 @@ INFO = GameInfo(
             "expert_strips",
             "bool",
             False,
-            "BRX-206..209: play the Art Nouveau strips on their expert side (columns may "
+            # BRX-206..209
+            "Play the Art Nouveau strips on their expert side (columns may "
             "repeat or lack an action)",
         ),
         OptionSpec(
             "first_game_compass",
             "bool",
             False,
-            "first-game compass: the six compass tiles in a fixed order instead of at "
-            "random (BRX-38 random is the default; BRX-210 itself is assembly only)",
+            # BRX-38 (random is the default); BRX-210 itself is assembly only
+            "First-game compass: the six compass tiles in a fixed order instead of at "
+            "random",
         ),
     ),
     has_chance=True,

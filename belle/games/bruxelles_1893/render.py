@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from belle.games.bruxelles_1893 import data
+from belle.games.bruxelles_1893.texts import TEXTS, bonus_info, figure_info
 
 NOTATION_HELP = """\
   shield 2,3        choose the bracket's shield (first player, start of a round)
@@ -181,6 +182,25 @@ def players_table(view: dict[str, Any]) -> Table:
     return table
 
 
+FIGURE_INDEX = {f.id: i for i, f in enumerate(data.FIGURES)}
+BONUS_INDEX = {b.id: i for i, b in enumerate(data.BONUS_CARDS)}
+
+
+def card_description(kind: str, card: str) -> str:
+    """The public figure (a fig_keep decision) or bonus card a prompt is about."""
+    if kind == "fig_keep":
+        return TEXTS.english(figure_info(FIGURE_INDEX[card]))
+    return TEXTS.english(bonus_info(BONUS_INDEX[card]))
+
+
+def elements() -> dict[str, str]:
+    """`info ID` (belle.cli.info): every public figure and bonus card, by its id."""
+    found = {f.id: TEXTS.english(figure_info(i)) for i, f in enumerate(data.FIGURES)}
+    found.update({f"bonus_{b.id}": TEXTS.english(bonus_info(i))
+                  for i, b in enumerate(data.BONUS_CARDS)})
+    return found
+
+
 def status(view: dict[str, Any]) -> Text:
     if view["phase"] == "over":
         scores = view.get("scores") or []
@@ -200,6 +220,8 @@ def status(view: dict[str, Any]) -> Text:
         head += seat_text(decision["seat"], who) + Text(f": {decision['text']}")
         if decision.get("space"):
             head += Text(f" ({decision['space']})")
+        if decision.get("card"):
+            head += Text(f" — {card_description(decision['kind'], decision['card'])}")
         if decision.get("cost"):
             head += Text(f" — cost {decision['cost']} units")
     drawn = view.get("drawn")
@@ -219,6 +241,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [art_board(view), brussels_board(view),
                                    players_table(view)]
     if view.get("notes"):
-        parts.append(Text("This round: " + "; ".join(view["notes"]), style="dim"))
+        seats = [f"seat {s}" for s in range(len(view["players_state"]))]  # as --seat
+        notes = [TEXTS.english(note, seats) for note in view["notes"]]
+        parts.append(Text("This round: " + "; ".join(notes), style="dim"))
     parts.append(status(view))
     return Group(*parts)

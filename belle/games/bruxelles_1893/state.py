@@ -20,6 +20,7 @@ from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.bruxelles_1893 import actions as act
 from belle.games.bruxelles_1893 import data, flow, views
 from belle.games.bruxelles_1893.actions import Act
+from belle.i18n.text import Message
 
 Task = tuple[Any, ...]
 
@@ -42,7 +43,7 @@ class BruxellesState(State[Act]):
         self.to_move = -1
         self.tasks: list[Task] = []
         self.passed = [False] * n
-        self.notes: list[str] = []  # public events of the current round (view log)
+        self.notes: list[Message] = []  # public events of the round (texts.py messages)
         # -- the Art Nouveau board (BRX-6, BRX-7, BRX-9: 5 strips of 5 spaces, bonus strip)
         self.strips: list[int] = []
         self.assistant = [-1] * data.SPACES

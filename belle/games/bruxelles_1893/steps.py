@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from belle.games.bruxelles_1893 import actions as act
 from belle.games.bruxelles_1893 import data, flow, rules
 from belle.games.bruxelles_1893.actions import Act
+from belle.games.bruxelles_1893.texts import TEXTS
+from belle.i18n.text import seat as seat_of
 
 if TYPE_CHECKING:
     from belle.games.bruxelles_1893.state import BruxellesState
@@ -395,8 +397,8 @@ def _exhibition(state: BruxellesState, task: Task) -> None:
         winner = totals.index(best)
         state.exh[winner] += 1
         state.exhibition_owner[state.round - 1] = winner
-        state.notes.append(f"seat {winner} wins the {data.EXHIBITION_YEARS[state.round - 1]}"
-                           " exhibition")
+        state.notes.append(TEXTS.message("note.exhibition", player=seat_of(winner),
+                                         year=data.EXHIBITION_YEARS[state.round - 1]))
     n = state.num_players
     push(state, *[("exh_sale", (state.first + k) % n) for k in range(n)])
 
@@ -416,8 +418,8 @@ def _auctions(state: BruxellesState, task: Task) -> None:
         if winner >= 0 and card >= 0:
             state.bonus_strip[col] = -1
             wins.append(("bonus", winner, card))
-            state.notes.append(f"seat {winner} wins the bonus card of column "
-                               f"{'ABCDE'[col]}")
+            state.notes.append(TEXTS.message("note.bonus_card", player=seat_of(winner),
+                                             column="ABCDE"[col]))
     push(state, *wins)
 
 
@@ -430,6 +432,9 @@ def _majorities(state: BruxellesState, task: Task) -> None:
         if winner >= 0:
             points = rules.track_value(data.CITY_HALL_TRACK, state.tracks[winner][1])
             state.vp[winner] += points
+            row, col = rules.shield_rc(shield)
+            state.notes.append(TEXTS.message("note.majority", player=seat_of(winner),
+                                             shield=f"{row},{col}", points=points))
 
 
 def _courthouse(state: BruxellesState, task: Task) -> None:
@@ -443,7 +448,7 @@ def _courthouse(state: BruxellesState, task: Task) -> None:
         if totals[seat] == best:
             state.court[seat] += 1
             state.out[seat] -= 1
-            state.notes.append(f"seat {seat} sends an assistant to the Courthouse")
+            state.notes.append(TEXTS.message("note.courthouse", player=seat_of(seat)))
 
 
 def _end_round(state: BruxellesState, task: Task) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from belle.engine.game import ScoreLine
 from belle.games.bruxelles_1893 import actions as act
 from belle.games.bruxelles_1893 import data, flow, rules
+from belle.games.bruxelles_1893.texts import TEXTS
 
 if TYPE_CHECKING:
     from belle.games.bruxelles_1893.state import BruxellesState
@@ -70,7 +71,7 @@ def view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
             "joker": state.joker_supply,
         },
         "brussels": [
-            {"action": data.BRUSSELS[b], "title": data.BRUSSELS_TITLES[b],
+            {"action": data.BRUSSELS[b], **TEXTS.fields(title=f"brussels.{data.BRUSSELS[b]}.title"),
              "uses": state.uses[b], "next_cost": state.uses[b] + 1,
              "assistants": list(state.brussels[b])}
             for b in range(4)
@@ -81,6 +82,8 @@ def view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
         "payment": dict(zip(data.PAY_NAMES, state.paid, strict=True))
         if state.tasks and state.tasks[-1][0] == "pay" else None,
         "notes": list(state.notes),
+        **({"end": TEXTS.message("end.rounds"), "end_reason": TEXTS.say("end.rounds")}
+           if over else {}),  # BRX-188
     }
     if drawer < 0 or seat == drawer:
         result["drawn"] = [COLOURS[c] for c in state.drawn]
@@ -158,25 +161,6 @@ def player_view(state: BruxellesState, seat: int) -> dict[str, Any]:
     }
 
 
-PROMPTS = {
-    "shield": "choose the shield for the bracket (the largest area opens)",
-    "turn": "place an assistant on the Art Nouveau board, take a Brussels action, or pass",
-    "bid": "bid for the space just taken (at least 1 BF)",
-    "keep_art": "keep one of the works drawn",
-    "sale": "move the workshop cursor, then sell a work",
-    "cover": "choose which shop work to cover",
-    "hire": "hire a public figure at the Royal Theatre",
-    "fig_keep": "keep the public figure (pay it at the end) or discard it",
-    "material": "take a noble material",
-    "pay": "pay the construction, one unit at a time",
-    "needle": "turn a compass needle one space clockwise",
-    "build": "place the building tile on an empty space",
-    "secondary": "secondary action for your building",
-    "grand": "activate a ready public figure, or stop",
-    "copy": "choose the Art Nouveau action to copy",
-    "bonus": "use the bonus card now, or keep it for a final scoring category",
-    "settle": "pay your public figures; unpaid ones cost 5 VP",
-}
 
 
 def decision(state: BruxellesState) -> dict[str, Any] | None:
@@ -185,7 +169,7 @@ def decision(state: BruxellesState) -> dict[str, Any] | None:
     task = state.tasks[-1]
     kind = task[0]
     seat = state.to_move if kind == "turn" else int(task[1])
-    info: dict[str, Any] = {"kind": kind, "seat": seat, "text": PROMPTS[kind]}
+    info: dict[str, Any] = {"kind": kind, "seat": seat, **TEXTS.fields(text=f"prompt.{kind}")}
     if kind == "bid":
         info["space"] = rules.space_label(task[2])
     elif kind == "sale":
@@ -209,8 +193,7 @@ def decision(state: BruxellesState) -> dict[str, Any] | None:
 
 # -- scores -------------------------------------------------------------------------
 def running_breakdown(state: BruxellesState, seat: int) -> list[ScoreLine]:
-    return [{"component": "VP on the score track", "points": state.vp[seat],
-             "detail": "final scoring comes after round 5"}]
+    return [TEXTS.score_line("score.track", state.vp[seat], "detail.track")]
 
 
 def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
@@ -221,14 +204,13 @@ def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
     architect = rules.track_value(data.ARCHITECT_TRACK, state.tracks[seat][0])
     built = state.built[seat]
     lines: list[ScoreLine] = [
-        {"component": "VP during the game", "points": track_vp,
-         "detail": "sales, constructions, shields, cards"},
-        {"component": "public figures unpaid", "points": -loss,
-         "detail": f"{unpaid} unpaid × −{data.UNPAID_FIGURE_VP} (score floor 0)"},
-        {"component": "buildings", "points": built * architect,  # BRX-118, BRX-192
-         "detail": f"{built} tiles × architect {architect}"},
-        {"component": "masterpiece completion", "points": rules.completion_vp(built),
-         "detail": f"{built} of 6 tiles built"},
+        TEXTS.score_line("score.during", track_vp, "detail.during"),
+        TEXTS.score_line("score.unpaid", -loss, "detail.unpaid", count=unpaid,
+                         each=data.UNPAID_FIGURE_VP),
+        TEXTS.score_line("score.buildings", built * architect,  # BRX-118, BRX-192
+                         "detail.buildings", count=built, architect=architect),
+        TEXTS.score_line("score.completion", rules.completion_vp(built),
+                         "detail.completion", count=built),
     ]
     money = state.money[seat]
     sources = (money, state.assistants[seat], sum(state.mats[seat]) + state.jokers[seat],
@@ -236,11 +218,13 @@ def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
     for cat, count in enumerate(state.bonus_kept[seat]):
         if count:
             each = rules.bonus_category_vp(cat, *sources)
-            lines.append({"component": f"bonus cards: {data.BONUS_CATEGORIES[cat]}",
-                          "points": count * each,
-                          "detail": f"{count} × {data.BONUS_CATEGORY_TEXT[cat]} = {each}"})
-    lines.append({"component": "money", "points": money // data.BF_PER_VP,
-                  "detail": f"{money} BF, 1 VP per {data.BF_PER_VP} BF (kept)"})
+            name = data.BONUS_CATEGORIES[cat]
+            lines.append(TEXTS.score_line(
+                "score.bonus", count * each, "detail.bonus",
+                category=TEXTS.message(f"category.{name}"),
+                rule=TEXTS.message(f"category.{name}.rule"), count=count, each=each))
+    lines.append(TEXTS.score_line("score.money", money // data.BF_PER_VP, "detail.money",
+                                  money=money, per=data.BF_PER_VP))
     return lines
 
 
@@ -316,11 +300,12 @@ def board_json() -> dict[str, Any]:
                    "palace": list(data.PALACE_TRACK)},
         "figures": [{"id": f.id, "name": f.name, "effect": list(f.effect),
                      "payment": f.payment} for f in data.FIGURES],
-        "bonus_cards": [{"id": b.id, "text": b.text} for b in data.BONUS_CARDS],
-        "bonus_categories": [{"id": c, "text": t} for c, t in
-                             zip(data.BONUS_CATEGORIES, data.BONUS_CATEGORY_TEXT, strict=True)],
-        "brussels": [{"id": b, "title": t} for b, t in
-                     zip(data.BRUSSELS, data.BRUSSELS_TITLES, strict=True)],
+        "bonus_cards": [{"id": b.id, **TEXTS.fields(text=f"bonus_card.{b.id}.text")}
+                        for b in data.BONUS_CARDS],
+        "bonus_categories": [{"id": c, **TEXTS.fields(text=f"category.{c}.rule")}
+                             for c in data.BONUS_CATEGORIES],
+        "brussels": [{"id": b, **TEXTS.fields(title=f"brussels.{b}.title")}
+                     for b in data.BRUSSELS],
         "exhibitions": list(data.EXHIBITION_YEARS),
         "tile_costs": list(data.TILE_COST),
     }

@@ -178,3 +178,12 @@ def render(view: dict[str, Any]) -> RenderableType:
                       "Ob obelisk  Hô Hôtel  Ar Arc  /\\ Eiffel  ☠ skull  g gargoyle  "
                       "L Louvre", style="dim"))
     return Group(*parts)
+
+
+def elements() -> dict[str, str]:
+    """`info ID` (belle.cli.info): every postcard by its id, its name and effect."""
+    from belle.games.city_of_light import data
+    from belle.games.city_of_light.texts import TEXTS
+
+    return {card.id: f"{TEXTS.say(f'postcard.{card.id}.name')}: "
+                     f"{TEXTS.say(f'postcard.{card.id}.text')}" for card in data.POSTCARDS}

@@ -36,6 +36,8 @@ from belle.games.city_of_light.rules import (
     step,
     surroundings,
 )
+from belle.games.city_of_light.texts import TEXTS
+from belle.i18n.text import Message
 
 if TYPE_CHECKING:
     from belle.games.city_of_light.state import CityOfLightState
@@ -80,9 +82,32 @@ def _stamp_bonus(st: CityOfLightState, seat: int, owner: int, spec: data.Postcar
 
 
 # -- the itemised score (REQ-COL-D1..D4) -------------------------------------------
-def _line(component: str, points: int, detail: str, items: list[dict[str, Any]]) -> dict[
-        str, Any]:
-    return {"component": component, "points": points, "detail": detail, "items": items}
+# A line and each of its items carry their text as messages (texts.py): `component`,
+# `detail` and an item's `label` and `detail` in English beside their `_id`s and `params`.
+def _line(component_id: str, points: int, detail: Message,
+          items: list[dict[str, Any]]) -> dict[str, Any]:
+    line = TEXTS.score_line(component_id, points, detail["id"], **detail["params"])
+    line["items"] = items
+    return line
+
+
+def _item(label: Message | str, points: int, detail: Message | None,
+          **extra: Any) -> dict[str, Any]:
+    """One item of a line: a building (its id is its label) or a postcard."""
+    item: dict[str, Any] = {"points": points}
+    if isinstance(label, str):
+        item["label"] = label
+    else:
+        item["label"] = TEXTS.english(label)
+        item["label_id"] = label["id"]
+    params = dict(label["params"]) if not isinstance(label, str) else {}
+    if detail is not None:
+        params.update(detail["params"])
+        item["detail"] = TEXTS.english(detail)
+        item["detail_id"] = detail["id"]
+    item["params"] = params
+    item.update(extra)
+    return item
 
 
 def score_lines(st: CityOfLightState, seat: int) -> list[dict[str, Any]]:
@@ -90,26 +115,28 @@ def score_lines(st: CityOfLightState, seat: int) -> list[dict[str, Any]]:
     (REQ-COL-D4: each item names the spaces and pieces that make its points)."""
     lamps = active_lamps(st)
     lit_items: list[dict[str, Any]] = []
+    summary: list[Message] = []
     for index, owner in enumerate(st.b_owner):
         if owner != seat:
             continue
         points, found = lit_points(st, index, lamps)
         size = popcount(st.b_mask[index])
         weights = sum(w for _, w in found)
-        lit_items.append({
-            "label": building_name(st.b_id[index]), "points": points,
-            "detail": f"size {size} × {weights} streetlight{'s' if weights != 1 else ''}",
-            "spaces": labels(st.b_mask[index]), "lamps": [label(lamp) for lamp, _ in found],
-        })
+        name = building_name(st.b_id[index])
+        lit = TEXTS.message(TEXTS.counted("item.lit", weights), size=size, lamps=weights)
+        lit_items.append(_item(name, points, lit, spaces=labels(st.b_mask[index]),
+                               lamps=[label(lamp) for lamp, _ in found]))
+        summary.append(TEXTS.message(TEXTS.counted("item.building_lit", weights),
+                                     name=name, size=size, lamps=weights))
     lit_total = sum(int(i["points"]) for i in lit_items)
-    lines = [_line(
-        "lit buildings", lit_total,
-        " + ".join(f"{i['label']} {i['detail']}" for i in lit_items) or "no buildings",
-        lit_items)]
+    detail = (TEXTS.message("detail.lit", items=summary) if summary
+              else TEXTS.message("detail.lit.none"))
+    lines = [_line("score.lit", lit_total, detail, lit_items)]
     size, mask = largest_complex(complex_units(st, seat))
-    lines.append(_line("largest complex", size * data.COMPLEX_POINTS_PER_SPACE,
-                       f"{size} spaces", [{"label": "complex", "points": size,
-                                           "spaces": labels(mask)}]))
+    lines.append(_line("score.complex", size * data.COMPLEX_POINTS_PER_SPACE,
+                       TEXTS.message(TEXTS.counted("detail.complex", size), size=size),
+                       [_item(TEXTS.message("item.complex"), size, None,
+                              spaces=labels(mask))]))
     lines.append(_unbuilt_line(st, seat))
     lines.append(_postcard_line(st, seat, lamps))
     return lines
@@ -120,16 +147,16 @@ def _unbuilt_line(st: CityOfLightState, seat: int) -> dict[str, Any]:
     reserve = [building_name(b) for b in range(NUM_BUILDINGS) if st.reserve[seat] >> b & 1]
     exempt = st.card_effect("SACRE_COEUR") == seat
     each = 0 if exempt else -data.UNBUILT_PENALTY
-    detail = f"{len(reserve)} unbuilt × {each}"
-    if exempt and reserve:
-        detail += " (Sacré-Cœur)"
-    items = [{"label": name, "points": each, "spaces": []} for name in reserve]
-    return _line("unbuilt buildings", each * len(reserve), detail, items)
+    detail_id = "detail.unbuilt.exempt" if exempt and reserve else "detail.unbuilt"
+    items = [_item(name, each, None, spaces=[]) for name in reserve]
+    return _line("score.unbuilt", each * len(reserve),
+                 TEXTS.message(detail_id, count=len(reserve), each=each), items)
 
 
 def _postcard_line(st: CityOfLightState, seat: int, lamps: int) -> dict[str, Any]:
     """COL-88..90: the end-game points of every postcard, for this seat."""
     items: list[dict[str, Any]] = []
+    summary: list[Message] = []
     for card in st.cards:
         spec = data.POSTCARDS[card]
         owner = st.card_owner[card]
@@ -140,20 +167,26 @@ def _postcard_line(st: CityOfLightState, seat: int, lamps: int) -> dict[str, Any
         if result is None:
             if not bonus:
                 continue
-            result = (0, 0, "stamp")
+            result = (0, 0, TEXTS.message("note.stamp"))
         points, spaces, note = result
         if bonus:
             points += bonus
-            note += f" +{bonus} stamp"
-        items.append({"label": spec.name, "points": points, "detail": note,
-                      "spaces": labels(spaces)})
+            note = TEXTS.message("note.with_stamp", note=note, bonus=bonus)
+        name = TEXTS.message(f"postcard.{spec.id}.name")
+        items.append(_item(name, points, note, spaces=labels(spaces)))
+        summary.append(TEXTS.message("item.named_points", name=name, points=points))
     total_points = sum(int(i["points"]) for i in items)
-    detail = " + ".join(f"{i['label']} {i['points']}" for i in items) or "none"
-    return _line("postcards", total_points, detail, items)
+    detail = (TEXTS.message("detail.postcards", items=summary) if summary
+              else TEXTS.message("detail.postcards.none"))
+    return _line("score.postcards", total_points, detail, items)
 
 
-Scored = tuple[int, int, str] | None
+Scored = tuple[int, int, Message] | None
 """(points, spaces that make them, note), or None when the card gives this seat nothing."""
+
+
+def _note(base: str, count: int) -> Message:
+    return TEXTS.message(TEXTS.counted(base, count), count=count)
 
 
 def _no_points(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
@@ -176,7 +209,7 @@ def _peintre(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
         region = surroundings(st, space)
     found = lamps_lighting(st, region, lamps)
     count = len(found)
-    return count * data.PEINTRE_POINTS_PER_LAMP, region, f"{count} streetlights"
+    return count * data.PEINTRE_POINTS_PER_LAMP, region, _note("note.streetlights", count)
 
 
 def _moulin(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
@@ -185,7 +218,7 @@ def _moulin(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
         return None
     region = surroundings(st, st.piece_space[data.CARD_INDEX["MOULIN_ROUGE"]])
     count = popcount(region)
-    return count * data.MOULIN_POINTS_PER_SPACE, region, f"{count} spaces"
+    return count * data.MOULIN_POINTS_PER_SPACE, region, _note("note.spaces", count)
 
 
 def _adjacent_buildings(st: CityOfLightState, seat: int, space: int, each: int) -> Scored:
@@ -193,7 +226,7 @@ def _adjacent_buildings(st: CityOfLightState, seat: int, space: int, each: int) 
     spaces = 0
     for m in near:
         spaces |= m
-    return each * len(near), spaces, f"{len(near)} buildings"
+    return each * len(near), spaces, _note("note.buildings", len(near))
 
 
 def _fontaine(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
@@ -232,12 +265,13 @@ def _penseur(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
     space, facing = st.piece_space[card], st.piece_facing[card]
     front = step(space, facing)
     if front < 0 or not free_at_end(st) >> front & 1:
-        return 0, 0, "the space in front is taken"
+        return 0, 0, TEXTS.message("note.statue_blocked")
     free = statue_free(st)
     orth, diag = NEIGH[space] & free, DIAG[space] & free
     points = (popcount(orth) * data.PENSEUR_POINTS_ORTHOGONAL
               + popcount(diag) * data.PENSEUR_POINTS_DIAGONAL)
-    return points, orth | diag, f"{popcount(orth)} orthogonal, {popcount(diag)} diagonal"
+    return points, orth | diag, TEXTS.message("note.statue", orthogonal=popcount(orth),
+                                           diagonal=popcount(diag))
 
 
 def _obelisque(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
@@ -247,7 +281,7 @@ def _obelisque(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Score
     lines = ROW_MASK[r] | COL_MASK[c]
     hit = [m for m in _own_buildings(st, seat) if m & lines]
     return (data.OBELISK_POINTS_PER_BUILDING * len(hit), _union(hit),
-            f"{len(hit)} buildings in line")
+            _note("note.in_line", len(hit)))
 
 
 def _union(masks: list[int]) -> int:
@@ -263,7 +297,7 @@ def _quartiers(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Score
         return None
     mine = _union(_own_buildings(st, seat))
     edges = sum(1 for edge in EDGE_MASK if mine & edge)
-    return data.QUARTIERS_POINTS[edges], mine & _union(list(EDGE_MASK)), f"{edges} edges"
+    return data.QUARTIERS_POINTS[edges], mine & _union(list(EDGE_MASK)), _note("note.edges", edges)
 
 
 def _invalides(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
@@ -273,14 +307,15 @@ def _invalides(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Score
     space = st.piece_space[data.CARD_INDEX["INVALIDES"]]
     r, c = divmod(space, N)
     distance = min(r, c, N - 1 - r, N - 1 - c)
-    return distance * data.INVALIDES_POINTS_PER_SPACE, bit(space), f"{distance} from the edge"
+    points = distance * data.INVALIDES_POINTS_PER_SPACE
+    return points, bit(space), TEXTS.message("note.from_edge", count=distance)
 
 
 def _eiffel(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
     """COL-190: each player, 2 per space of his colour under the tower."""
     mine = st.eiffel_mask & st.kind_mask[seat]
     count = popcount(mine)
-    return count * data.EIFFEL_POINTS_PER_SPACE, mine, f"{count} spaces of your colour"
+    return count * data.EIFFEL_POINTS_PER_SPACE, mine, _note("note.own_spaces", count)
 
 
 def _louvre(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
@@ -290,7 +325,7 @@ def _louvre(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
     mask = st.b_mask[st.louvre_building]
     around = expand(mask) & ~(st.covered & ~mask)
     count = popcount(around)
-    return count * data.LOUVRE_POINTS_PER_SPACE, around, f"{count} spaces"
+    return count * data.LOUVRE_POINTS_PER_SPACE, around, _note("note.spaces", count)
 
 
 def _catacombes(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
@@ -298,10 +333,10 @@ def _catacombes(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scor
     if seat != owner:
         return None
     if st.skull_building < 0:
-        return 0, 0, "no building on the skull"
+        return 0, 0, TEXTS.message("note.no_skull_building")
     points, _ = lit_points(st, st.skull_building, lamps)
     return (points // data.CATACOMBES_DIVISOR, st.b_mask[st.skull_building],
-            f"half of {points}")
+            TEXTS.message("note.half", points=points))
 
 
 def _seine(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
@@ -310,7 +345,8 @@ def _seine(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
     edge = EDGE_MASK[side - 1]
     hit = [m for m in _own_buildings(st, seat) if m & edge]
     return (data.SEINE_POINTS_PER_BUILDING * len(hit), _union(hit),
-            f"{len(hit)} buildings on the {data.SIDES[side - 1]} bank")
+            TEXTS.message(TEXTS.counted("note.bank", len(hit)), count=len(hit),
+                          side=TEXTS.message(f"side.{data.SIDES[side - 1]}")))
 
 
 def _liberte(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
@@ -319,7 +355,8 @@ def _liberte(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
     full = [m for m in _own_buildings(st, seat) if m & quad == m]
     part = [m for m in _own_buildings(st, seat) if m & quad and m & quad != m]
     points = data.LIBERTE_POINTS_FULL * len(full) + data.LIBERTE_POINTS_PARTIAL * len(part)
-    return points, _union(full + part), f"{len(full)} inside, {len(part)} partly"
+    return points, _union(full + part), TEXTS.message("note.quadrant",
+                                                 inside=len(full), partly=len(part))
 
 
 CARD_SCORERS = {

@@ -310,7 +310,7 @@ class CityOfLightState(State[Action]):
             self.to_move = other
         else:
             self.stage = OVER
-            self.end_reason = "no player can place a building and all markers are used"
+            self.end_reason = "end.blocked"  # texts.py: the reason in words
 
     # -- copies ----------------------------------------------------------
     def clone(self) -> CityOfLightState:

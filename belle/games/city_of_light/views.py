@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from belle.games.city_of_light import data, rules, scoring
 from belle.games.city_of_light.actions import DRAW, Draw
 from belle.games.city_of_light.rules import HOTEL, building_name, label, labels, slot_label
+from belle.games.city_of_light.texts import TEXTS, postcard_fields
 
 if TYPE_CHECKING:
     from belle.games.city_of_light.state import CityOfLightState
@@ -38,7 +39,7 @@ def _postcards(state: CityOfLightState) -> list[dict[str, Any]]:
         space = state.piece_space[card]
         facing = state.piece_facing[card]
         result.append({
-            "id": spec.id, "name": spec.name, "set": spec.set, "text": spec.text,
+            "id": spec.id, **postcard_fields(spec.id), "set": spec.set,
             "piece": spec.piece, "stamp": spec.has_stamp, "invented": spec.invented,
             "owner": owner if owner >= 0 else None,
             "used": state.card_used[card] if owner >= 0 else None,
@@ -75,8 +76,10 @@ def _pieces(state: CityOfLightState) -> list[dict[str, Any]]:
         card = data.CARD_INDEX[card_id]
         if card in state.cards and state.card_used[card]:
             names = data.SIDES if card_id == "SEINE" else data.QUADRANTS
+            code = names[state.piece_facing[card] - 1]
+            kind = "side" if card_id == "SEINE" else "quadrant"
             found.append({"card": card_id, "piece": None, "cells": [],
-                          "where": names[state.piece_facing[card] - 1],
+                          **TEXTS.fields(where=f"{kind}.{code}"), "code": code,
                           "owner": state.card_owner[card]})
     return found
 
@@ -128,7 +131,8 @@ def view(state: CityOfLightState, seat: int | None) -> dict[str, Any]:
             "card": data.POSTCARDS[state.pending_card].id if state.pending_card >= 0 else None,
         },
         "variants": sorted(state.variants),
-        "end_reason": state.end_reason or None,
+        "end_reason": TEXTS.say(state.end_reason) if state.end_reason else None,
+        "end": TEXTS.message(state.end_reason) if state.end_reason else None,
     }
     if seat is not None and state.hand[seat] >= 0:
         tile = state.hand[seat]
@@ -200,7 +204,7 @@ def board_json() -> dict[str, Any]:
             for b in data.BUILDINGS
         ],
         "postcards": [
-            {"id": c.id, "name": c.name, "set": c.set, "piece": c.piece, "text": c.text,
+            {"id": c.id, **postcard_fields(c.id), "set": c.set, "piece": c.piece,
              "target": c.target, "first_game": c.first_game, "invented": c.invented}
             for c in data.POSTCARDS
         ],

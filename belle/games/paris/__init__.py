@@ -23,15 +23,17 @@ INFO = GameInfo(
             "random_setup",
             "bool",
             False,
-            "Variant setup (PARIS-151, PARIS-152): gold beside the value-8 spaces, the other "
-            "tokens shuffled; bonus tiles shuffled within zones A, B and C",
+            # PARIS-151, PARIS-152
+            "Variant setup: gold beside the value-8 spaces, the other tokens shuffled; "
+            "bonus tiles shuffled within zones A, B and C",
         ),
         OptionSpec(
             "free_districts",
             "bool",
             False,
-            "Free district placement (PARIS-153..156): no tile removed; a drawn tile goes on "
-            "a free space of its value in any district without a building of its type",
+            # PARIS-153..156
+            "Free district placement: no tile removed; a drawn tile goes on a free space "
+            "of its value in any district without a building of its type",
         ),
     ),
     has_chance=True,

@@ -89,6 +89,29 @@ def district_table(district: dict[str, Any]) -> Panel:
     return Panel(table, title=title + bank, subtitle=subtitle, box=box.ROUNDED, expand=False)
 
 
+def landmark_description(index: int) -> str:
+    """A landmark's value, cost (wood, marble, gold) and prestige reward slots."""
+    spec = data.LANDMARKS[index]
+    cost = ", ".join(f"{n} {data.STOCK_NAMES[k]}" for k, n in enumerate(spec.cost) if n)
+    slots = ", ".join(f"{data.STOCK_NAMES[kind]} → {vp} VP" for kind, vp in spec.slots)
+    return f"{spec.name}, value {spec.value}; costs {cost or 'nothing'}; rewards: {slots}"
+
+
+def elements() -> dict[str, str]:
+    """`info ID` (belle.cli.info): bonus tiles by number, end-game tiles by code,
+    landmarks by their space (L9..L16) — effects and costs in words."""
+    from belle.games.paris.actions import space_name
+    from belle.games.paris.rules import NB
+
+    found = {str(b.number): f"bonus tile {b.number}: {BONUS_TEXT[b.number]}"
+             for b in data.BONUS}
+    found.update({t.code: f"end-game tile {t.code}: {END_TEXT[t.code]}"
+                  for t in data.END_TILES})
+    found.update({space_name(NB + lm): landmark_description(lm)
+                  for lm in range(data.NUM_LANDMARKS)})
+    return found
+
+
 def track_text(view: dict[str, Any]) -> Text:
     meeples: dict[int, list[int]] = {}
     for seat in view["seats"]:
@@ -118,6 +141,8 @@ def common_text(view: dict[str, Any]) -> Text:
     text += Text.assemble(("   VP tiles left: ", "bold"), "  ".join(free) or "none")
     lms = [f"{lm['space']} {lm['name']}" for lm in view["landmark_supply"]]
     text += Text.assemble(("\nLandmarks to build: ", "bold"), ", ".join(lms) or "none")
+    text += Text("\nType info and a tile number, code or landmark (info 18, info f8, "
+                 "info L12) for its effect and cost.", style="dim")
     if view["discarded"]:
         text += Text.assemble(("\nRemoved (no space): ", "bold"), ", ".join(view["discarded"]))
     return text

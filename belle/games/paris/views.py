@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from belle.engine.game import ScoreLine
 from belle.games.paris import data, rules
 from belle.games.paris.rules import NB, SPACE_VALUE, TILE_COST, TILE_TYPE
+from belle.games.paris.texts import PARTS, TEXTS, tile_fields
 
 if TYPE_CHECKING:
     from belle.games.paris.state import ParisState
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
 CODES = [d.code for d in data.DISTRICTS]
 KINDS = data.STOCK_KINDS
 NV = data.NUM_VALUES
-PART_NAMES = ("value-8 buildings", "landmark prestige", "bonus tiles", "end-game tiles")
 
 
 def _seats(mask: int, players: int) -> list[int]:
@@ -68,7 +68,7 @@ def _landmark(state: ParisState, lm: int) -> dict[str, Any]:
     spec = data.LANDMARKS[lm]
     return {
         "space": space_name(NB + lm),
-        "name": spec.name,
+        **TEXTS.fields(name=f"landmark.{lm}.name"),
         "value": spec.value,
         "cost": list(spec.cost),
         "slots": [{"kind": KINDS[k], "vp": vp} for k, vp in spec.slots],
@@ -132,6 +132,8 @@ def view(state: ParisState, seat: int | None) -> dict[str, Any]:
         "players": players,
         "seat": seat,
         "phase": state.phase,
+        **({"end": TEXTS.message("end.final_round"),  # PARIS-134
+            "end_reason": TEXTS.say("end.final_round")} if state.phase == "over" else {}),
         "to_move": state.to_move if state.current_player() >= 0 else None,
         "start_player": state.start_player if state.start_player >= 0 else None,
         "turns": state.turns,
@@ -193,9 +195,10 @@ def board_json() -> dict[str, Any]:
         ],
         "values": list(data.VALUES),
         "seat_colours": [c[1] for c in data.SEAT_COLOURS],
-        "bonus": [{"number": b.number, "text": b.text, "zone": "ABC"[data.zone_of(b.number)]}
+        "bonus": [{"number": b.number, **tile_fields("bonus", b.number),
+                   "zone": "ABC"[data.zone_of(b.number)]}
                   for b in data.BONUS],
-        "endgame": [{"code": t.code, "text": t.text, "copies": t.copies}
+        "endgame": [{"code": t.code, **tile_fields("endgame", t.code), "copies": t.copies}
                     for t in data.END_TILES],
         "kinds": list(KINDS),
         "kind_names": list(data.STOCK_NAMES),
@@ -209,8 +212,8 @@ def board_json() -> dict[str, Any]:
 
 def running_breakdown(state: ParisState, seat: int) -> list[ScoreLine]:
     return [
-        {"component": name, "points": points, "detail": "during play"}
-        for name, points in zip(PART_NAMES, state.vp_parts[seat], strict=True)
+        TEXTS.score_line(f"score.{part}", points, "detail.during_play")
+        for part, points in zip(PARTS, state.vp_parts[seat], strict=True)
     ]
 
 
@@ -220,8 +223,8 @@ def final_breakdown(state: ParisState) -> list[list[ScoreLine]]:
     lines = [running_breakdown(state, s) for s in range(players)]
     for s in range(players):
         if state.bonus_held[s] >> 27 & 1:  # PARIS-135
-            lines[s].append({"component": "bonus tile 27", "points": state.francs[s],
-                             "detail": f"{state.francs[s]} francs × 1 VP"})
+            lines[s].append(TEXTS.score_line("score.tile27", state.francs[s], "detail.tile27",
+                                             francs=state.francs[s]))
     for d in range(data.NUM_DISTRICTS):
         tile = state.vp_tile_at[d]
         if tile < 0:
@@ -231,12 +234,11 @@ def final_breakdown(state: ParisState) -> list[list[ScoreLine]]:
         total, highest = rules.strengths(state.space_keys, spaces, players)
         awards = rules.majority_awards(total, highest, data.VP_TILES[tile])
         for s in range(players):
-            lines[s].append({
-                "component": f"{data.DISTRICTS[d].name} majority",
-                "points": awards[s],
-                "detail": f"strength {total[s]} (highest {highest[s]}), VP tile "
-                          f"{'/'.join(map(str, data.VP_TILES[tile]))}",
-            })
+            lines[s].append(TEXTS.score_line(
+                "score.majority", awards[s], "detail.majority",
+                district=TEXTS.message(f"district.{data.DISTRICTS[d].code}"),
+                strength=total[s], highest=highest[s],
+                tile="/".join(map(str, data.VP_TILES[tile]))))
     return lines
 
 

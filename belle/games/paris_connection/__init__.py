@@ -22,8 +22,9 @@ INFO = GameInfo(
             "house_tie_break",
             "bool",
             False,
-            "G-8 house rule: on equal points, fewer shares over the limit, then more shares "
-            "wins (off: tied players share the win, PC-66)",
+            # G-8 (a house rule); PC-66 when off
+            "House rule: on equal points, fewer shares over the limit, then more shares "
+            "wins (off: tied players share the win)",
         ),
     ),
     has_chance=True,

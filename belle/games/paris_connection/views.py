@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from belle.engine.game import ScoreLine
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import BOARD
+from belle.games.paris_connection.texts import END_REASONS, TEXTS
 
 if TYPE_CHECKING:
     from belle.games.paris_connection.state import ParisConnectionState
@@ -48,7 +49,7 @@ def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
         "returned": LETTERS[state.returned] if state.returned >= 0 else None,
         "marseille_connected": state.marseille_connected,
         "stalled_turns": state.stalled_turns,
-        "end_reason": state.end_reason or None,
+        **TEXTS.end_fields(state.end_reason, END_REASONS),
     }
     if state.building >= 0:
         result["building"] = {
@@ -85,7 +86,8 @@ def board_json() -> dict[str, Any]:
             [BOARD.labels[index[a]], BOARD.labels[index[b]]] for a, b in data.BLOCKED_EDGES
         ],
         "companies": [
-            {"letter": c.letter, "id": c.id, "name": c.name, "colour": c.css}
+            {"letter": c.letter, "id": c.id, **TEXTS.fields(name=f"company.{c.letter}"),
+             "colour": c.css}
             for c in data.COMPANIES
         ],
     }
@@ -98,17 +100,14 @@ def breakdown(state: ParisConnectionState, seat: int) -> list[ScoreLine]:
     for company, count in enumerate(hand):
         if count:
             value = state.values[company]
-            lines.append({
-                "component": f"{data.COMPANIES[company].name} shares",
-                "points": count * value,
-                "detail": f"{count} × value {value}",
-            })
+            lines.append(TEXTS.score_line(
+                "score.shares", count * value, "detail.shares",
+                company=TEXTS.message(f"company.{data.COMPANIES[company].letter}"),
+                count=count, value=value))
     excess = max(0, sum(hand) - state.limit)
-    lines.append({
-        "component": "over the portfolio limit",
-        "points": -data.EXCESS_PENALTY * excess,
-        "detail": f"{sum(hand)} held, limit {state.limit}: {excess} × −{data.EXCESS_PENALTY}",
-    })
+    lines.append(TEXTS.score_line(
+        "score.excess", -data.EXCESS_PENALTY * excess, "detail.excess",
+        held=sum(hand), limit=state.limit, excess=excess, penalty=data.EXCESS_PENALTY))
     return lines
 
 

@@ -25,14 +25,16 @@ INFO = GameInfo(
             "dm",
             "bool",
             False,
-            "PP-71: at the end all five lines are scored as big excursions "
+            # PP-71
+            "At the end all five lines are scored as big excursions "
             "(instead of the secret lines)",
         ),
         OptionSpec(
             "readings",
             "list",
             (),
-            "PP-73: alternative readings of ambiguous rules (none: the rules' defaults)",
+            # PP-73
+            "Alternative readings of ambiguous rules (none: the rules' defaults)",
             choices=READING_NAMES,
         ),
     ),

@@ -5,10 +5,11 @@ network of data.py, so the renderer can never show what the viewer may not know.
 map is the schematic of data.STOPS on a character grid: each line is a dotted path in
 its colour, each stop its three-letter code followed by its shop places,
 
-    `POM●○`  a crossing (two places, PP-27) with one shop, in its owner's colour
+    `POM2○`  a crossing (two places, PP-27) with one shop of player 2, in their colour
     `NDA○`   an ordinary stop or terminus (one place)
 
-Stops named by a face-up card are shown reversed (REQ-PP-5).
+A shop is its owner's number, so the map reads without colour (NO_COLOR) too; the map
+fits 80 columns. Stops named by a face-up card are shown reversed (REQ-PP-5).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from rich.text import Text
 from belle.games.paris_paris import data
 from belle.games.paris_paris.rules import NET
 
-ROWS, COLS = 31, 104
+ROWS, COLS = 31, 76  # with the panel's border: 80 columns
 LINE_STYLE = {line.colour: Style(color=line.ansi, bold=True) for line in data.LINES}
 PLAYER_STYLE = [Style(color=p.ansi, bold=True) for p in data.PLAYER_COLOURS]
 PLAYER_NAMES = [p.name for p in data.PLAYER_COLOURS]
@@ -68,7 +69,7 @@ def _stop_cells(index: int, owners: list[int], offered: bool) -> list[tuple[str,
     """A stop as characters: its code, then one mark per shop place (PP-27)."""
     code_style = "bold reverse" if offered else "bold"
     cells: list[tuple[str, Style | str]] = [(ch, code_style) for ch in NET.ids[index]]
-    cells += [("●", PLAYER_STYLE[seat]) for seat in owners]
+    cells += [(str(seat + 1), PLAYER_STYLE[seat]) for seat in owners]
     cells += [("○", "dim")] * (NET.capacity[index] - len(owners))
     return cells
 
@@ -106,7 +107,7 @@ def legend() -> Text:
     text = Text("Lines: ", style="dim")
     for line in data.LINES:
         text.append(f"{line.colour} ", style=LINE_STYLE[line.colour])
-    text.append("   ● shop  ○ free place  ", style="dim")
+    text.append("   1–4 a player's shop  ○ free place  ", style="dim")
     text.append("REV", style="bold reverse")
     text.append(" stop of a face-up card", style="dim")
     return text
@@ -114,7 +115,7 @@ def legend() -> Text:
 
 def stop_names() -> Table:
     table = Table.grid(padding=(0, 2))
-    columns = 5
+    columns = 3
     for _ in range(columns):
         table.add_column(no_wrap=True)
     entries = sorted(zip(NET.ids, NET.names, strict=True), key=lambda e: e[1])
@@ -143,7 +144,7 @@ def players_table(view: dict[str, Any]) -> Table:
         lines = view.get("secret_lines")
         if lines and lines[seat]:
             notes.append(f"line {lines[seat]}")
-        table.add_row(player_text(seat) + Text(f" ({seat})", style="dim"),
+        table.add_row(player_text(seat) + Text(f" {seat + 1}", style="bold"),
                       f"{view['scores'][seat]:g}", str(view["supply"][seat]),
                       str(view["on_board"][seat]), str(view["bag"][seat]),
                       Text(", ".join(notes), style="dim"))

@@ -16,6 +16,7 @@ from belle.engine.game import ScoreLine
 from belle.games.paris_paris import data
 from belle.games.paris_paris.actions import LINE_NAMES, PLAYER_NAMES, SECRET, Secret, card_json
 from belle.games.paris_paris.rules import NET, NUM_LINES, Item
+from belle.games.paris_paris.texts import TEXTS, reason_fields
 
 if TYPE_CHECKING:
     from belle.games.paris_paris.state import Excursion, ParisParisState
@@ -30,7 +31,7 @@ def _line(line: int) -> str | None:
 def item_json(item: Item) -> dict[str, Any]:
     """REQ-PP-10: stop, player, points and reason."""
     return {"stop": NET.ids[item.stop], "seat": item.seat, "points": item.points,
-            "reason": item.reason}
+            **reason_fields(item.reason)}
 
 
 def excursion_json(excursion: Excursion) -> dict[str, Any]:
@@ -76,7 +77,8 @@ def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
     if over:
         result["secret_lines"] = [_line(line) for line in state.secret]
         result["ranking"] = state.ranking()
-        result["end_reason"] = f"all {state.rounds} rounds are played (PP-20)"
+        result["end"] = TEXTS.message("end.rounds", rounds=state.rounds)  # PP-20
+        result["end_reason"] = TEXTS.english(result["end"])
     return result
 
 
@@ -94,7 +96,8 @@ def board_json() -> dict[str, Any]:
              "stops": list(line.stops)}
             for line in data.LINES
         ],
-        "players": [{"name": p.name, "css": p.css} for p in data.PLAYER_COLOURS],
+        "players": [{**TEXTS.fields(name=f"player.{p.name}"), "css": p.css}
+                    for p in data.PLAYER_COLOURS],
     }
 
 
@@ -112,26 +115,27 @@ def _sum(state: ParisParisState, seat: int, kind: str) -> tuple[int, int]:
 def breakdown(state: ParisParisState, seat: int) -> list[ScoreLine]:
     """The score display: small and big excursions, each final line, the bag."""
     lines: list[ScoreLine] = []
-    for kind, component in (("small", "small excursions"), ("big", "big excursions")):
+    for kind in ("small", "big"):
         points, count = _sum(state, seat, kind)
-        lines.append({"component": component, "points": points,
-                      "detail": f"scored in {count} excursion{'s' if count != 1 else ''}"})
+        lines.append(TEXTS.score_line(f"score.{kind}", points,
+                                      TEXTS.counted("detail.excursions", count), count=count))
     for excursion in state.excursions:
         if excursion.kind == "final":
             owner = excursion.owner
-            whose = "all lines (dm)" if state.dm else (
-                f"{PLAYER_NAMES[owner]}'s secret line" if owner != NONE else "open line")
-            lines.append({
-                "component": f"final: {LINE_NAMES[excursion.line]} line",
-                "points": sum(i.points for i in excursion.items if i.seat == seat),
-                "detail": whose,
-            })
+            whose = "detail.all_lines" if state.dm else (
+                "detail.secret_line" if owner != NONE else "detail.open_line")
+            params: dict[str, Any] = {
+                "line": TEXTS.message(f"line.{LINE_NAMES[excursion.line]}")}
+            if owner != NONE and not state.dm:
+                params["player"] = TEXTS.message(f"player.{PLAYER_NAMES[owner]}")
+            lines.append(TEXTS.score_line(
+                "score.final", sum(i.points for i in excursion.items if i.seat == seat),
+                whose, **params))
     if state.phase == "over":
         bag = state.points[seat][3]
-        rule = "no bag scoring with 2 players" if state.num_players == 2 else (
-            "sole leader: 1 per shop" if bag else "only a sole leader scores")
-        lines.append({"component": "bag", "points": bag,
-                      "detail": f"{state.bag[seat]} shops in the bag; {rule}"})
+        rule = "detail.bag.two" if state.num_players == 2 else (
+            "detail.bag.leader" if bag else "detail.bag.none")
+        lines.append(TEXTS.score_line("score.bag", bag, rule, count=state.bag[seat]))
     return lines
 
 

@@ -204,7 +204,7 @@ function statusLine(view, moves, act, ctx) {
   const extras = [];
   for (const [label] of moves) {
     if (/^(bid|keep|discard|use|accept|decline|pass|copy|settle)\b/.test(label) && !/^keep (blue|red|yellow|green|black)$/.test(label)) {
-      extras.push(h("button.brx-choice", { type: "button", dataset: { action: label }, onclick: () => act(label), title: label }, choiceLabel(label)));
+      extras.push(h("button.brx-choice", { type: "button", dataset: { action: label }, onclick: () => act(label), title: describe("bruxelles_1893", label) || choiceLabel(label) }, choiceLabel(label)));
     }
   }
   const drawn = view.drawn && view.drawn.length

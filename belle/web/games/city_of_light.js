@@ -9,8 +9,8 @@
 // Plan werden gespeichert, wenn du auf die Schaltfläche „Zug beenden“ klickst") and sends
 // it back after each hello (`receivePlan`), so it follows the player to another browser.
 // It never reaches the other seat, a view or a replay (REQ-COL-P4, P5).
-import { fill, h, s, t, tData } from "/static/js/ui.js";
-import { colour, scoreComponent } from "/static/js/moves.js";
+import { engineText, fieldText, fill, h, s, t } from "/static/js/ui.js";
+import { colour } from "/static/js/moves.js";
 import { zoomable } from "/static/js/zoom.js";
 
 const CELL = 46;
@@ -200,19 +200,16 @@ export function lookup(kind, key) {
   return null;
 }
 
-// The five base postcards whose printed names are not known (the engine calls them
-// "(unknown base card: …)"): named here by what they do.
-const UNKNOWN_NAMES = {
-  BASE_STREETLIGHT: () => t("Streetlight card"), BASE_MIXED: () => t("Mixed space card"),
-  BASE_ANNEX: () => t("Annex card"), BASE_GARDEN: () => t("Botanical garden card"), BASE_SWITCH: () => t("Switch card"),
-};
+const GAME = "city_of_light";
+const say = (message, ctx = {}) => engineText(GAME, message, ctx);
+const sayField = (item, field, ctx = {}) => fieldText(GAME, item, field, ctx);
 
+/** A postcard's name from the game's catalogue (its id in the notation, any case). */
 function cardName(id) {
   const key = String(id).toUpperCase();
-  if (UNKNOWN_NAMES[key]) return UNKNOWN_NAMES[key]();
   const all = (board && board.postcards) || [];
   const card = all.find((c) => c.id.toUpperCase() === key);
-  return card ? tData(card.name) : id;
+  return card ? sayField(card, "name") : say({ id: `postcard.${key}.name`, params: {} });
 }
 
 /** The spaces of a 2×2 slot ("B2": columns c-d, rows 3-4). */
@@ -247,7 +244,7 @@ function statusLine(view, moves, act, ctx) {
   if (view.to_move !== null && view.to_move !== undefined && view.phase !== "over" && !moves.size) parts.push(t("{player} to play.", { player: who(view.to_move) }));
   if (moves.size) {
     if (view.pending.building) parts.push(t("Place {building}: choose a rotation, then click a highlighted corner.", { building: view.pending.building }));
-    else if (view.pending.card) parts.push(t("{card}: click a highlighted space or a button, or decline.", { card: view.pending.card }));
+    else if (view.pending.card) parts.push(t("{card}: click a highlighted space or a button, or decline.", { card: cardName(view.pending.card) }));
     else if (view.phase === "streets") parts.push(t("Turn your tile, then click an empty slot — or take a building."));
     else parts.push(t("Click a building of your reserve or a postcard."));
   }
@@ -317,7 +314,7 @@ function drawPieces(svg, view) {
       svg.append(s("circle", { cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: 15, class: "piece-disc" }));
       svg.append(s("text", { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2 + 5, class: "piece", dataset: { piece: piece.card } }, glyph + arrow));
     }
-    if (piece.where) svg.append(s("text", { x: 4 * CELL, y: 8 * CELL - 3, class: "piece-note" }, `${cardName(piece.card)}: ${tData(piece.where)}`));
+    if (piece.where) svg.append(s("text", { x: 4 * CELL, y: 8 * CELL - 3, class: "piece-note" }, `${cardName(piece.card)}: ${sayField(piece, "where")}`));
   }
 }
 
@@ -431,14 +428,14 @@ function pendingPanel(view, moves, act) {
   );
 }
 
-const FACING_NAMES = { N: () => t("north"), E: () => t("east"), S: () => t("south"), W: () => t("west") };
+const FACING_NAMES = { N: () => say({ id: "side.N", params: {} }), E: () => say({ id: "side.E", params: {} }), S: () => say({ id: "side.S", params: {} }), W: () => say({ id: "side.W", params: {} }) };
 
 /** A postcard's choice ("side north", "use", "decline") as words. */
 function choiceLabel(m) {
   const describe = { use: () => t("Carry out the card"), decline: () => t("Activate without carrying out the action") };
   if (describe[m.json.type]) return describe[m.json.type]();
-  if (m.json.type === "side") return t("Bank of the Seine: {side}", { side: tData(m.json.side) });
-  if (m.json.type === "quadrant") return t("Quadrant: {quadrant}", { quadrant: tData(m.json.quadrant) });
+  if (m.json.type === "side") return t("Bank of the Seine: {side}", { side: say({ id: `side.${m.json.side}`, params: {} }) });
+  if (m.json.type === "quadrant") return t("Quadrant: {quadrant}", { quadrant: say({ id: `quadrant.${m.json.quadrant}`, params: {} }) });
   if (m.json.type === "swap") return t("Give {give}, take {take}", { give: m.json.give, take: m.json.take });
   return m.text;
 }
@@ -487,7 +484,7 @@ function postcardsPanel(view, moves, act) {
         { dataset: item ? { card: card.id, action: item.text } : { card: card.id }, role: item ? "button" : null, tabindex: item ? "0" : null, onclick: () => act(key) },
         h("b", {}, h("span.glyph", { "aria-hidden": "true" }, PIECE_GLYPH[card.id] || "✉"), " ", cardName(card.id)),
         h("span.card-state", {}, state),
-        h("small", {}, tData(card.text)),
+        h("small", {}, sayField(card, "text")),
       );
     }),
   );
@@ -515,7 +512,7 @@ function stackPanel(view) {
 function highlightedCells(view) {
   const found = new Set();
   if (!ui.highlight || !view.score) return found;
-  const line = (view.score[ui.highlight.seat] || []).find((l) => l.component === ui.highlight.component);
+  const line = (view.score[ui.highlight.seat] || []).find((l) => l.component_id === ui.highlight.component);
   for (const item of (line && line.items) || []) {
     for (const cell of item.spaces || []) found.add(cell);
     for (const cell of item.lamps || []) found.add(cell);
@@ -526,27 +523,28 @@ function highlightedCells(view) {
 function scorePanel(view, ctx) {
   if (!view.score) return null;
   const names = ctx.names || [];
-  const components = view.score[0].map((l) => l.component);
+  const components = view.score[0].map((l) => l.component_id);
   const totals = [0, 1].map((seat) => view.score[seat].reduce((sum, l) => sum + l.points, 0));
   const open = ui.highlight;
   const rows = components.map((component, k) => h(
     "tr",
     {},
-    h("th", {}, scoreComponent("city_of_light", component)),
+    h("th", {}, sayField(view.score[0][k], "component")),
     [0, 1].map((seat) => {
       const line = view.score[seat][k];
       const on = open && open.seat === seat && open.component === component;
       return h("td", {}, h("a.score-open" + (on ? ".on" : ""), {
         href: "#", dataset: { seat: String(seat), component },
         onclick: (e) => { e.preventDefault(); ui.highlight = on ? null : { seat, component }; rerender(); },
-      }, String(line.points)), h("div.score-detail", {}, line.detail));
+      }, String(line.points)), h("div.score-detail", {}, sayField(line, "detail")));
     }),
   ));
   let items = null;
   if (open) {
-    const line = view.score[open.seat].find((l) => l.component === open.component);
-    const list = line.items || [];
-    items = h("ul.score-items", {}, list.length ? null : h("li", {}, t("{player}, {component}: nothing yet", { player: ownerName(open.seat), component: scoreComponent("city_of_light", open.component) })), list.map((item) => h("li", {}, h("b", {}, item.label), ` ${item.points} — ${item.detail || ""} `, (item.spaces || []).join(" "), item.lamps && item.lamps.length ? " · " + t("lamps {lamps}", { lamps: item.lamps.join(" ") }) : "")));
+    const line = view.score[open.seat].find((l) => l.component_id === open.component);
+    const list = (line && line.items) || [];
+    const empty = line ? h("li", {}, t("{player}, {component}: nothing yet", { player: ownerName(open.seat), component: sayField(line, "component") })) : null;
+    items = h("ul.score-items", {}, list.length ? null : empty, list.map((item) => h("li", {}, h("b", {}, sayField(item, "label")), ` ${item.points} — ${sayField(item, "detail")} `, (item.spaces || []).join(" "), item.lamps && item.lamps.length ? " · " + t("lamps {lamps}", { lamps: item.lamps.join(" ") }) : "")));
   }
   return h(
     "div.col-score",

@@ -8,7 +8,7 @@
 // Every element that plays an action carries data-action="<notation>"; a key move takes
 // two clicks when several keys could make it: first the key, then the space (the key
 // carries data-actions with every move it leads to).
-import { fill, fitText, h, nameControlsByText, s, t, tData } from "/static/js/ui.js";
+import { fieldText, fill, fitText, h, nameControlsByText, s, t, tData } from "/static/js/ui.js";
 import { zoomable } from "/static/js/zoom.js";
 import { colour } from "/static/js/moves.js";
 
@@ -96,8 +96,9 @@ const districtName = (code) => {
   const i = districtIndex(code);
   return i >= 0 ? board.districts[i].name : code;
 };
-const bonusText = (n) => tData((board && board.bonus ? (board.bonus.find((b) => b.number === n) || {}).text : "") || "");
-const endText = (code) => tData((board && board.endgame ? (board.endgame.find((e) => e.code === code) || {}).text : "") || code);
+// A tile's effect from the game's catalogue (views.board_json gives text_id and params).
+const bonusText = (n) => fieldText("paris", (board && board.bonus ? board.bonus.find((b) => b.number === n) : null) || null, "text");
+const endText = (code) => fieldText("paris", (board && board.endgame ? board.endgame.find((e) => e.code === code) : null) || { text: code }, "text");
 const costText = (cost) => (cost || []).map((n, k) => (n ? `${n} ${kindName(["wood", "marble", "gold"][k])}` : "")).filter(Boolean).join(" + ");
 
 /** A key place or space as people say it: "Montmartre bank", "Montmartre 5", "Opéra Garnier". */

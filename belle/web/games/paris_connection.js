@@ -4,8 +4,8 @@
 // The map geometry comes from the server (GET /api/games/paris_connection/board,
 // built from belle/games/paris_connection/data.py); nothing of data.py is copied here.
 // What is here is presentation only: display colours and layout.
-import { fill, h, s, t } from "/static/js/ui.js";
-import { colour, endReason } from "/static/js/moves.js";
+import { engineText, fill, h, s, t } from "/static/js/ui.js";
+import { colour, describe, endReason } from "/static/js/moves.js";
 import { zoomable } from "/static/js/zoom.js";
 
 // Fallback display colours (rules G-6) if the board data carries none, keyed by letter.
@@ -211,7 +211,7 @@ function statusLine(view, moves, act, ctx) {
   const extras = [];
   if (view.phase === "deal") text = t("The locomotives are being drawn from the bag…");
   else if (view.phase === "first") text = t("Choosing the start player…");
-  else if (view.phase === "over") text = t("Game over: {reason}.", { reason: view.end_reason ? endReason(view.end_reason) : t("the game has ended") });
+  else if (view.phase === "over") text = t("Game over: {reason}.", { reason: view.end ? engineText("paris_connection", view.end) : view.end_reason ? endReason(view.end_reason) : t("the game has ended") });
   else if (view.building) {
     const b = view.building;
     text = t("Building {company}: {placed} placed, +{gain} value when the build ends.", { company: companyName(b.company), placed: b.placed, gain: b.pending_gain });
@@ -337,7 +337,7 @@ function hexTitle(hx, here, move) {
       : hx.kind === "start" ? t("{company} start hex", { company: companyName(hx.company) })
         : t("{hex} — rural", { hex: hx.label });
   if (here.length) text += ` · ${here.map(companyName).join(", ")}`;
-  if (move) text += " · " + t("click: {move}", { move: move.text });
+  if (move) text += " · " + t("click: {move}", { move: describe("paris_connection", move.text) || move.text });
   return text;
 }
 

@@ -7,8 +7,8 @@
 // by clicking it (or its highlighted stop, REQ-PP-5); on a full crossing the shop to
 // remove is chosen by clicking its colour (REQ-PP-6). Only the view is drawn, so a
 // secret line shows only for its owner (REQ-PP-8).
-import { fill, h, s, t } from "/static/js/ui.js";
-import { colour, endReason } from "/static/js/moves.js";
+import { engineText, fieldText, fill, h, s, t } from "/static/js/ui.js";
+import { colour, describe, endReason } from "/static/js/moves.js";
 import { zoomable } from "/static/js/zoom.js";
 
 const FALLBACK_PLAYERS = [
@@ -173,7 +173,7 @@ function statusLine(view, moves, names) {
   let text;
   const round = { round: Math.max(view.round, 1), rounds: view.rounds };
   const mover = () => who(view, view.to_move, names);
-  if (view.phase === "over") text = t("Game over: {reason}.", { reason: view.end_reason ? endReason(view.end_reason) : t("the game has ended") });
+  if (view.phase === "over") text = t("Game over: {reason}.", { reason: view.end ? engineText("paris_paris", view.end) : view.end_reason ? endReason(view.end_reason) : t("the game has ended") });
   else if (view.phase === "setup" || view.phase === "lay") text = t("Round {round} of {rounds}: the cards are laid…", round);
   else if (view.phase === "remove") {
     text = t("{stop} is full.", { stop: stopName(view.pending_stop) }) + " ";
@@ -220,7 +220,7 @@ function drawStop(st, owners, offeredLines, view, moves, act) {
   const lines = st.lines.map(colourName).join(", ");
   let title = st.crossing ? t("{stop} — crossing ({lines})", { stop: st.name, lines }) : `${st.name} (${lines})`;
   if (owners.length) title += " · " + t("shops: {players}", { players: owners.map((o) => colourName(playerName(o))).join(", ") });
-  if (takeKeys.length) title += " · " + t("click: {move}", { move: moves.get(takeKeys[0]).text });
+  if (takeKeys.length) title += " · " + t("click: {move}", { move: describe("paris_paris", moves.get(takeKeys[0]).text) || moves.get(takeKeys[0]).text });
   g.append(s("title", {}, title), s("circle", { class: "stop-dot", cx: st.x, cy: st.y, r }));
   owners.forEach((seat, i) => {
     const cx = st.x + (owners.length > 1 || st.crossing ? (i === 0 ? -7 : 7) : 0);
@@ -308,6 +308,6 @@ function excursionsPanel(view, names) {
       h("b", {}, `${KIND[e.kind]} `), lineChip(e.line),
       e.stop ? " " + t("from {stop}", { stop: stopName(e.stop) }) : "",
       " ", t("(round {round}):", { round: e.round }), " ",
-      e.items.length ? e.items.map((i, k) => h("span", {}, k ? ", " : "", swatch(i.seat), t("{player} +{points} at {stop} ({reason})", { player: who(view, i.seat, names), points: i.points, stop: stopName(i.stop), reason: i.reason }))) : t("nobody scores"),
+      e.items.length ? e.items.map((i, k) => h("span", {}, k ? ", " : "", swatch(i.seat), t("{player} +{points} at {stop} ({reason})", { player: who(view, i.seat, names), points: i.points, stop: stopName(i.stop), reason: fieldText("paris_paris", i, "reason") }))) : t("nobody scores"),
     ))) : h("p.muted", {}, t("none yet")));
 }

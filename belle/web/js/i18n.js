@@ -8,14 +8,70 @@
 // await), so t() stays synchronous. The language is the reader's choice from the menu in
 // the header (cookie belle_lang, read by the server), else the server's pick from
 // Accept-Language. Messages missing from the catalogue show in English.
+//
+// Engine text (card names and effects, prompts, score details, end reasons) arrives in
+// views as messages, {id, params}, keyed per game (belle/i18n/text.py); engineText(game,
+// message) shows one in the reader's language from the games' catalogues, which come with
+// the interface's (English templates where a translation is missing).
 
 const COOKIE = "belle_lang";
 let catalogue = {};
+let engine = {}; // game → message id → text
 let language = "en";
 let languages = { en: "English" };
 
 export function setCatalogue(messages) {
   catalogue = messages || {};
+}
+
+export function setEngineCatalogue(games) {
+  engine = games || {};
+}
+
+const isMessage = (value) => value && typeof value === "object" && typeof value.id === "string";
+
+/** A number as the reader writes it ("−5", "2,5"); integers need no locale. */
+function numberText(value) {
+  if (Number.isInteger(value)) return value < 0 ? `−${-value}` : String(value);
+  return value.toLocaleString(language);
+}
+
+/** One parameter of an engine message: a number, a string shown as it is, a nested
+ * message, {seat: n} (the seat's player: ctx.names[n]) or a list of these. */
+function paramText(game, value, ctx) {
+  if (typeof value === "number") return numberText(value);
+  if (Array.isArray(value)) return value.map((item) => paramText(game, item, ctx)).join(", ");
+  if (isMessage(value)) return engineText(game, value, ctx);
+  if (value && typeof value === "object" && "seat" in value) {
+    const n = Number(value.seat);
+    return (ctx.names && ctx.names[n]) || t("Player {n}", { n: n + 1 });
+  }
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/** An engine message ({id, params}, or a field's id with its object's params) in the
+ * reader's language; `ctx.names` names seats. A plain string is shown as it is. */
+export function engineText(game, message, ctx = {}) {
+  if (message === null || message === undefined) return "";
+  if (!isMessage(message)) return String(message);
+  const texts = engine[game] || {};
+  const template = Object.hasOwn(texts, message.id) ? texts[message.id] : message.id;
+  const params = message.params || {};
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? paramText(game, params[key], ctx) : whole));
+}
+
+/** Whether `game`'s catalogue has the message `id` (a renderer's optional texts). */
+export function hasEngineText(game, id) {
+  return Object.hasOwn(engine[game] || {}, id);
+}
+
+/** The text of `item[field]`: its message (`<field>_id` with the item's `params`) in the
+ * reader's language, else the field as it is. */
+export function fieldText(game, item, field, ctx = {}) {
+  if (!item) return "";
+  const id = item[`${field}_id`];
+  if (typeof id === "string") return engineText(game, { id, params: item.params || {} }, ctx);
+  return isMessage(item[field]) ? engineText(game, item[field], ctx) : item[field] ?? "";
 }
 
 export function t(msgid, params = {}) {
@@ -78,6 +134,7 @@ async function load() {
       language = data.lang || "en";
       languages = data.languages || languages;
       setCatalogue(data.messages);
+      setEngineCatalogue(data.games);
     }
   } catch {
     // offline or an old server: English

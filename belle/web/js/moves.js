@@ -18,6 +18,10 @@ const WORDS = {
   up: () => t("up"), down: () => t("down"), left: () => t("left"), right: () => t("right"),
   wood: () => t("wood"), stone: () => t("stone"), iron: () => t("iron"), joker: () => t("joker"),
   bf: () => t("Belgian francs"), marble: () => t("marble"), gold: () => t("gold"),
+  // Bruxelles: bonus categories and Art Nouveau actions, as the notation writes them
+  money: () => t("money"), assistants: () => t("assistants"), materials: () => t("Materials"),
+  art: () => t("works of art"), workshop: () => t("Workshop"), sale: () => t("Sale"),
+  theatre: () => t("Theatre"), construction: () => t("Construction"),
 };
 
 /** A direction, material or money word of the notation in the reader's language. */
@@ -99,7 +103,7 @@ const VERBS = {
     draw: (a) => t("Tile drawn: {tile}", { tile: all(a) }),
   },
   paris_paris: {
-    take: (a) => t("Take the card {card}", { card: all(a) }),
+    take: (a) => t("Take the card {card}", { card: [...a.slice(0, -1), colour(a[a.length - 1] || "")].join(" ") }),
     remove: (a) => t("Remove the shop of {player}", { player: colour(all(a)) }),
     lay: (a) => t("Card laid out: {card}", { card: all(a) }),
     secret: (a) => t("Secret line dealt: {line}", { line: colour(all(a)) }),
@@ -114,10 +118,10 @@ const VERBS = {
     bourse: () => t("Brussels action: the stock exchange"),
     "grand-place": () => t("Brussels action: the Grand-Place"),
     parc: () => t("Brussels action: the park"),
-    copy: (a) => t("Copy the Art Nouveau action {action}", { action: all(a) }),
+    copy: (a) => t("Copy the Art Nouveau action {action}", { action: word(all(a)) }),
     pass: () => t("Pass"),
     keep: (a) => (a[0] === "figure" ? t("Keep the figure")
-      : a[0] === "bonus" ? t("Keep the bonus: {kind}", { kind: a.slice(1).join(" ") })
+      : a[0] === "bonus" ? t("Keep the bonus: {kind}", { kind: word(a.slice(1).join(" ")) })
         : t("Keep the work of art: {colour}", { colour: colour(all(a)) })),
     discard: () => t("Discard the figure"),
     cursor: (a) => t("Move the workshop cursor: {direction}", { direction: word(all(a)) }),

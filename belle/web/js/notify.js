@@ -4,7 +4,7 @@
 // running table that has waited longest for my move (GET /api/me/next).
 import { get } from "./api.js";
 import { t } from "./i18n.js";
-import { fill, h } from "./ui.js";
+import { fill, gameText, h } from "./ui.js";
 
 const REFRESH_MS = 30000;
 const turn = { mine: null, tableId: null };
@@ -110,7 +110,7 @@ function renderNext(data) {
     id: "next-table",
     disabled: !target,
     dataset: { count: String(count), table: target ? String(target.id) : "" },
-    title: target ? t("{game}, table #{id}: waiting for your move", { game: target.title, id: target.id }) : t("No other table is waiting for your move"),
+    title: target ? t("{game}, table #{id}: waiting for your move", { game: gameText(target.title), id: target.id }) : t("No other table is waiting for your move"),
     onclick: () => {
       if (target) location.href = `/table/${target.id}`;
     },

@@ -1,6 +1,7 @@
 // The score display: one <details> per seat, one line per score component
-// ({component, points, detail} from State.score_breakdown()).
-import { h, fill, t } from "./ui.js";
+// (State.score_breakdown(): {component, points, detail} in English, with their messages
+// component_id, detail_id and params, shown in the reader's language).
+import { fieldText, h, fill, t } from "./ui.js";
 import { scoreComponent } from "./moves.js";
 
 function total(lines) {
@@ -15,6 +16,9 @@ const PLACES = [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th"), t("6th")];
  * scores / ranking: optional final totals and places; open: seats expanded at first.
  */
 export function renderScores(container, { breakdown, names, scores, ranking, title, open = [], game = "" }) {
+  // A line without its message (an engine not yet speaking in ids) keeps the old lookup.
+  const say = (line, field) => (line[`${field}_id`] || field !== "component"
+    ? fieldText(game, line, field, { names }) : scoreComponent(game, line.component));
   // A seat's lines may be null: a running view holds only the viewer's own score.
   const entries = (Array.isArray(breakdown)
     ? breakdown.map((lines, seat) => [seat, lines])
@@ -45,9 +49,9 @@ export function renderScores(container, { breakdown, names, scores, ranking, tit
           h(
             "tr.score-line",
             {},
-            h("th", { scope: "row", dataset: { component: line.component } }, scoreComponent(game, line.component)),
+            h("th", { scope: "row", dataset: { component: line.component_id || line.component } }, say(line, "component")),
             h("td.num", {}, fmt(line.points)),
-            h("td.detail", {}, line.detail || ""),
+            h("td.detail", {}, say(line, "detail")),
           ),
         )),
       ),

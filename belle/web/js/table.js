@@ -30,7 +30,7 @@ import { Lessons } from "./learn.js";
 import { noticeText } from "./notices.js";
 import "./push.js"; // the service worker (offline page, turn notices)
 import { watchChat } from "./moderation.js";
-import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
+import { attempt, engineText, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_SCORE_TITLE = t("Your score");
@@ -309,7 +309,8 @@ function renderTurn() {
   let text;
   let cls = "";
   if (st.over) {
-    text = st.view && st.view.end_reason ? t("Game over — {reason}", { reason: endReason(st.view.end_reason) }) : t("Game over");
+    const reason = st.view && (st.view.end ? engineText(st.table.game, st.view.end, { names: names() }) : st.view.end_reason && endReason(st.view.end_reason));
+    text = reason ? t("Game over — {reason}", { reason }) : t("Game over");
     cls = "over";
   } else if (status === "closed") {
     text = t("This table was closed by its creator: it will not start.");

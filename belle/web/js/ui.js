@@ -1,8 +1,8 @@
 // Small DOM helpers shared by the lobby and the table (no framework, no build step).
-import { currentLanguage, t, tData } from "./i18n.js";
+import { currentLanguage, engineText, fieldText, t, tData } from "./i18n.js";
 import { noticeText } from "./notices.js";
 
-export { t, tData };
+export { engineText, fieldText, t, tData };
 
 /** Create an element: h("button.primary", {onclick}, "Start"). */
 export function h(tag, attrs = {}, ...children) {

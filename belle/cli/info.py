@@ -1,0 +1,44 @@
+"""`info ID` at the terminal: what a face-up element does and costs, in words.
+
+A game's renderer (belle/games/<id>/render.py) may define ``elements()``, a function
+returning ``{id: description}`` for every element a player may ask about (cards, tiles,
+figures, landmarks; ids as the board and the notation write them, any case). Games
+without it answer that they describe everything on the board itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from belle.cli.common import render_module
+
+
+def elements(game_id: str) -> dict[str, str]:
+    """id → description of every element of `game_id` that `info` knows."""
+    module = render_module(game_id)
+    found: Callable[[], dict[str, str]] | None = getattr(module, "elements", None)
+    return found() if callable(found) else {}
+
+
+def element_info(game_id: str, key: str) -> RenderableType:
+    """The description of `key`, the list of ids for an empty or unknown key."""
+    known = elements(game_id)
+    if not known:
+        return Text("Every element of this game shows its effect on the board itself.")
+    by_key = {k.lower(): (k, v) for k, v in known.items()}
+    if key and key.lower() in by_key:
+        name, text = by_key[key.lower()]
+        return Text.assemble((name, "bold"), ": ", text)
+    table = Table.grid(padding=(0, 2))
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column()
+    for name, text in known.items():
+        table.add_row(name, text)
+    if not key:
+        return table
+    return Text.assemble((f"No element is called {key!r}. ", "red"), "Known: ",
+                         ", ".join(known))

@@ -1,0 +1,34 @@
+"""Paris Connection's engine text: the English templates of what views, score lines and
+the end say to a player, keyed by id (belle.i18n.text). Translations are in
+belle/locale/<lang>/LC_MESSAGES/paris_connection.po.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from belle.games.paris_connection import data
+from belle.i18n.text import Texts
+
+_TEMPLATES: Final[dict[str, str]] = {
+    # why the game ended (PC-58..60, G-11)
+    "end.marseille": "Marseille is connected",
+    "end.storage": "only one storage board holds locomotives",
+    "end.stalled": "no company could build for a whole round",
+    # score lines (PC-62, PC-64)
+    "score.shares": "{company} shares",
+    "score.excess": "over the portfolio limit",
+    "detail.shares": "{count} × value {value}",
+    "detail.excess": "{held} held, limit {limit}: {excess} × −{penalty}",
+    # the companies (data.py)
+    **{f"company.{c.letter}": c.name for c in data.COMPANIES},
+}
+
+TEXTS: Final = Texts("paris_connection", _TEMPLATES)
+
+END_REASONS: Final = {
+    r"Marseille is connected": "end.marseille",
+    r"only one storage board": "end.storage",
+    r"no company could build": "end.stalled",
+}
+"""The engine's English end reasons (state.py) and their messages."""

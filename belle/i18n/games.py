@@ -1,0 +1,99 @@
+"""The games' catalogues: each registered game's `TEXTS` (its texts.py) and their
+translations in belle/locale/<lang>/LC_MESSAGES/<game>.po.
+
+An entry's msgctxt is the message id and its msgid the English template: when the English
+text of an id changes, its old translations no longer match and the check asks for new
+ones. `messages(lang)` gives the browser, per game, id → text in `lang` (the English
+template where a translation is missing, fuzzy or its placeholders differ).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from pathlib import Path
+from types import ModuleType
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from belle.i18n import LOCALE_DIR, SOURCE_LANGUAGE
+from belle.i18n.text import Texts, placeholders
+
+
+def registered_games() -> list[str]:
+    from belle.engine.registry import game_ids as registered
+
+    return registered()
+
+
+def game_ids() -> list[str]:
+    """The registered games that declare their engine text (all of them, checked)."""
+    return [game for game in registered_games() if _texts_module(game) is not None]
+
+
+def _texts_module(game: str) -> ModuleType | None:
+    from belle.engine.registry import load_game
+
+    package = type(load_game(game)).__module__
+    try:
+        return importlib.import_module(f"{package}.texts")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.texts":
+            raise
+        return None
+
+
+def texts_of(game: str) -> Texts:
+    """The `TEXTS` of `game`'s package (belle/games/<id>/texts.py)."""
+    module = _texts_module(game)
+    if module is None:
+        raise LookupError(f"{game} has no texts module")
+    texts = module.TEXTS
+    if not isinstance(texts, Texts) or texts.game != game:
+        raise TypeError(f"{module.__name__}.TEXTS is not the Texts of {game}")
+    return texts
+
+
+def game_pot_path(game: str) -> Path:
+    return LOCALE_DIR / f"{game}.pot"
+
+
+def game_po_path(lang: str, game: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{game}.po"
+
+
+def read_game_catalog(path: Path, lang: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, domain=path.stem)
+
+
+def translations(lang: str, game: str) -> dict[str, str]:
+    """id → usable translation of `game`'s messages in `lang` (none for English)."""
+    if lang == SOURCE_LANGUAGE:
+        return {}
+    path = game_po_path(lang, game)
+    if not path.is_file():
+        return {}
+    texts = texts_of(game)
+    found: dict[str, str] = {}
+    for message in read_game_catalog(path, lang):
+        message_id, english, text = message.context, message.id, message.string
+        if not (isinstance(message_id, str) and isinstance(english, str)
+                and isinstance(text, str) and text) or message.fuzzy:
+            continue
+        current = texts.templates.get(message_id)
+        if current == english and placeholders(text) == placeholders(english):
+            found[message_id] = text
+    return found
+
+
+@functools.cache
+def messages(lang: str) -> dict[str, dict[str, str]]:
+    """Per game, id → text in `lang`, English where no translation is usable."""
+    result: dict[str, dict[str, str]] = {}
+    for game in game_ids():
+        texts = texts_of(game)
+        translated = translations(lang, game)
+        result[game] = {mid: translated.get(mid, texts.template(mid)) for mid in texts}
+    return result

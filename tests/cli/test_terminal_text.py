@@ -1,0 +1,111 @@
+"""The terminal for players (issue 16 item 8): every game's table reads at 80 columns
+and without colour, says nothing internal, and `info ID` describes what is on it."""
+
+from __future__ import annotations
+
+import io
+from functools import cache
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from belle.bots import make_bot
+from belle.cli.common import renderer
+from belle.cli.info import element_info, elements
+from belle.engine import load_game, play_match, replay
+from belle.engine.registry import game_ids
+from belle.i18n.check import internal
+
+PLAYERS = {"paris_connection": 3}
+WIDTH = 80
+
+
+def plain(renderable: Any, width: int = WIDTH) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, no_color=True, color_system=None,
+            highlight=False).print(renderable)
+    return out.getvalue()
+
+
+@cache
+def record_of(game: str) -> Any:
+    players = PLAYERS.get(game, 2)
+    return play_match(load_game(game), [make_bot("random") for _ in range(players)],
+                      seed=5).record
+
+
+def tables(game: str) -> list[str]:
+    record = record_of(game)
+    total = len(record.actions)
+    drawn = []
+    for upto in (total // 3, 2 * total // 3, total):
+        state = replay(record, upto)
+        drawn += [plain(renderer(game)(state.view(seat)))
+                  for seat in range(PLAYERS.get(game, 2))]
+    return drawn
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_table_fits_80_columns_without_cutting_words(game: str) -> None:
+    for text in tables(game):
+        widest = max(len(line) for line in text.splitlines())
+        assert widest <= WIDTH, f"{game}: a line of {widest} columns"
+        cut = text.replace("Dealing…", "")  # Paris Paris's word while cards are dealt
+        assert "…" not in cut, f"{game}: something is cut short at 80 columns"
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_no_rule_id_or_file_path_reaches_the_terminal(game: str) -> None:
+    for text in tables(game):
+        assert internal(text) is None, f"{game}: {internal(text)!r}"
+
+
+def test_paris_paris_shows_who_owns_a_shop_without_colour() -> None:
+    record = record_of("paris_paris")
+    view = replay(record, len(record.actions) // 2).view(0)
+    owners = {seat for seats in view["shops"].values() for seat in seats}
+    text = plain(renderer("paris_paris")(view))
+    assert owners and "●" not in text
+    map_rows = text.split("╰")[0]
+    for seat in owners:
+        assert str(seat + 1) in map_rows  # the owner's number beside the stop's code
+
+
+@pytest.mark.parametrize(("game", "key", "words"), [
+    ("paris", "L12", ["Opéra Garnier", "value 12", "costs 1 marble, 1 gold"]),
+    ("paris", "18", ["5 VP per value-4 building you occupy"]),
+    ("paris", "F8", ["+8 francs"]),
+    ("bruxelles_1893", "solvay", ["Ernest Solvay", "2 noble materials", "pay 3 BF"]),
+    ("bruxelles_1893", "bonus_art", ["draw 2 works, keep 1"]),
+    ("city_of_light", "moulin_rouge", ["Moulin Rouge"]),
+])
+def test_info_describes_an_element_by_its_id(game: str, key: str, words: list[str]) -> None:
+    text = plain(element_info(game, key), width=200)
+    for word in words:
+        assert word in text, text
+
+
+def test_info_of_an_unknown_id_lists_the_known_ones() -> None:
+    text = plain(element_info("paris", "L99"), width=200)
+    assert "No element is called 'L99'" in text and "L16" in text
+    assert "f8" in plain(element_info("paris", ""), width=200)
+    assert all(internal(value) is None for game in game_ids()
+               for value in elements(game).values())
+
+
+def test_bruxelles_explains_the_resolution_and_names_the_card_a_prompt_is_about() -> None:
+    record = record_of("bruxelles_1893")
+    seen_notes = seen_card = False
+    for upto in range(0, len(record.actions), 7):
+        state = replay(record, upto)
+        view = state.view(None)
+        text = plain(renderer("bruxelles_1893")(view), width=200)
+        if view["notes"]:
+            seen_notes = True
+            assert "This round: seat " in text
+        decision = view.get("decision") or {}
+        if decision.get("card"):
+            seen_card = True
+            assert ("public figure:" in text) or ("bonus card:" in text)
+    assert seen_notes and seen_card
