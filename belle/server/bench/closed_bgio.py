@@ -98,8 +98,11 @@ async def open_tables(url: str, count: int, moves: int, meter: Meter,
     import httpx
 
     limit = asyncio.Semaphore(32)
+    # no keep-alive: node closes an idle connection after 5 s, which a loaded machine
+    # may leave between two requests (a stale connection fails the request)
     http = await stack.enter_async_context(httpx.AsyncClient(
-        base_url=url, timeout=120, limits=httpx.Limits(max_connections=32)))
+        base_url=url, timeout=120,
+        limits=httpx.Limits(max_connections=32, max_keepalive_connections=0)))
 
     async def post(path: str, body: dict[str, Any]) -> Any:
         async with limit:
