@@ -10,8 +10,9 @@ so what is measured is what the table keeps, not what waits in socket queues.
 and caches warm up: the move path shares the notation of equal actions), then reports
 the traced bytes they hold per table: open and idle
 (nobody seated, nobody watching), and running after `moves` random legal moves with
-every seat connected. Each figure is the growth of tracemalloc's current size after a
-full garbage collection, divided by the number of tables.
+every seat connected. Each figure is what tracemalloc sees freed, after a full garbage
+collection, when the hub forgets the tables, divided by their number: what a table
+holds alone (shared caches stay, and are not a table's).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import gc
 import random
 import tempfile
 import tracemalloc
-from collections.abc import Awaitable, Callable
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -93,25 +94,39 @@ async def _table_memory(game: str, players: int, moves: int, tables: int,
         if started:
             tracemalloc.start()
         try:
-            idle = await _measure(lambda: _open(hub, game, players, people[0]), tables)
-            running = await _measure(lambda: _play(hub, game, people, moves, rng), tables)
+            idle, _ = await _held(hub, [await _open(hub, game, players, people[0])
+                                        for _ in range(tables)])
+            running, played = await _held(hub, [await _play(hub, game, people, moves, rng)
+                                                 for _ in range(tables)])
         finally:
             if started:
                 tracemalloc.stop()
-        played = [actor.version for actor in running[1]]
         await hub.close()
         store.engine.dispose()
     return {"game": game, "players": players, "tables": tables, "moves_asked": moves,
-            "actions_recorded": min(played), "kib_per_idle_table": round(idle[0] / 1024, 2),
-            "kib_per_table_after_moves": round(running[0] / 1024, 2)}
+            "actions_recorded": played, "kib_per_idle_table": round(idle / 1024, 2),
+            "kib_per_table_after_moves": round(running / 1024, 2)}
 
 
-async def _measure(build: Callable[[], Awaitable[Any]], count: int) -> tuple[float, list[Any]]:
-    kept: list[Any] = []
+async def _held(hub: Hub, actors: list[TableActor]) -> tuple[float, int]:
+    """Bytes per table that the hub frees when it forgets `actors` (after a full
+    collection), and the fewest actions one of them recorded.
+
+    What a table holds alone is exactly what goes when it goes; what it shares with
+    the process (caches, interned text) stays and is not counted. RuntimeError if a
+    table is still referenced from somewhere once forgotten (then it was not freed).
+    """
+    await asyncio.sleep(0)  # let the tables' pending callbacks run
+    played = min(actor.version for actor in actors)
+    refs = [weakref.ref(actor) for actor in actors]
+    ids = [actor.id for actor in actors]
+    del actors
     gc.collect()
     before = tracemalloc.get_traced_memory()[0]
-    for _ in range(count):
-        kept.append(await build())
+    for table_id in ids:
+        del hub.actors[table_id]
     gc.collect()
     after = tracemalloc.get_traced_memory()[0]
-    return (after - before) / count, kept
+    if any(ref() is not None for ref in refs):
+        raise RuntimeError("a table is still referenced after the hub forgot it")
+    return (before - after) / len(refs), played

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from belle.engine.errors import IllegalActionError, InvalidActionError
 from belle.engine.game import CHANCE, State
-from belle.engine.record import MatchRecord, RecordEntry
+from belle.engine.record import RecordEntry
 from belle.engine.referee import sample_chance
 from belle.server.errors import ServerError
+from belle.server.table import notations
 from belle.server.table import undo as takeback
 from belle.server.table.broadcast import result
 from belle.storage import ConcurrencyError
@@ -166,32 +167,10 @@ class Moves:
         await host.finished(actor)
 
 
-NOTATIONS_KEPT = 8192
-"""Distinct actions whose JSON and text the move path shares (all games, one process)."""
-
-_notations: dict[tuple[type, Any], tuple[Any, str]] = {}
-
-
 def _entry(state: State[Any], action: Any) -> RecordEntry:
-    """The record entry of `action` about to be applied to `state` (with its visibility).
-
-    Its JSON and text are shared with every earlier entry of an equal action of the
-    same game (a table's log keeps no copy of its own: most of a long game's memory
-    was these). Nothing changes an entry's JSON in place; unhashable actions get
-    their own.
-    """
-    try:
-        key = (type(state), action)
-        notation = _notations.get(key)
-    except TypeError:
-        record = MatchRecord("", {}, [])
-        record.append(state, action)
-        return record.actions[0]
-    if notation is None:
-        if len(_notations) >= NOTATIONS_KEPT:
-            _notations.clear()
-        notation = _notations[key] = (state.action_to_json(action),
-                                      state.action_to_string(action))
+    """The record entry of `action` about to be applied to `state` (with its visibility;
+    its JSON and text shared with equal actions: belle.server.table.notations)."""
+    json_value, text = notations.notation(state, action)
     seen_by = state.action_visibility(action)
-    return RecordEntry(state.current_player(), notation[0], notation[1],
+    return RecordEntry(state.current_player(), json_value, text,
                        sorted(seen_by) if seen_by is not None else None)

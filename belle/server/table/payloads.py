@@ -21,6 +21,7 @@ from typing import Any
 from belle.engine.game import CHANCE, State
 from belle.engine.record import RecordEntry
 from belle.engine.registry import list_games
+from belle.server.table import notations
 from belle.storage import ChatLine, TableRecord
 
 HIDDEN = "?"
@@ -209,5 +210,5 @@ class StateJson:
 
     def _legal_text(self) -> str:
         if self._legal is None:
-            self._legal = _encode(legal(self.state, self.mover))
+            self._legal = notations.legal_text(self.state) if self.mover is not None else "[]"
         return self._legal
