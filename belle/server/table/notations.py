@@ -12,14 +12,13 @@ in place. Unhashable actions get their own. Each cache holds at most `KEPT` acti
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+import orjson
 
 from belle.engine.game import State
 
 KEPT = 8192
-# compact JSON, as payloads.encode writes it (payloads joins our items into its text)
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
 
 Key = tuple[type, Any]
 _notations: dict[Key, tuple[Any, str]] = {}
@@ -62,4 +61,5 @@ def legal_text(state: State[Any]) -> str:
 
 def _legal_item(state: State[Any], action: Any) -> str:
     json_value, text = notation(state, action)
-    return _encode({"json": json_value, "text": text, "int": state.action_to_int(action)})
+    item = {"json": json_value, "text": text, "int": state.action_to_int(action)}
+    return orjson.dumps(item, option=orjson.OPT_NON_STR_KEYS).decode()  # as payloads
