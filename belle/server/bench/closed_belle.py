@@ -77,8 +77,11 @@ def opener(game: str, players: int) -> Any:
         from websockets.asyncio.client import connect
 
         limit = asyncio.Semaphore(32)
+        # no keep-alive: the server closes an idle connection after 5 s, which a loaded
+        # machine may leave between two requests (a stale connection fails the request)
         http = await stack.enter_async_context(httpx.AsyncClient(
-            base_url=url, timeout=120, limits=httpx.Limits(max_connections=32)))
+            base_url=url, timeout=120,
+            limits=httpx.Limits(max_connections=32, max_keepalive_connections=0)))
         tokens = [await _session(http, f"closed {i}") for i in range(players)]
 
         async def one() -> Wave:
