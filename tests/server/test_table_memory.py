@@ -31,7 +31,8 @@ def test_a_late_viewer_gets_each_event_as_it_was_sent(client: TestClient) -> Non
             sock.hello()
         start(anna, table_id)
         since = s.until(lambda m: m.get("kind") == "table")["n"]
-        last = play({0: a, 1: b}, s, stop=lambda m: m.get("version", 0) >= 40 and m.get("to_move") is not None)["n"]
+        last = play({0: a, 1: b}, s, stop=lambda m: m.get("version", 0) >= 40
+                    and m.get("to_move") is not None)["n"]
         a.until(lambda m: m.get("n") == last)
         live = [m for m in a.seen if m["type"] == "event" and since < m["n"] <= last]
         assert [m["n"] for m in live] == list(range(since + 1, last + 1))

@@ -130,3 +130,20 @@ async def _held(hub: Hub, actors: list[TableActor]) -> tuple[float, int]:
     if any(ref() is not None for ref in refs):
         raise RuntimeError("a table is still referenced after the hub forgot it")
     return (before - after) / len(refs), played
+
+
+def main() -> None:
+    """`python -m belle.server.bench.memory [MOVES [TABLES [GAME [PLAYERS]]]]`: JSON."""
+    import json
+    import sys
+
+    args = sys.argv[1:]
+    moves = int(args[0]) if args else 200
+    tables = int(args[1]) if len(args) > 1 else 4
+    game = args[2] if len(args) > 2 else "paris_connection"
+    players = int(args[3]) if len(args) > 3 else 3
+    print(json.dumps(table_memory(game, players, moves, tables)))
+
+
+if __name__ == "__main__":
+    main()

@@ -124,6 +124,7 @@ function reconstructedSection(data) {
     h("summary", {}, h("h2", {}, t("How we rebuilt this game"))),
     h("p", {}, t("The rulebooks we had do not give every printed value of the box. Where one is missing, this table uses the value below, chosen to fit the rules and checked by bots playing many games. If you own the game and a value differs, tell us: it is changed in one place.")),
     h("ul.rebuilt-list", {}, (data.reconstructed || []).map((n) => notice(n))),
+    h("p.refs.balance", {}, t("How we checked these values: bots play the game many times, and Belle's balance report gives how often the holder of each rebuilt value wins.")),
   );
 }
 
