@@ -180,3 +180,46 @@ def bench_abuse(tables: str, seconds: float, think: float, as_json: bool) -> Non
                    f"p99 {phase['p99_ms']} ms, max {phase['max_ms']} ms")
     typer.echo(f"  floods met: {report['floods_met']}")
     typer.echo(f"  server RSS before → after the floods: {report['rss_mib']} MiB")
+
+
+def bench_closed_loop(tables: str, moves: int, rounds: int, game: str, players: int,
+                      bgio: str | None, as_json: bool) -> None:
+    """`belle bench --server --closed-loop` (belle.server.bench.closedloop): its report."""
+    import typer
+
+    from belle.server.bench.closedloop import run_closed_loop
+
+    def progress(line: str) -> None:
+        typer.echo(line, err=True)
+
+    try:
+        counts = [int(n) for n in tables.split(",") if n.strip()]
+        report = run_closed_loop(counts, moves, rounds=rounds, game=game, players=players,
+                                 bgio=bgio, progress=progress)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    if as_json:
+        typer.echo(json.dumps(report))
+        return
+    for name, detail in report["servers"].items():
+        typer.echo(f"{name}: {detail}")
+    typer.echo(f"closed loop, {report['moves_per_table']} moves a table, median of "
+               f"{report['rounds']} interleaved rounds")
+    for level in report["levels"]:
+        for name in report["servers"]:
+            typer.echo(_closed_line(level["tables"], name, level[name]))
+        if "cpu_ratio" in level:
+            typer.echo(f"  {level['tables']} tables: Belle's CPU per move is "
+                       f"{level['cpu_ratio']}× boardgame.io's")
+
+
+def _closed_line(tables: int, name: str, run: dict[str, Any]) -> str:
+    errors = f", refused {run['errors']}" if run["errors"] else ""
+    stalled = f", {run['stalled']} tables stalled" if run["stalled"] else ""
+    return (f"  {tables:>5} tables {name:>12}: {run['cpu_ms_per_move']} CPU ms/move "
+            f"(runs {run['cpu_ms_per_move_runs']}), p50 {run['p50_ms']} ms, "
+            f"p99 {run['p99_ms']} ms, {run['messages_per_move']} msgs and "
+            f"{run['bytes_per_move']} B a move, RSS {run['rss_mib_start']} → "
+            f"{run['rss_mib_ready']} → {run['rss_mib_after']} MiB "
+            f"({run['kib_per_table']} KiB/table), load {run['load_average']}"
+            f"{errors}{stalled}")

@@ -518,6 +518,27 @@ def bench(
                            "bodies, password guessing) beside --tables honest tables on one "
                            "loopback `belle serve`; their p99 quiet and under attack.")
     ] = False,
+    closed_loop: Annotated[
+        bool, typer.Option("--closed-loop", help="With --server: boardgame.io's load shape "
+                           "(no think time, one move in flight per table, --moves a table); "
+                           "server CPU ms per move, p50/p99, messages, bytes, RSS.")
+    ] = False,
+    moves: Annotated[
+        int, typer.Option("--moves", help="With --closed-loop: moves per table.")
+    ] = 40,
+    rounds: Annotated[
+        int, typer.Option("--rounds", help="With --closed-loop: interleaved rounds (median).")
+    ] = 3,
+    table_game: Annotated[
+        str, typer.Option("--game", help="With --closed-loop: the tables' game.")
+    ] = "paris_connection",
+    players: Annotated[
+        int, typer.Option("--players", help="With --closed-loop: seats per table.")
+    ] = 3,
+    bgio: Annotated[
+        str | None, typer.Option("--bgio", metavar="DIR", help="With --closed-loop: also "
+                                 "boardgame.io's stock server, from DIR's node_modules.")
+    ] = None,
     db_as_is: Annotated[
         bool, typer.Option("--db-as-is",
                            help="With --server --db: use that database itself (it must be "
@@ -527,6 +548,11 @@ def bench(
     """Engine speed: random playouts, clone() and legal_actions() per second."""
     if abuse:
         bench_module.bench_abuse(tables, level_seconds, think, as_json)
+        return
+    if server and closed_loop:
+        with user_errors():
+            bench_module.bench_closed_loop(tables, moves, rounds, table_game, players, bgio,
+                                           as_json)
         return
     if server:
         _bench_server(tables, level_seconds, think, as_json, {

@@ -50,7 +50,7 @@ from belle.server.ws.connection import Connection
 from belle.storage import STARTED, ChatLine, Store, TableRecord, seat_label
 from belle.storage.store import now
 
-EVENT_BUFFER = 256
+EVENT_BUFFER = 64  # events kept for `hello {since}`; a longer gap gets a sync
 CHAT_KEPT = 50
 
 

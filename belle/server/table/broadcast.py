@@ -3,9 +3,11 @@
 Each member gets an event as its seat may see it. An event is rendered once per
 distinct viewer (a seat, or None for every spectator) among the connected members:
 `view()` is not computed for seats nobody watches. The last `EVENT_BUFFER` events
-(belle.server.table.actor) are kept for `hello {since}`; a viewer who was not
-connected when one of them was sent gets it rendered then, from the state replayed to
-that event's version. Older gaps get a `sync`.
+(belle.server.table.actor) are kept for `hello {since}`, as pieces of text without
+any viewer's state: the per-viewer texts are dropped once the members were sent them
+(they were the bulk of a table's memory). A viewer who catches up gets each event
+rendered then, from the live state or the state replayed to that event's version.
+Older gaps get a `sync`.
 
 A `sync` is built once per viewer key and table event, and shared by every socket of
 that viewer until the next event (a hello flood costs a dictionary look-up each);
@@ -28,6 +30,7 @@ from belle.server.ws.messages import dumps
 
 if TYPE_CHECKING:
     from belle.server.table.actor import TableActor
+
 
 
 class Broadcast:
@@ -74,13 +77,18 @@ class Broadcast:
         replayer: Replayer | None = None
         for event in missed:
             text = event.text_for(key)
-            if text is None:  # nobody with this view was connected when it was sent
+            if text is None:  # rendered per viewer, and forgotten since
                 fields = None
-                if event.version is not None:
+                if event.version is not None and event.version == actor.version \
+                        and actor.state is not None:
+                    fields = payloads.StateJson(
+                        actor.state, takeback.may_undo(actor, actor.state))
+                elif event.version is not None:
                     replayer = replayer or Replayer(
                         actor.record(), lambda state: takeback.may_undo(actor, state))
                     fields = replayer.at(event.version)
                 text = event.render(key, fields)
+                event.forget_texts()
             texts.append(text)
         return texts
 
@@ -167,7 +175,7 @@ class Broadcast:
         them (the live state is at `event.version`); anyone else who catches up later
         gets it rendered then."""
         actor = self.actor
-        actor.buffer.append(event)
+        self._keep(event)
         actor.changed_at = time.monotonic()
         state = actor.state
         fields = None
@@ -175,15 +183,21 @@ class Broadcast:
             fields = payloads.StateJson(state, takeback.may_undo(actor, state))
         for conn in list(actor.members):
             conn.send(event.render(actor.seat_of(conn.player_id), fields))
+        event.forget_texts()  # a viewer who catches up later gets it rendered again
 
     def shared(self, event: Event) -> None:
         """Keep and send an event every member gets as the same text."""
         assert event.shared is not None
         actor = self.actor
-        actor.buffer.append(event)
+        self._keep(event)
         actor.changed_at = time.monotonic()
         for conn in list(actor.members):
             conn.send(event.shared)
+
+    def _keep(self, event: Event) -> None:
+        """Buffer `event`; the syncs built for the previous event go (stale now)."""
+        self._syncs.clear()
+        self.actor.buffer.append(event)
 
 
 def result(actor: TableActor, state: State[Any]) -> dict[str, Any]:

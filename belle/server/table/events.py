@@ -8,7 +8,7 @@ who catches up on events sent before they connected (belle.server.table.broadcas
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from belle.engine.game import State
@@ -23,11 +23,14 @@ class Event:
     """A numbered event as text per viewer: `shared` when everyone gets the same text.
 
     Otherwise it is kept as pieces of JSON text and rendered per viewer key on demand
-    (`render`), remembered in `per_key`: `prefix` (the members everyone gets), the
-    action's `"text"` member when some viewers may not see it (`seen_by`: who may;
-    `texts`: as shown to them, as shown to the others), and the state members when
-    `version` is set (the state version they show). Text, numbers and tuples only:
-    nothing else for the garbage collector to walk in the events a table keeps.
+    (`render`): `prefix` (the members everyone gets), the action's `"text"` member
+    when some viewers may not see it (`seen_by`: who may; `texts`: as shown to them,
+    as shown to the others), and the state members when `version` is set (the state
+    version they show). Rendered texts are remembered in `per_key` while the event is
+    sent (several sockets of one viewer share one); then the broadcast forgets them (a
+    state's text per viewer was the bulk of a table's memory).
+    Text, numbers and tuples only: nothing else for the garbage collector to walk in
+    the events a table keeps.
     """
 
     n: int
@@ -36,20 +39,29 @@ class Event:
     seen_by: tuple[int, ...] | None = None
     texts: tuple[str, str] = ("", "")
     version: int | None = None
-    per_key: dict[Key, str] = field(default_factory=dict)
+    per_key: dict[Key, str] | None = None
 
     def text_for(self, key: Key) -> str | None:
-        return self.shared if self.shared is not None else self.per_key.get(key)
+        if self.shared is not None:
+            return self.shared
+        return self.per_key.get(key) if self.per_key is not None else None
 
     def render(self, key: Key, fields: payloads.StateJson | None) -> str:
         """This viewer's text (`fields`: the state at `version`, when there is one)."""
-        text = self.per_key.get(key)
+        per_key = self.per_key
+        if per_key is None:
+            per_key = self.per_key = {}
+        text = per_key.get(key)
         if text is None:
             seen = self.seen_by is None or (key is not None and key in self.seen_by)
             state = fields.members(key) if fields is not None else ""
             text = payloads.obj(self.prefix, self.texts[0 if seen else 1], state)
-            self.per_key[key] = text
+            per_key[key] = text
         return text
+
+    def forget_texts(self) -> None:
+        """Drop the texts rendered per viewer (a late viewer's is rendered again)."""
+        self.per_key = None
 
 
 class Replayer:

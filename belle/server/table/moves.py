@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from belle.engine.errors import IllegalActionError, InvalidActionError
 from belle.engine.game import CHANCE, State
-from belle.engine.record import MatchRecord, RecordEntry
+from belle.engine.record import RecordEntry
 from belle.engine.referee import sample_chance
 from belle.engine.rematch import forced_start, start_choices
 from belle.server.errors import ServerError
-from belle.server.table import plans
+from belle.server.table import notations, plans
 from belle.server.table import undo as takeback
 from belle.server.table.broadcast import result
 from belle.storage import ConcurrencyError
@@ -194,7 +194,9 @@ class Moves:
 
 
 def _entry(state: State[Any], action: Any) -> RecordEntry:
-    """The record entry of `action` about to be applied to `state` (with its visibility)."""
-    record = MatchRecord("", {}, [])
-    record.append(state, action)
-    return record.actions[0]
+    """The record entry of `action` about to be applied to `state` (with its visibility;
+    its JSON and text shared with equal actions: belle.server.table.notations)."""
+    json_value, text = notations.notation(state, action)
+    seen_by = state.action_visibility(action)
+    return RecordEntry(state.current_player(), json_value, text,
+                       sorted(seen_by) if seen_by is not None else None)

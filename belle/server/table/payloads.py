@@ -7,20 +7,24 @@ their chance visibility, so per-recipient filtering lives in one place.
 `StateJson` is the broadcast path: it encodes the parts every viewer shares once
 (version, to_move, the legal list of the seat to move) and each viewer class's
 `view()` once, and joins the pieces as text (`members` / `obj`), so an event costs one
-`view()` and one encoding per distinct viewer, not per socket.
+`view()` and one encoding per distinct viewer, not per socket. (Reusing the text of
+view fields equal to another viewer's cost more in comparisons than it saved once
+encoding is orjson's: docs/deploy.md.)
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from datetime import datetime
 from functools import cache
 from typing import Any
 
+import orjson
+
 from belle.engine.game import CHANCE, State
 from belle.engine.record import RecordEntry
 from belle.engine.registry import list_games
+from belle.server.table import notations
 from belle.storage import ChatLine, TableRecord
 
 HIDDEN = "?"
@@ -143,12 +147,16 @@ def chat_json(line: ChatLine) -> dict[str, Any]:
 
 
 # -- text assembly (the broadcast path) ---------------------------------------------
-_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
-_ABSENT = object()
+_OPTIONS = orjson.OPT_NON_STR_KEYS  # integer keys become strings, as json.dumps does
+
+
+def _encode(value: Any) -> str:
+    return orjson.dumps(value, option=_OPTIONS).decode()
 
 
 def encode(value: Any) -> str:
-    """Compact JSON, as `messages.dumps` writes it."""
+    """Compact UTF-8 JSON, as `messages.dumps` writes it (orjson: a third of the time
+    of the json module's encoder on a view; see docs/deploy.md)."""
     return _encode(value)
 
 
@@ -166,10 +174,7 @@ class StateJson:
     """version, to_move, view, legal and can_undo of one state, as members text per viewer.
 
     The shared fields and the mover's legal list are encoded once; `view()` is called
-    once per viewer key (seat or None) and cached. Views of one state mostly agree (the
-    board is public): a top-level field equal to, and of the same type as, the same
-    field of a view already encoded reuses that text instead of being encoded again. A
-    viewer therefore only ever gets text equal to its own view's. Build one per state,
+    and encoded once per viewer key (seat or None) and cached. Build one per state,
     use it while that state does not change.
     """
 
@@ -180,12 +185,11 @@ class StateJson:
         self.head = f'"version":{len(state.history)},"to_move":{_encode(self.mover)}'
         self._legal: str | None = None
         self._members: dict[int | None, str] = {}
-        self._encoded: list[tuple[dict[str, Any], dict[str, str]]] = []
 
     def members(self, seat: int | None) -> str:
         text = self._members.get(seat)
         if text is None:
-            view = self._view_text(self.state.view(seat))
+            view = _encode(self.state.view(seat))
             mover = seat is not None and seat == self.mover
             legal = self._legal_text() if mover else "[]"
             undo = "true" if mover and self.can_undo else "false"
@@ -193,28 +197,7 @@ class StateJson:
                 f'{self.head},"view":{view},"legal":{legal},"can_undo":{undo}')
         return text
 
-    def _view_text(self, view: dict[str, Any]) -> str:
-        if not isinstance(view, dict):
-            return _encode(view)
-        scalars: dict[str, Any] = {}
-        shared: dict[str, str] = {}
-        for key, value in view.items():
-            if isinstance(value, list | dict) and value:
-                shared[key] = self._known(key, value) or _encode({key: value})[1:-1]
-            else:
-                scalars[key] = value
-        self._encoded.append((view, shared))
-        return obj(_encode(scalars)[1:-1], *shared.values())
-
-    def _known(self, key: str, value: Any) -> str | None:
-        """The text of `key: value` if an encoded view had an equal field (same type)."""
-        for other, fields in self._encoded:
-            seen = other.get(key, _ABSENT)
-            if seen is value or (type(seen) is type(value) and seen == value):
-                return fields[key]
-        return None
-
     def _legal_text(self) -> str:
         if self._legal is None:
-            self._legal = _encode(legal(self.state, self.mover))
+            self._legal = notations.legal_text(self.state) if self.mover is not None else "[]"
         return self._legal
