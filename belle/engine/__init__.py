@@ -14,7 +14,7 @@ from belle.engine.errors import (
 )
 from belle.engine.game import CHANCE, TERMINAL, Game, GameInfo, ScoreLine, State, rank_by_keys
 from belle.engine.options import OptionSpec, OptionValue, parse_option_assignments
-from belle.engine.record import MatchRecord, RecordEntry, new_state, replay
+from belle.engine.record import MatchRecord, RecordEntry, new_state, recorded_game, replay
 from belle.engine.referee import (
     Bot,
     MatchResult,
@@ -56,6 +56,7 @@ __all__ = [
     "parse_option_assignments",
     "play_match",
     "rank_by_keys",
+    "recorded_game",
     "register",
     "replay",
     "sample_chance",

@@ -7,11 +7,20 @@ match is fully described by its action log.
 
 Every public entry point is checked; `State._apply` is the unchecked path for
 search code that has taken an action from `legal_actions()` itself.
+
+A game may change its rules after matches were recorded (a rules fix, corrected
+data). Each such change is a *rules revision*: `GameInfo.revisions` lists the engine
+versions from which each revision after the first applies, and `Game.at_revision`
+plays an older one, so a record replays under the rules it was played with
+(belle.engine.record.new_state reads the record's engine version).
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
@@ -49,6 +58,25 @@ class GameInfo:
     has_chance: bool = True
     has_hidden_info: bool = True
     summary: str = ""
+    revisions: tuple[str, ...] = field(default=())
+    """Engine versions (oldest first) from which rules revisions 2, 3, … apply; a record
+    from an engine older than the first plays revision 1."""
+
+    @property
+    def revision(self) -> int:
+        """The current rules revision (1 for a game whose rules never changed)."""
+        return len(self.revisions) + 1
+
+    def revision_for(self, engine_version: str) -> int:
+        """The rules revision a record written by `engine_version` was played under.
+
+        A version that names no numbers (a hand-written record: "unknown") is taken to
+        be current.
+        """
+        played = version_key(engine_version)
+        if played is None:
+            return self.revision
+        return 1 + sum(1 for since in self.revisions if (version_key(since) or ()) <= played)
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -76,6 +104,22 @@ class Game(ABC, Generic[A]):
 
     def __init__(self, **options: object) -> None:
         self._options = resolve_options(self.info.options, options)
+        self._revision = self.info.revision
+
+    @property
+    def revision(self) -> int:
+        """The rules revision this configuration plays (GameInfo.revisions)."""
+        return self._revision
+
+    def at_revision(self, revision: int) -> Game[A]:
+        """This configuration under rules revision `revision` (to replay old records)."""
+        latest = self.info.revision
+        if not isinstance(revision, int) or not 1 <= revision <= latest:
+            raise OptionError(f"{self.info.title} has rules revisions 1 to {latest}, "
+                              f"not {revision!r}")
+        older = copy.copy(self)
+        older._revision = revision
+        return older
 
     @property
     def options(self) -> Mapping[str, OptionValue]:
@@ -141,14 +185,37 @@ class State(ABC, Generic[A]):
         """Apply a legal action without checking it (search only). Appends to history."""
 
     def apply_action(self, action: A) -> None:
-        """Apply `action` if it is legal; otherwise raise and leave the state unchanged."""
-        if not isinstance(action, Hashable):
-            raise InvalidActionError(f"{action!r} is not an action of {self.game.info.title}")
+        """Apply `action` if it is legal; otherwise raise and leave the state unchanged.
+
+        Anything that is not one of the game's own actions (another type, a field out of
+        range or of the wrong type, an object whose comparison fails) raises
+        InvalidActionError before the state is looked at.
+        """
+        action = self.known_action(action)
         if self.current_player() == TERMINAL:
             raise IllegalActionError("the game is over: no action is legal")
         if not self.is_legal(action):
             raise IllegalActionError(self._illegal_message(action, self.legal_actions()))
         self._apply(action)
+
+    def known_action(self, action: object) -> A:
+        """The game's own (prebuilt) action equal to `action`, of the very same shape.
+
+        Raises InvalidActionError for anything else. Equality alone is not enough:
+        `Take(True)` equals `Take(1)` and `(1.0, 2)` equals `(1, 2)` in Python, but they
+        are not actions the game made, so types must match field by field too.
+        """
+        dense = self.notation.dense
+        try:
+            index = dense.index.get(action)
+        except Exception:  # unhashable, or a __hash__ / __eq__ that raises
+            index = None
+        if index is not None:
+            known: A = dense.actions[index]
+            if known is action or same_shape(known, action):
+                return known
+        raise InvalidActionError(f"{safe_repr(action)} is not an action of "
+                                 f"{self.game.info.title}")
 
     def is_legal(self, action: A) -> bool:
         """Whether `action` is legal now; games may override with a faster test."""
@@ -167,8 +234,8 @@ class State(ABC, Generic[A]):
     def _illegal_message(self, action: A, legal: list[A]) -> str:
         try:
             text = self.action_to_string(action)
-        except GameErrorTypes:
-            text = repr(action)
+        except Exception:  # a message must never fail, whatever the action holds
+            text = safe_repr(action)
         shown = ", ".join(self.action_to_string(a) for a in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
         return f"{text!r} is not legal now; legal: {shown}{more}"
@@ -299,6 +366,38 @@ class State(ABC, Generic[A]):
 
 
 GameErrorTypes = (InvalidActionError, IllegalActionError, ValueError, KeyError, TypeError)
+
+
+def version_key(version: str) -> tuple[int, ...] | None:
+    """"0.2.0" → (0, 2, 0); None for a version that names no numbers."""
+    numbers = re.findall(r"\d+", version) if isinstance(version, str) else []
+    return tuple(int(n) for n in numbers[:3]) if numbers else None
+
+
+def same_shape(a: object, b: object) -> bool:
+    """Equal values of identical types all the way down (tuples, dataclasses, sets)."""
+    try:
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, tuple | list) and isinstance(b, tuple | list):
+            return len(a) == len(b) and all(map(same_shape, a, b))
+        if isinstance(a, frozenset) and isinstance(b, frozenset):
+            return len(a) == len(b) and all(any(same_shape(x, y) for y in b) for x in a)
+        if dataclasses.is_dataclass(a):
+            return all(same_shape(getattr(a, f.name), getattr(b, f.name))
+                       for f in dataclasses.fields(a))
+        return bool(a == b)
+    except Exception:  # a malformed object (a missing slot, a failing comparison)
+        return False
+
+
+def safe_repr(value: object, limit: int = 80) -> str:
+    """A short repr for error messages, whatever `value` is."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def rank_by_keys(keys: list[tuple[float, ...]]) -> list[int]:

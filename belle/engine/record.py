@@ -1,8 +1,10 @@
 """Match records: the action log plus metadata, as JSON; `replay` rebuilds the state.
 
-A record is the source of truth for a match (snapshots are caches). Each entry keeps
-the acting seat (or "chance"), the action in the game's JSON codec, its notation and
-who may see it; `redacted_for(seat)` hides the outcomes that seat may not see.
+A record is the source of truth for a match (snapshots are caches). It notes the
+engine version that wrote it, which picks the game's rules revision on replay. Each
+entry keeps the acting seat (or "chance"), the action in the game's JSON codec, its
+notation and who may see it; `redacted_for(seat)` hides the outcomes that seat may
+not see.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 
 from belle import __version__
 from belle.engine.errors import GameError, RecordError
-from belle.engine.game import CHANCE, State
+from belle.engine.game import CHANCE, Game, State
 from belle.engine.registry import load_game
 
 RECORD_FORMAT = 1
@@ -156,9 +158,16 @@ class MatchRecord:
         Path(path).write_text(self.dumps(), encoding="utf-8")
 
 
+def recorded_game(game_id: str, engine_version: str, options: dict[str, Any]) -> Game[Any]:
+    """The game a record names, under the rules revision its engine version played
+    (GameInfo.revisions), so that old records keep replaying after a rules fix."""
+    game = load_game(game_id, **options)
+    return game.at_revision(game.info.revision_for(engine_version))
+
+
 def new_state(record: MatchRecord) -> State[Any]:
-    """The initial state of the match `record` describes."""
-    game = load_game(record.game, **record.options)
+    """The initial state of the match `record` describes (under its rules revision)."""
+    game = recorded_game(record.game, record.engine_version, record.options)
     return game.new_initial_state(record.num_players)
 
 
