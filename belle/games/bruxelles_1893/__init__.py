@@ -37,6 +37,9 @@ INFO = GameInfo(
     ),
     has_chance=True,
     has_hidden_info=True,
+    # Revision 2 (engine 0.2.0): payable public figures must be paid, unpaid ones cost
+    # 5 VP from the final total (BRX-189..191, issue 14 item 12).
+    revisions=("0.2.0",),
     summary="Five rounds of Art Nouveau in Brussels: bid for action spaces and the "
     "bonus cards below them, create and sell works of art, hire public figures, and "
     "build your masterpiece through a turning compass — but mind the Courthouse.",

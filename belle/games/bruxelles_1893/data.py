@@ -138,6 +138,18 @@ BRUGMANN: Final = 0
 THEATRE_SLOTS: Final = 4  # BRX-88: prices 0, 1, 2, 3 BF from the right (seed)
 UNPAID_FIGURE_VP: Final = 5  # BRX-189, seed
 
+# BRX-2, seed: "Cada ronda consta de cuatro fases: la fase de Bolsa, la fase de Acción,
+# la fase de Resolución de Turno y la fase de Fin de Turno" (state.phase ids → titles).
+PHASE_TITLES: Final[dict[str, str]] = {
+    "setup": "Setup",
+    "stock": "Stock Exchange",
+    "action": "Action",
+    "resolution": "Turn Resolution",
+    "end_of_round": "End of Round",
+    "scoring": "Final scoring",
+    "over": "Game over",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class BonusSpec:

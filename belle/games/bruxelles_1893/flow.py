@@ -347,13 +347,23 @@ def _legal_bonus(state: BruxellesState, task: Task) -> list[Act]:
     return [act.USE_BONUS, *act.KEEP_BONUS]
 
 
+def payable_figures(state: BruxellesState, seat: int) -> list[int]:
+    """BRX-189: the seat's unpaid kept figures it can still pay in full."""
+    money, unpaid = state.money[seat], state.unpaid[seat]
+    return [f for f in range(len(data.FIGURES))
+            if unpaid >> f & 1 and data.FIGURES[f].payment <= money]
+
+
 def _legal_settle(state: BruxellesState, task: Task) -> list[Act]:
-    """BRX-189..191: pay the kept cards the seat chooses; decline forfeits the rest."""
-    seat = task[1]
-    moves: list[Act] = [act.SETTLE[f] for f in range(len(data.FIGURES))
-                        if state.unpaid[seat] >> f & 1
-                        and data.FIGURES[f].payment <= state.money[seat]]
-    return [*moves, act.DECLINE] if moves else []
+    """BRX-189..191: which payable figure to pay next; a payable figure is never
+    declined ("tendrá que pagar la cantidad indicada en la tarjeta").
+
+    Revision 1 (records before engine 0.2.0) also offered `decline`, forfeiting the rest.
+    """
+    moves: list[Act] = [act.SETTLE[f] for f in payable_figures(state, task[1])]
+    if state.revision == 1 and moves:
+        moves.append(act.DECLINE)
+    return moves
 
 
 LEGAL = {

@@ -36,6 +36,9 @@ class BruxellesState(State[Act]):
         self.history = []
         self._visibility = []
         self.expert = bool(game.option("expert_strips"))
+        # Rules revision (GameInfo.revisions): 1 replays records of engines before 0.2.0,
+        # whose final payments could be declined and whose loss was floored (BRX-189..191).
+        self.revision: int = game.revision
         self.phase = "setup"  # BRX-1, BRX-2: 5 rounds of 4 phases (flow.py, steps.py)
         self.round = 0
         self.first = -1

@@ -46,6 +46,7 @@ def view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "round": state.round,
         "phase": state.phase,
+        "phase_title": data.PHASE_TITLES[state.phase],
         "first_player": state.first if state.first >= 0 else None,
         "to_move": player if player >= 0 else None,
         "decision": decision(state),
@@ -175,7 +176,8 @@ PROMPTS = {
     "grand": "activate a ready public figure, or stop",
     "copy": "choose the Art Nouveau action to copy",
     "bonus": "use the bonus card now, or keep it for a final scoring category",
-    "settle": "pay your public figures; unpaid ones cost 5 VP",
+    "settle": "choose the public figure to pay next: every figure you can still pay is "
+              "paid, each one you cannot pay costs 5 VP",
 }
 
 
@@ -214,17 +216,25 @@ def running_breakdown(state: BruxellesState, seat: int) -> list[ScoreLine]:
 
 
 def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
-    """BRX-189..197 in order; the track VP floor of BRX-5 applies to the debts."""
+    """BRX-189..197 in order. The 5 VP per unpaid figure come off the final total
+    (BRX-190), which never drops below 0 (BRX-5).
+
+    Revision 1 (records before engine 0.2.0) floored the loss at the VP scored during
+    play instead, listed second.
+    """
     track_vp = state.vp[seat]
     unpaid = bin(state.unpaid[seat]).count("1")
-    loss = min(track_vp, unpaid * data.UNPAID_FIGURE_VP)
     architect = rules.track_value(data.ARCHITECT_TRACK, state.tracks[seat][0])
     built = state.built[seat]
     lines: list[ScoreLine] = [
         {"component": "VP during the game", "points": track_vp,
          "detail": "sales, constructions, shields, cards"},
-        {"component": "public figures unpaid", "points": -loss,
-         "detail": f"{unpaid} unpaid × −{data.UNPAID_FIGURE_VP} (score floor 0)"},
+    ]
+    if state.revision == 1:
+        lines.append({"component": "public figures unpaid",
+                      "points": -min(track_vp, unpaid * data.UNPAID_FIGURE_VP),
+                      "detail": f"{unpaid} unpaid × −{data.UNPAID_FIGURE_VP} (score floor 0)"})
+    lines += [
         {"component": "buildings", "points": built * architect,  # BRX-118, BRX-192
          "detail": f"{built} tiles × architect {architect}"},
         {"component": "masterpiece completion", "points": rules.completion_vp(built),
@@ -241,6 +251,16 @@ def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
                           "detail": f"{count} × {data.BONUS_CATEGORY_TEXT[cat]} = {each}"})
     lines.append({"component": "money", "points": money // data.BF_PER_VP,
                   "detail": f"{money} BF, 1 VP per {data.BF_PER_VP} BF (kept)"})
+    if state.revision == 1:
+        return lines
+    lines.append({"component": "public figures unpaid",  # BRX-190: from the final total
+                  "points": -unpaid * data.UNPAID_FIGURE_VP,
+                  "detail": f"{unpaid} unpaid × −{data.UNPAID_FIGURE_VP}, taken from the "
+                  "final total"})
+    total = sum(int(line["points"]) for line in lines)
+    if total < 0:  # BRX-5: a score never drops below 0
+        lines.append({"component": "score floor", "points": -total,
+                      "detail": "a score never drops below 0"})
     return lines
 
 

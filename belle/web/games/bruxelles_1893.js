@@ -124,8 +124,22 @@ function statusLine(view, moves, act, ctx) {
   const drawn = view.drawn && view.drawn.length
     ? h("span", {}, " ", t("Drawn:"), " ", view.drawn.map((c) => chip(c, ART_CSS[c], moves.has(`keep ${c}`) ? { action: `keep ${c}`, act } : null)))
     : view.drawn_count ? h("span", {}, " ", t("({n} works drawn in secret)", { n: view.drawn_count })) : null;
-  return h("div.brx-status" + (moves.size ? ".active" : ""), {}, h("span", {}, text), drawn,
-    extras.length ? h("div.brx-extra", {}, extras) : null);
+  const phase = phaseTitle(view.phase);
+  return h("div.brx-status" + (moves.size ? ".active" : ""), {},
+    phase ? h("span.brx-phase", { dataset: { phase: view.phase } }, phase, " · ") : null,
+    h("span", {}, text), drawn, extras.length ? h("div.brx-extra", {}, extras) : null);
+}
+
+/** BRX-2: the round's four phases by name (view.phase), the last one "Fin de Turno". */
+function phaseTitle(phase) {
+  switch (phase) {
+    case "stock": return t("Stock Exchange phase");
+    case "action": return t("Action phase");
+    case "resolution": return t("Turn Resolution phase");
+    case "end_of_round": return t("End of Round phase");
+    case "scoring": return t("Final scoring");
+    default: return "";
+  }
 }
 
 function chip(label, colour, click) {
