@@ -13,7 +13,7 @@ from belle.engine.registry import register
 from belle.games.paris_paris import data
 from belle.games.paris_paris.actions import ALL_ACTIONS, Action
 from belle.games.paris_paris.rules import READING_NAMES
-from belle.games.paris_paris.state import ParisParisState
+from belle.games.paris_paris.state import ParisParisState, ParisParisStateR1
 
 INFO = GameInfo(
     id="paris_paris",
@@ -38,6 +38,9 @@ INFO = GameInfo(
     ),
     has_chance=True,
     has_hidden_info=True,
+    # Revision 2 (engine 0.2.0): the network on which every statement of the seed's
+    # examples holds (issue 14 item 4); revision 1 replays older records on the old one.
+    revisions=("0.2.0",),
     summary="Open shops along the bus lines of Paris; the card nobody takes sends the bus "
     "on a small excursion, two of a colour on a big one along its whole line.",
 )
@@ -48,6 +51,8 @@ class ParisParis(Game[Action]):
     info = INFO
 
     def _new_initial_state(self, num_players: int) -> ParisParisState:
+        if self.revision == 1:
+            return ParisParisStateR1(self, num_players)
         return ParisParisState(self, num_players)
 
     def num_distinct_actions(self, num_players: int) -> int:

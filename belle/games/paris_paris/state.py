@@ -17,7 +17,7 @@ from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.paris_paris import actions as act
 from belle.games.paris_paris import data, rules, views
 from belle.games.paris_paris.actions import Action, First, Lay, OpenLine, Remove, Secret, Take
-from belle.games.paris_paris.rules import CARDS, NET, NUM_LINES, Item, Readings
+from belle.games.paris_paris.rules import NETWORKS, NUM_LINES, Item, Network, Readings
 
 SETUP, LAY, PICK, REMOVE, OVER = "setup", "lay", "pick", "remove", "over"
 NONE = -1
@@ -46,6 +46,9 @@ class ParisParisState(State[Action]):
     def __init__(self, game: Any, num_players: int) -> None:
         self.game = game
         self.num_players = num_players
+        # The map of the game's rules revision: records of engines before 0.2.0 play on
+        # the withdrawn network of revision 1 (ParisParisStateR1), new games on NET.
+        self.net: Network = NETWORKS[game.revision]
         self.history = []
         self._visibility = []
         self.reading_names: tuple[str, ...] = tuple(game.option("readings"))
@@ -60,12 +63,12 @@ class ParisParisState(State[Action]):
         self.open_line = NONE
         self.start_player = NONE
         self.to_move = NONE
-        self.deck = [card.copies for card in CARDS]  # PP-16: face down, order by chance
+        self.deck = [card.copies for card in self.net.cards]  # PP-16: order by chance
         self.deck_left = sum(self.deck)
         self.face_up: list[int] = []
         self.picks_left = 0
         self.pending_stop = NONE
-        self.shops: list[tuple[int, ...]] = [()] * rules.NUM_STOPS
+        self.shops: list[tuple[int, ...]] = [()] * len(self.net.ids)
         self.supply = [data.SHOPS_PER_PLAYER] * num_players  # PP-12
         self.bag = [0] * num_players  # PP-14, PP-32
         self.on_board = [0] * num_players
@@ -167,13 +170,13 @@ class ParisParisState(State[Action]):
     def _take(self, card: int) -> None:
         """PP-24..35: take the card (it leaves the game, PP-34) and build at its stop."""
         self.face_up.remove(card)
-        stop = CARDS[card].stop
+        stop = self.net.cards[card].stop
         seat = self.to_move
         if not self.supply[seat]:  # PP-35 (P-8): nothing to build, nothing removed
             self._end_turn()
             return
         shops = self.shops[stop]
-        if len(shops) < NET.capacity[stop]:  # PP-29
+        if len(shops) < self.net.capacity[stop]:  # PP-29
             self._build(stop, seat)
             self._end_turn()
         elif len(set(shops)) == 1:  # REQ-PP-6: one owner there, nothing to choose
@@ -214,15 +217,16 @@ class ParisParisState(State[Action]):
     def _end_round(self) -> None:
         """PP-36..48: small excursion, discard, maybe a big excursion, the bus passes."""
         leftover = self.face_up.pop()  # PP-36: exactly one is left
-        items = rules.small_excursion(self.shops, leftover, self.readings)
-        self._score(Excursion(self.round, "small", CARDS[leftover].line,
-                              CARDS[leftover].stop, NONE, tuple(items)), SMALL)
-        line = CARDS[leftover].line
+        kind = self.net.cards[leftover]
+        items = rules.small_excursion(self.shops, leftover, self.readings, self.net)
+        self._score(Excursion(self.round, "small", kind.line, kind.stop, NONE, tuple(items)),
+                    SMALL)
+        line = kind.line
         if self.discard[line] == NONE:  # PP-44
             self.discard[line] = leftover
         else:  # PP-45, PP-46: two of one colour start a big excursion, then leave
             self.discard[line] = NONE
-            items = rules.big_excursion(self.shops, line, self.readings)
+            items = rules.big_excursion(self.shops, line, self.readings, self.net)
             self._score(Excursion(self.round, "big", line, NONE, NONE, tuple(items)), BIG)
         self.start_player = (self.start_player + 1) % self.num_players  # PP-48
         self.to_move = NONE
@@ -244,7 +248,7 @@ class ParisParisState(State[Action]):
     def _final_scoring(self) -> None:
         """PP-58..64: cards left in the discard area do nothing; final lines; the bag."""
         for line, owner in self.final_lines():
-            items = rules.big_excursion(self.shops, line, self.readings)
+            items = rules.big_excursion(self.shops, line, self.readings, self.net)
             self._score(Excursion(self.round, "final", line, NONE, owner, tuple(items)), FINAL)
         for seat, points in enumerate(rules.bag_scores(self.bag)):
             self.points[seat][BAG] += points
@@ -257,7 +261,7 @@ class ParisParisState(State[Action]):
 
     # -- copies ----------------------------------------------------------
     def clone(self) -> ParisParisState:
-        other = object.__new__(ParisParisState)
+        other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.history = self.history.copy()
         other._visibility = self._visibility.copy()
@@ -296,8 +300,9 @@ class ParisParisState(State[Action]):
         value = [float(self.score(s)) for s in range(self.num_players)]
         if self.phase != OVER:
             for line, weight in self._pending_lines():
-                got = rules.totals(rules.big_excursion(self.shops, line, self.readings),
-                                   self.num_players)
+                got = rules.totals(
+                    rules.big_excursion(self.shops, line, self.readings, self.net),
+                    self.num_players)
                 for s in range(self.num_players):
                     value[s] += weight[s] * got[s]
         others = [v for s, v in enumerate(value) if s != seat]
@@ -325,3 +330,10 @@ class ParisParisState(State[Action]):
 
     def to_json(self) -> dict[str, Any]:
         return views.full_state(self)
+
+
+class ParisParisStateR1(ParisParisState):
+    """Rules revision 1 (records of engines before 0.2.0): the withdrawn network, whose
+    cards the notation names differently."""
+
+    notation = act.NOTATIONS[1]
