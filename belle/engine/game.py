@@ -180,6 +180,16 @@ class State(ABC, Generic[A]):
     def chance_outcomes(self) -> list[tuple[A, float]]:
         """At a chance node: every outcome with its probability."""
 
+    def sample_chance(self, rng: random.Random) -> A:
+        """At a chance node: one outcome drawn with the probabilities of
+        `chance_outcomes()`, for search (a bot rolls out thousands of games a second).
+
+        Games may override it with a faster draw of the same distribution. The referee
+        keeps its own draw (belle.engine.referee.sample_chance), so seeded matches and
+        their records never depend on such an override.
+        """
+        return draw_outcome(self.chance_outcomes(), rng)
+
     @abstractmethod
     def _apply(self, action: A) -> None:
         """Apply a legal action without checking it (search only). Appends to history."""
@@ -191,7 +201,8 @@ class State(ABC, Generic[A]):
         range or of the wrong type, an object whose comparison fails) raises
         InvalidActionError before the state is looked at.
         """
-        action = self.known_action(action)
+        if self.notation.dense.by_id.get(id(action)) is not action:
+            action = self.known_action(action)
         if self.current_player() == TERMINAL:
             raise IllegalActionError("the game is over: no action is legal")
         if not self.is_legal(action):
@@ -366,6 +377,17 @@ class State(ABC, Generic[A]):
 
 
 GameErrorTypes = (InvalidActionError, IllegalActionError, ValueError, KeyError, TypeError)
+
+
+def draw_outcome(outcomes: list[tuple[A, float]], rng: random.Random) -> A:
+    """One of `outcomes` (action, probability) drawn with its probability."""
+    roll = rng.random()
+    cumulative = 0.0
+    for action, probability in outcomes:
+        cumulative += probability
+        if roll < cumulative:
+            return action
+    return outcomes[-1][0]
 
 
 def version_key(version: str) -> tuple[int, ...] | None:

@@ -74,6 +74,27 @@ def test_chance_outcomes_are_distributions(playout: Any) -> None:
             assert [a for a, _ in outcomes] == state.legal_actions()
 
 
+def test_sample_chance_draws_the_chance_outcomes(playout: Any) -> None:
+    """State.sample_chance (the search's draw, a game may override it) gives only legal
+    outcomes, with the probabilities of chance_outcomes() (seeded: deterministic)."""
+    _, record = playout
+    chance_states = [s for s in states_along(record) if s.current_player() == CHANCE]
+    rng = random.Random(11)
+    for state in chance_states[:: max(1, len(chance_states) // 8)]:
+        before = json.dumps(state.to_json(), sort_keys=True)
+        probability = dict(state.chance_outcomes())
+        draws = 600
+        counts: dict[Any, int] = {}
+        for _ in range(draws):
+            outcome = state.sample_chance(rng)
+            assert outcome in probability, state.action_to_string(outcome)
+            counts[outcome] = counts.get(outcome, 0) + 1
+        for outcome, p in probability.items():
+            spread = 5 * math.sqrt(p * (1 - p) / draws) + 0.01
+            assert abs(counts.get(outcome, 0) / draws - p) <= spread
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
 def test_illegal_and_malformed_actions_change_nothing(playout: Any) -> None:
     _, record = playout
     for state in states_along(record, every=5):

@@ -20,6 +20,7 @@ from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.bruxelles_1893 import actions as act
 from belle.games.bruxelles_1893 import data, flow, views
 from belle.games.bruxelles_1893.actions import Act
+from belle.games.bruxelles_1893.flow import CHANCE_TASKS
 
 Task = tuple[Any, ...]
 
@@ -48,6 +49,7 @@ class BruxellesState(State[Act]):
         self.notes: list[str] = []  # public events of the current round (view log)
         # -- the Art Nouveau board (BRX-6, BRX-7, BRX-9: 5 strips of 5 spaces, bonus strip)
         self.strips: list[int] = []
+        self.space_actions: tuple[int, ...] = ()  # per space, once the strips lie
         self.assistant = [-1] * data.SPACES
         self.bid = [0] * data.SPACES
         self.building = [-1] * data.SPACES
@@ -101,12 +103,14 @@ class BruxellesState(State[Act]):
 
     # -- whose turn ------------------------------------------------------
     def current_player(self) -> int:
-        if not self.tasks:
+        tasks = self.tasks
+        if not tasks:
             return TERMINAL
-        task = self.tasks[-1]
-        if task[0] in flow.CHANCE_TASKS:
+        task = tasks[-1]
+        kind = task[0]
+        if kind in CHANCE_TASKS:
             return CHANCE
-        return self.to_move if task[0] == "turn" else int(task[1])
+        return self.to_move if kind == "turn" else task[1]
 
     def legal_actions(self) -> list[Act]:
         if not self.tasks:
@@ -116,11 +120,16 @@ class BruxellesState(State[Act]):
         return list(self._legal)
 
     def is_legal(self, action: Act) -> bool:
+        """Actions are prebuilt singletons (apply_action hands over the game's own), so
+        identity decides; a chance outcome is checked against the counts directly."""
         if not self.tasks:
             return False
-        if self.tasks[-1][0] in flow.CHANCE_TASKS:
-            return any(a == action for a, _ in self.chance_outcomes())
-        return action in self._legal
+        if self.tasks[-1][0] in CHANCE_TASKS:
+            return flow.chance_legal(self, action)
+        return any(a is action for a in self._legal)
+
+    def sample_chance(self, rng: random.Random) -> Act:
+        return flow.sample_chance(self, rng)
 
     def chance_outcomes(self) -> list[tuple[Act, float]]:
         if not self.tasks or self.tasks[-1][0] not in flow.CHANCE_TASKS:
@@ -133,6 +142,18 @@ class BruxellesState(State[Act]):
         if task is not None and task[0] == "art" and task[2]:
             return frozenset((int(task[1]),))
         return None
+
+    def action_visibility(self, action: Act) -> frozenset[int] | None:
+        """Every player action is public; only private draws are not (chance_visibility)."""
+        return self.chance_visibility(action)
+
+    def _log(self, action: Act) -> None:
+        """The engine's _log, inlined for the hot path: only a private draw (an "art"
+        task drawing several works) is seen by one seat alone."""
+        task = self.tasks[-1]
+        self.history.append(action)
+        self._visibility.append(
+            frozenset((task[1],)) if task[0] == "art" and task[2] else None)
 
     def _apply(self, action: Act) -> None:
         self._log(action)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
+from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, draw_outcome, rank_by_keys
 from belle.games.paris_paris import actions as act
 from belle.games.paris_paris import data, rules, views
 from belle.games.paris_paris.actions import Action, First, Lay, OpenLine, Remove, Secret, Take
@@ -110,8 +110,8 @@ class ParisParisState(State[Action]):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == LAY:  # PP-22: the next card of the shuffled deck
-            left, deck, lay = self.deck_left, self.deck, act.LAY
-            return [(lay[k], n / left) for k, n in enumerate(deck) if n]
+            left = self.deck_left
+            return [(lay, n / left) for lay, n in zip(act.LAY, self.deck, strict=True) if n]
         if self.phase != SETUP:
             return []
         if self.deal_seat < self.num_players:  # PP-17: distinct secret lines
@@ -121,6 +121,18 @@ class ParisParisState(State[Action]):
             lines = self._undealt_lines()
             return [(act.OPEN[li], 1 / len(lines)) for li in lines]
         return [(act.FIRST[s], 1 / self.num_players) for s in range(self.num_players)]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """PP-22: a card of the deck, each physical card equally likely (the search's
+        draw; the same distribution as chance_outcomes, without building it)."""
+        if self.phase != LAY:
+            return draw_outcome(self.chance_outcomes(), rng)
+        roll = int(rng.random() * self.deck_left)
+        for card, count in enumerate(self.deck):
+            roll -= count
+            if roll < 0:
+                return act.LAY[card]
+        return act.LAY[max(k for k, n in enumerate(self.deck) if n)]
 
     def _undealt_lines(self) -> list[int]:
         dealt = set(self.secret)
@@ -138,21 +150,21 @@ class ParisParisState(State[Action]):
     # -- applying --------------------------------------------------------
     def _apply(self, action: Action) -> None:
         self._log(action)
-        match action:
-            case Lay(card):
-                self._lay(card)
-            case Take(card):
-                self._take(card)
-            case Remove(seat):
-                self._remove_then_build(self.pending_stop, seat)
-            case Secret(line):
-                self.secret[self.deal_seat] = line
-                self.deal_seat += 1
-            case OpenLine(line):
-                self.open_line = line
-            case First(seat):
-                self.start_player = seat
-                self._start_round()
+        kind = type(action)  # a type test per kind: faster than `match` on the hot path
+        if kind is Lay:
+            self._lay(action.card)  # type: ignore[union-attr]
+        elif kind is Take:
+            self._take(action.card)  # type: ignore[union-attr]
+        elif kind is Remove:
+            self._remove_then_build(self.pending_stop, action.seat)  # type: ignore[union-attr]
+        elif kind is Secret:
+            self.secret[self.deal_seat] = action.line  # type: ignore[union-attr]
+            self.deal_seat += 1
+        elif kind is OpenLine:
+            self.open_line = action.line  # type: ignore[union-attr]
+        elif kind is First:
+            self.start_player = action.seat  # type: ignore[union-attr]
+            self._start_round()
 
     def _start_round(self) -> None:
         self.round += 1
