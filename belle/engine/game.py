@@ -201,7 +201,7 @@ class State(ABC, Generic[A]):
         range or of the wrong type, an object whose comparison fails) raises
         InvalidActionError before the state is looked at.
         """
-        if self.notation.dense.by_id.get(id(action)) is not action:
+        if self.notation.dense.by_id.get(id(action), _UNKNOWN) is not action:
             action = self.known_action(action)
         if self.current_player() == TERMINAL:
             raise IllegalActionError("the game is over: no action is legal")
@@ -377,6 +377,9 @@ class State(ABC, Generic[A]):
 
 
 GameErrorTypes = (InvalidActionError, IllegalActionError, ValueError, KeyError, TypeError)
+
+_UNKNOWN = object()
+"""No action of any game: what the identity lookup of apply_action finds for others."""
 
 
 def draw_outcome(outcomes: list[tuple[A, float]], rng: random.Random) -> A:
