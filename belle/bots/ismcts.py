@@ -238,14 +238,17 @@ class _Search:
         limit = self.tuning.depth if self.tuning.rollout == "heuristic" else MAX_ROLLOUT_ACTIONS
         rng = self.rng
         rand = rng.random
+        # Bound once: the loop below is most of the search's time.
+        to_move, legal_actions = state.current_player, state.legal_actions
+        apply, draw = state._apply, state.sample_chance
         steps = 0
         while steps < limit:
-            player = state.current_player()
+            player = to_move()
             if player >= 0:
-                legal = state.legal_actions()
-                state._apply(legal[int(rand() * len(legal))])
+                legal = legal_actions()
+                apply(legal[int(rand() * len(legal))])
             elif player == CHANCE:
-                state._apply(state.sample_chance(rng))
+                apply(draw(rng))
             else:
                 return self._terminal_rewards(state)
             steps += 1

@@ -65,6 +65,9 @@ class ParisParisState(State[Action]):
         self.to_move = NONE
         self.deck = [card.copies for card in self.net.cards]  # PP-16: order by chance
         self.deck_left = sum(self.deck)
+        # The same deck as a flat list of card kinds (order meaningless), so that search
+        # draws a card in one step (sample_chance); kept in step with `deck` by _lay.
+        self.pile = [k for k, n in enumerate(self.deck) for _ in range(n)]
         self.face_up: list[int] = []
         self.picks_left = 0
         self.pending_stop = NONE
@@ -127,12 +130,8 @@ class ParisParisState(State[Action]):
         draw; the same distribution as chance_outcomes, without building it)."""
         if self.phase != LAY:
             return draw_outcome(self.chance_outcomes(), rng)
-        roll = int(rng.random() * self.deck_left)
-        for card, count in enumerate(self.deck):
-            roll -= count
-            if roll < 0:
-                return act.LAY[card]
-        return act.LAY[max(k for k, n in enumerate(self.deck) if n)]
+        pile = self.pile
+        return act.LAY[pile[int(rng.random() * len(pile))]]
 
     def _undealt_lines(self) -> list[int]:
         dealt = set(self.secret)
@@ -148,6 +147,13 @@ class ParisParisState(State[Action]):
         return None
 
     # -- applying --------------------------------------------------------
+    def _log(self, action: Action) -> None:
+        """The engine's _log, inlined for the hot path: only a secret line is seen by
+        one seat alone (chance_visibility, PP-69)."""
+        self.history.append(action)
+        self._visibility.append(
+            frozenset((self.deal_seat,)) if type(action) is Secret else None)
+
     def _apply(self, action: Action) -> None:
         self._log(action)
         kind = type(action)  # a type test per kind: faster than `match` on the hot path
@@ -173,6 +179,10 @@ class ParisParisState(State[Action]):
     def _lay(self, card: int) -> None:
         self.deck[card] -= 1
         self.deck_left -= 1
+        pile = self.pile
+        at = pile.index(card)
+        pile[at] = pile[-1]
+        pile.pop()
         self.face_up.append(card)
         if len(self.face_up) == self.num_players + 1:  # PP-22
             self.phase = PICK
@@ -279,6 +289,7 @@ class ParisParisState(State[Action]):
         other._visibility = self._visibility.copy()
         other.secret = self.secret.copy()
         other.deck = self.deck.copy()
+        other.pile = self.pile.copy()
         other.face_up = self.face_up.copy()
         other.shops = self.shops.copy()  # tuples inside: shared safely
         other.supply = self.supply.copy()
