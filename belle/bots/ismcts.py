@@ -254,8 +254,8 @@ class _Search:
             steps += 1
         if state.is_terminal():
             return self._terminal_rewards(state)
-        # A heuristic costs about a rollout step per seat: evaluate only the seats needed.
-        return {s: self._squash(state.heuristic(s)) for s in seats}
+        # Evaluate only the seats needed, in one call (games share the work across seats).
+        return {s: self._squash(h) for s, h in state.heuristics(sorted(seats)).items()}
 
     # -- rewards ---------------------------------------------------------
     def _terminal_rewards(self, state: State[Any]) -> dict[int, float]:

@@ -22,7 +22,7 @@ import dataclasses
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -371,6 +371,11 @@ class State(ABC, Generic[A]):
         scores = self.returns()
         others = [s for i, s in enumerate(scores) if i != seat]
         return scores[seat] - (max(others) if others else 0.0)
+
+    def heuristics(self, seats: Iterable[int]) -> dict[int, float]:
+        """`heuristic(seat)` for each of `seats` (search asks for several at once). A
+        game whose heuristic values every seat anyway overrides this to do that once."""
+        return {seat: self.heuristic(seat) for seat in seats}
 
     def __str__(self) -> str:
         return f"{self.game.info.id} after {len(self.history)} actions"

@@ -95,6 +95,16 @@ def test_sample_chance_draws_the_chance_outcomes(playout: Any) -> None:
         assert json.dumps(state.to_json(), sort_keys=True) == before
 
 
+def test_heuristics_agree_with_heuristic(playout: Any) -> None:
+    """State.heuristics (search asks several seats at once; games may share the work)
+    gives each seat's heuristic(seat)."""
+    config, record = playout
+    for state in states_along(record, every=13):
+        seats = list(range(config[1]))
+        assert state.heuristics(seats) == {s: state.heuristic(s) for s in seats}
+        assert state.heuristics([seats[-1]]) == {seats[-1]: state.heuristic(seats[-1])}
+
+
 def test_illegal_and_malformed_actions_change_nothing(playout: Any) -> None:
     _, record = playout
     for state in states_along(record, every=5):

@@ -264,7 +264,7 @@ def _construction_room(state: BruxellesState, seat: int) -> int:
     reserve = build_reserve(state, seat, need_space=False)
     if reserve is None or reserve + 1 > state.money[seat]:
         return 0
-    return sum(a < 0 and b < 0 for a, b in zip(state.assistant, state.building, strict=True))
+    return list(map(max, state.assistant, state.building)).count(-1)  # neither on it
 
 
 def space_action(state: BruxellesState, space: int) -> int:

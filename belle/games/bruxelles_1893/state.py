@@ -14,6 +14,7 @@ Workshop that a seat keeps from the others (`drawn` while private, `art_groups`)
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
@@ -194,6 +195,9 @@ class BruxellesState(State[Act]):
 
     def heuristic(self, seat: int) -> float:
         return views.heuristic(self, seat)
+
+    def heuristics(self, seats: Iterable[int]) -> dict[int, float]:
+        return views.heuristics(self, seats)
 
     # -- information -----------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

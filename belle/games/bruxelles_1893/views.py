@@ -11,6 +11,7 @@ those works for the other seats and rewrites their hidden history entries.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from belle.engine.game import ScoreLine
@@ -266,9 +267,14 @@ def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
 
 def heuristic(state: BruxellesState, seat: int) -> float:
     """A rough worth of each seat's position; own worth minus the best opponent's."""
+    return heuristics(state, (seat,))[seat]
+
+
+def heuristics(state: BruxellesState, seats: Iterable[int]) -> dict[int, float]:
+    """heuristic(seat) for several seats from one evaluation of every seat."""
     worths = [_worth(state, s) for s in range(state.num_players)]
-    others = [w for s, w in enumerate(worths) if s != seat]
-    return worths[seat] - max(others)
+    return {seat: worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
+            for seat in seats}
 
 
 def _worth(state: BruxellesState, seat: int) -> float:

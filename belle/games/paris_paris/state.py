@@ -11,6 +11,7 @@ excursions and the bag inside the one that ends the game (PP-58..64).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, draw_outcome, rank_by_keys
@@ -320,6 +321,10 @@ class ParisParisState(State[Action]):
     def heuristic(self, seat: int) -> float:
         """Points, plus half of what the lines still to be toured would give now,
         minus the same for the best opponent (the greedy bot's evaluation)."""
+        return self.heuristics((seat,))[seat]
+
+    def heuristics(self, seats: Iterable[int]) -> dict[int, float]:
+        """heuristic(seat) for several seats from one evaluation of every seat."""
         value = [float(self.score(s)) for s in range(self.num_players)]
         if self.phase != OVER:
             for line, weight in self._pending_lines():
@@ -328,8 +333,8 @@ class ParisParisState(State[Action]):
                     self.num_players)
                 for s in range(self.num_players):
                     value[s] += weight[s] * got[s]
-        others = [v for s, v in enumerate(value) if s != seat]
-        return value[seat] - max(others)
+        return {seat: value[seat] - max(v for s, v in enumerate(value) if s != seat)
+                for seat in seats}
 
     def _pending_lines(self) -> list[tuple[int, list[float]]]:
         """Lines the final scoring will tour, weighted per seat for the heuristic."""

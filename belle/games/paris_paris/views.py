@@ -183,9 +183,14 @@ def resample(state: ParisParisState, seat: int, rng: random.Random) -> ParisPari
 
 
 def _rewrite_deals(state: ParisParisState) -> None:
-    """Make the secret-line entries of the history agree with the resampled lines."""
-    dealt = 0
+    """Make the secret-line entries of the history agree with the resampled lines.
+
+    They are dealt first (PP-17, in seat order), so the scan stops after the last one
+    instead of reading the whole history at every determinization."""
+    dealt, count = 0, sum(1 for line in state.secret if line != NONE)
     for index, action in enumerate(state.history):
+        if dealt == count:
+            return
         if isinstance(action, Secret):
             state.history[index] = SECRET[state.secret[dealt]]
             dealt += 1
