@@ -312,7 +312,7 @@ def _legal_bid(state: BruxellesState, task: Task) -> list[Act]:
         reserve = build_reserve(state, seat, need_space=False)
         top -= reserve if reserve is not None else top
     top = min(top, data.MAX_BID)
-    return [act.BID[n] for n in range(1, top + 1)]  # type: ignore[misc]
+    return list(act.BID[1:top + 1])  # type: ignore[arg-type]
 
 
 def _legal_keep_art(state: BruxellesState, task: Task) -> list[Act]:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
@@ -127,7 +129,7 @@ class BruxellesState(State[Act]):
             return False
         if self.tasks[-1][0] in CHANCE_TASKS:
             return flow.chance_legal(self, action)
-        return any(a is action for a in self._legal)
+        return any(map(is_, self._legal, repeat(action)))
 
     def sample_chance(self, rng: random.Random) -> Act:
         return flow.sample_chance(self, rng)
