@@ -9,15 +9,16 @@ Every public entry point is checked; `State._apply` is the unchecked path for
 search code that has taken an action from `legal_actions()` itself.
 
 A game may change its rules after matches were recorded (a rules fix, corrected
-data). Each such change is a *rules revision*: `GameInfo.revisions` lists the engine
-versions from which each revision after the first applies, and `Game.at_revision`
-plays an older one, so a record replays under the rules it was played with
-(belle.engine.record.new_state reads the record's engine version).
+data). Each such change is a *rules revision*, one way for every game: the game
+declares the option `rules_version` (`rules_version_option`, its default the current
+revision) and `GameInfo.revisions`, the engine versions from which each revision after
+the first applies. A record keeps its engine version; `Game.options_for_record` fills
+in the revision that version played when the record's options do not name it, so
+`belle.engine.load_recorded_game` replays it under the rules it was played with.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 import re
@@ -60,7 +61,18 @@ class GameInfo:
     summary: str = ""
     revisions: tuple[str, ...] = field(default=())
     """Engine versions (oldest first) from which rules revisions 2, 3, … apply; a record
-    from an engine older than the first plays revision 1."""
+    from an engine older than the first plays revision 1. A game with revisions
+    declares the option `rules_version` (rules_version_option)."""
+
+    def __post_init__(self) -> None:
+        spec = next((o for o in self.options if o.name == RULES_VERSION), None)
+        if (spec is None) != (not self.revisions) or (
+            spec is not None and (spec.default, spec.minimum, spec.maximum)
+            != (self.revision, 1, self.revision)
+        ):
+            raise ValueError(f"{self.id}: GameInfo.revisions {self.revisions!r} needs the "
+                             f"option {RULES_VERSION!r} from 1 to {self.revision}, "
+                             "defaulting to the current revision (rules_version_option)")
 
     @property
     def revision(self) -> int:
@@ -104,22 +116,21 @@ class Game(ABC, Generic[A]):
 
     def __init__(self, **options: object) -> None:
         self._options = resolve_options(self.info.options, options)
-        self._revision = self.info.revision
 
     @property
     def revision(self) -> int:
-        """The rules revision this configuration plays (GameInfo.revisions)."""
-        return self._revision
+        """The rules revision this configuration plays (its option `rules_version`)."""
+        revision = self._options.get(RULES_VERSION, 1)
+        return revision if isinstance(revision, int) else 1
 
     def at_revision(self, revision: int) -> Game[A]:
         """This configuration under rules revision `revision` (to replay old records)."""
-        latest = self.info.revision
-        if not isinstance(revision, int) or not 1 <= revision <= latest:
-            raise OptionError(f"{self.info.title} has rules revisions 1 to {latest}, "
-                              f"not {revision!r}")
-        older = copy.copy(self)
-        older._revision = revision
-        return older
+        if not self.info.revisions:
+            if revision != 1 or isinstance(revision, bool) or not isinstance(revision, int):
+                raise OptionError(f"{self.info.title} has only rules revision 1, "
+                                  f"not {revision!r}")
+            return self
+        return type(self)(**{**self._options, RULES_VERSION: revision})
 
     @property
     def options(self) -> Mapping[str, OptionValue]:
@@ -137,6 +148,20 @@ class Game(ABC, Generic[A]):
                 f"{info.title} is for {info.min_players}–{info.max_players} players, "
                 f"not {num_players}"
             )
+
+    @classmethod
+    def options_for_record(
+        cls, options: Mapping[str, object], engine_version: str
+    ) -> dict[str, object]:
+        """The options, in today's schema, that replay a match recorded by engine
+        `engine_version` with `options`: where they do not name a `rules_version` and
+        that engine played an older revision (GameInfo.revisions), that revision. A game
+        whose options were renamed since extends this to translate them."""
+        upgraded = dict(options)
+        played = cls.info.revision_for(engine_version)
+        if RULES_VERSION not in upgraded and played != cls.info.revision:
+            upgraded[RULES_VERSION] = played
+        return upgraded
 
     def new_initial_state(self, num_players: int) -> State[A]:
         self.check_players(num_players)
@@ -382,6 +407,17 @@ class State(ABC, Generic[A]):
 
 
 GameErrorTypes = (InvalidActionError, IllegalActionError, ValueError, KeyError, TypeError)
+
+RULES_VERSION = "rules_version"
+"""The option that selects a game's rules revision (GameInfo.revisions)."""
+
+
+def rules_version_option(revisions: tuple[str, ...], help: str) -> OptionSpec:
+    """The `rules_version` option of a game with `revisions`: 1 to the current one,
+    the current one by default. `help` says what the older revisions replay."""
+    latest = len(revisions) + 1
+    return OptionSpec(RULES_VERSION, "int", latest, help, minimum=1, maximum=latest)
+
 
 _UNKNOWN = object()
 """No action of any game: what the identity lookup of apply_action finds for others."""

@@ -16,8 +16,8 @@ from typing import Any
 
 from belle import __version__
 from belle.engine.errors import GameError, RecordError
-from belle.engine.game import CHANCE, Game, State
-from belle.engine.registry import load_game
+from belle.engine.game import CHANCE, State
+from belle.engine.registry import load_recorded_game
 
 RECORD_FORMAT = 1
 
@@ -158,16 +158,10 @@ class MatchRecord:
         Path(path).write_text(self.dumps(), encoding="utf-8")
 
 
-def recorded_game(game_id: str, engine_version: str, options: dict[str, Any]) -> Game[Any]:
-    """The game a record names, under the rules revision its engine version played
-    (GameInfo.revisions), so that old records keep replaying after a rules fix."""
-    game = load_game(game_id, **options)
-    return game.at_revision(game.info.revision_for(engine_version))
-
-
 def new_state(record: MatchRecord) -> State[Any]:
-    """The initial state of the match `record` describes (under its rules revision)."""
-    game = recorded_game(record.game, record.engine_version, record.options)
+    """The initial state of the match `record` describes, under the rules revision of
+    the engine version that recorded it (belle.engine.load_recorded_game)."""
+    game = load_recorded_game(record.game, record.options, record.engine_version)
     return game.new_initial_state(record.num_players)
 
 
