@@ -235,18 +235,18 @@ def shield_majority(shield: int, assistant: Sequence[int], players: int) -> int:
     return counts.index(best)
 
 
-def completion_vp(built: int) -> int:
-    """BRX-193, table 3.16."""
-    return data.COMPLETION_VP[built]
+def completion_vp(built: int, revision: int) -> int:
+    """BRX-193, table 3.16 (the table of rules revision `revision`)."""
+    return data.COMPLETION_VP[revision][built]
 
 
 def bonus_category_vp(category: int, money: int, assistants: int, cubes: int,
-                      works: int) -> int:
+                      works: int, revision: int) -> int:
     """BRX-194, table 3.14: VP of one kept bonus card under `category`."""
     if category == 0:
         return money // data.BF_PER_VP
     if category == 1:
         return assistants
     if category == 2:
-        return cubes
+        return cubes // data.CUBES_PER_VP[revision]
     return works * data.ART_CATEGORY_VP

@@ -238,7 +238,8 @@ def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
     lines += [
         {"component": "buildings", "points": built * architect,  # BRX-118, BRX-192
          "detail": f"{built} tiles × architect {architect}"},
-        {"component": "masterpiece completion", "points": rules.completion_vp(built),
+        {"component": "masterpiece completion",
+         "points": rules.completion_vp(built, state.revision),
          "detail": f"{built} of 6 tiles built"},
     ]
     money = state.money[seat]
@@ -246,10 +247,11 @@ def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
                sum(state.works[seat]))
     for cat, count in enumerate(state.bonus_kept[seat]):
         if count:
-            each = rules.bonus_category_vp(cat, *sources)
+            each = rules.bonus_category_vp(cat, *sources, state.revision)
             lines.append({"component": f"bonus cards: {data.BONUS_CATEGORIES[cat]}",
                           "points": count * each,
-                          "detail": f"{count} × {data.BONUS_CATEGORY_TEXT[cat]} = {each}"})
+                          "detail": f"{count} × {_category_text(cat, state.revision)} = "
+                          f"{each}"})
     lines.append({"component": "money", "points": money // data.BF_PER_VP,
                   "detail": f"{money} BF, 1 VP per {data.BF_PER_VP} BF (kept)"})
     if state.revision == 1:
@@ -263,6 +265,12 @@ def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
         lines.append({"component": "score floor", "points": -total,
                       "detail": "a score never drops below 0"})
     return lines
+
+
+def _category_text(category: int, revision: int) -> str:
+    if revision == 1 and data.BONUS_CATEGORIES[category] == "materials":
+        return "1 VP per cube"
+    return data.BONUS_CATEGORY_TEXT[category]
 
 
 def heuristic(state: BruxellesState, seat: int) -> float:
@@ -283,22 +291,35 @@ def _worth(state: BruxellesState, seat: int) -> float:
     tracks = state.tracks[seat]
     built = state.built[seat]
     figures = state.kept[seat]
-    debt = sum(f.payment for i, f in enumerate(data.FIGURES) if figures >> i & 1)
     return (
         state.vp[seat]
         + built * (rules.track_value(data.ARCHITECT_TRACK, tracks[0]) + 1.5)
-        + rules.completion_vp(built)
+        + rules.completion_vp(built, state.revision)
         + state.money[seat] * 0.3
         + sum(state.mats[seat]) * 0.9 + state.jokers[seat] * 0.7
         + sum(state.works[seat]) * 1.4
         + (tracks[0] + tracks[1] + tracks[2]) * 1.5
         + state.exh[seat] * 1.5
         + sum(state.bonus_kept[seat]) * 3.0
-        + bin(figures).count("1") * 2.0 - debt * 0.3
+        + bin(figures).count("1") * 2.0 - _final_payments(state.money[seat], figures)
         - state.court[seat] * 3.0
         - _courthouse_risk(state, seat)
         + sum(1 for a in state.assistant if a == seat) * 1.5  # an action under way
     )
+
+
+def _final_payments(money: int, figures: int) -> float:
+    """What the kept figures will cost at the end (BRX-189, BRX-190) if the money does
+    not grow: cheapest first, each payable one its BF at the heuristic's money rate, each
+    the money cannot cover 5 VP."""
+    cost = 0.0
+    for payment in sorted(f.payment for i, f in enumerate(data.FIGURES) if figures >> i & 1):
+        if payment <= money:
+            money -= payment
+            cost += payment * 0.3
+        else:
+            cost += data.UNPAID_FIGURE_VP
+    return cost
 
 
 def _courthouse_risk(state: BruxellesState, seat: int) -> float:

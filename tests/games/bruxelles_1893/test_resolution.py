@@ -145,7 +145,7 @@ def test_brx_192_example_5_16_building_score() -> None:
     state.tracks[0][0] = 2  # architect value 3
     lines = {line["component"]: line["points"] for line in final(state)[0]}
     assert lines["buildings"] == 12
-    assert lines["masterpiece completion"] == data.COMPLETION_VP[4]
+    assert lines["masterpiece completion"] == data.COMPLETION_VP[2][4] == 8  # issue 15
 
 
 def final(state: BruxellesState) -> list[list[dict[str, object]]]:
@@ -226,16 +226,22 @@ def test_brx_191_a_single_payable_figure_is_paid_without_asking() -> None:
 
 
 def test_brx_190_example_5_15_the_loss_comes_off_the_final_total() -> None:
-    """2 VP from play, 12 VP from steps 2 to 5 and one unpaid card: 9 VP, not 12."""
+    """2 VP from play, 12 VP from steps 2 to 5 and one unpaid card: 9 VP, not 12
+    (the example's figures with 2 tiles: 2 × architect 3 + completion 3, and 3 VP of
+    bonus cards kept under assistants)."""
     state = start(players=2)
-    state.built[0] = 4
-    state.tracks[0][0] = 1  # architect value 2: 4 × 2 = 8 VP
-    assert data.COMPLETION_VP[4] == 5
+    state.built[0] = 2
+    state.tracks[0][0] = 2  # architect value 3: 2 × 3 = 6 VP
+    assert data.COMPLETION_VP[2][2] == 3
+    state.bonus_kept[0] = [0, 1, 0, 0]  # 1 VP per assistant outside the Courthouse
+    state.assistants[0] = 3
     at_final(state, 4, 2)  # Brugmann (5 BF) cannot be paid; 4 BF score no money VP
     lines = lines_of(state)
-    assert lines["buildings"] + lines["masterpiece completion"] == 13  # type: ignore[operator]
+    steps_2_to_5 = sum(int(lines[k]) for k in  # type: ignore[call-overload]
+                       ("buildings", "masterpiece completion", "bonus cards: assistants"))
+    assert steps_2_to_5 == 12
     assert lines["public figures unpaid"] == -5
-    assert state.vp[0] == 2 + 13 - 5
+    assert state.vp[0] == 2 + 12 - 5
 
 
 def test_brx_5_the_final_total_never_drops_below_zero() -> None:
@@ -265,6 +271,21 @@ def test_revision_1_records_keep_the_old_settlement() -> None:
     assert lines_of(state)["public figures unpaid"] == -2 and state.vp[0] == 0
 
 
+def test_revision_1_records_keep_the_old_scoring_tables() -> None:
+    """Issue 15's recalibration is revision 2: records of engines before 0.2.0 score
+    the masterpiece and the materials category with the tables they were played with."""
+    for version, completion, materials in ((1, 5, 3), (2, 8, 1)):
+        state = start(players=2, rules_version=version)
+        state.built[0] = 4
+        state.bonus_kept[0] = [0, 0, 1, 0]
+        state.mats[0] = [1, 1, 0]
+        state.jokers[0] = 1
+        at_final(state, 6, 0)
+        lines = lines_of(state)
+        assert lines["masterpiece completion"] == completion
+        assert lines["bonus cards: materials"] == materials
+
+
 SETUP_LOG = ("strip 1", "strip 2", "strip 3", "strip 4", "strip 5", "compass wood",
              "compass money", "compass stone", "compass any", "compass iron", "compass empty",
              "bonus free", "bonus architect", "bonus city_hall", "bonus palace", "bonus money",
@@ -281,7 +302,7 @@ def test_brx_194_195_bonus_categories_and_money() -> None:
     lines = {line["component"]: line["points"] for line in final(state)[0]}
     assert lines["bonus cards: money"] == 2
     assert lines["bonus cards: assistants"] == 5
-    assert lines["bonus cards: materials"] == 3
+    assert lines["bonus cards: materials"] == 1  # 3 cubes, 1 VP per 2 (issue 15)
     assert lines["bonus cards: art"] == 2 * 2 * 1
     assert lines["money"] == 2  # BRX-196: the money is kept
     assert state.money[0] == 12
