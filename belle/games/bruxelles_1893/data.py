@@ -176,11 +176,11 @@ BONUS_CARDS: Final[tuple[BonusSpec, ...]] = (
 BONUS_CATEGORIES: Final = ("money", "assistants", "materials", "art")
 BONUS_CATEGORY_TEXT: Final = (
     "1 VP per 5 BF", "1 VP per assistant outside the Courthouse",
-    "1 VP per 2 cubes", "2 VP per work of art",
+    "1 VP per 3 cubes", "2 VP per work of art",
 )  # revision 1: "1 VP per cube"
 # Cubes (jokers included) per VP of a card kept under "materials", by rules revision:
 # revision 1 (engines before 0.2.0) scored 1 VP per cube; reconstructed (issue 15).
-CUBES_PER_VP: Final = {1: 1, 2: 2}
+CUBES_PER_VP: Final = {1: 1, 2: 3}
 
 # -- stock exchange cards (table 3.13, G-6): all reconstructed -----------------
 # Per card: for 2, 3, 4, 5 players the two shields ((r, c), (r, c)); then the payout.

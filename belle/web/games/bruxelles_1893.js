@@ -62,7 +62,7 @@ const BONUS_TEXT = {
 const BONUS_SHORT = { free: () => t("free assistant") };
 const CATEGORY_TEXT = {
   money: () => t("1 VP per 5 BF"), assistants: () => t("1 VP per assistant outside the Courthouse"),
-  materials: () => t("1 VP per 2 cubes"), art: () => t("2 VP per work of art"),
+  materials: () => t("1 VP per 3 cubes"), art: () => t("2 VP per work of art"),
 };
 const MATERIAL_NAMES = { wood: () => t("wood"), stone: () => t("stone"), iron: () => t("iron"), joker: () => t("joker") };
 const TILE_TEXT = { ...MATERIAL_NAMES, money: () => t("3 BF"), any: () => t("any noble"), empty: () => t("empty") };

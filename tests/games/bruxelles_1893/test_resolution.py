@@ -302,7 +302,7 @@ def test_brx_194_195_bonus_categories_and_money() -> None:
     lines = {line["component"]: line["points"] for line in final(state)[0]}
     assert lines["bonus cards: money"] == 2
     assert lines["bonus cards: assistants"] == 5
-    assert lines["bonus cards: materials"] == 1  # 3 cubes, 1 VP per 2 (issue 15)
+    assert lines["bonus cards: materials"] == 1  # 3 cubes, 1 VP per 3 (issue 15)
     assert lines["bonus cards: art"] == 2 * 2 * 1
     assert lines["money"] == 2  # BRX-196: the money is kept
     assert state.money[0] == 12
