@@ -19,9 +19,11 @@ not see collapsed into one `HIDDEN` edge. Every seat's moves are public in Belle
 history since the root: a node *is* an `information_state_key(seat)` of the observer,
 computed incrementally instead of by formatting the whole history at every step.
 
-Chance nodes are sampled from `chance_outcomes()` of the determinization. Search
+Chance nodes are drawn by the determinization's own `sample_chance` (the
+distribution of `chance_outcomes()`, a faster draw where the game has one). Search
 runs on clones through the unchecked `_apply`, always with an action taken from
-`legal_actions()` of the same clone.
+`legal_actions()` (or `sample_chance`) of the same clone. A rollout cut short by the
+heuristic evaluates only the seats whose choices the iteration's path records.
 
 With an iteration budget the bot is reproducible: the same state, seat and RNG give
 the same move. With a time budget the number of iterations depends on the machine.
@@ -36,7 +38,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from belle.engine.game import CHANCE, State
-from belle.engine.referee import sample_chance
 
 HIDDEN = object()
 """Edge key of a chance outcome the observer may not see."""
@@ -173,28 +174,33 @@ class _Search:
     # -- the four steps --------------------------------------------------
     def iterate(self) -> None:
         """Determinize, select and expand, roll out, backpropagate (hot path)."""
-        state = self.root_state.resample(self.seat, self.rng)
+        rng = self.rng
+        state = self.root_state.resample(self.seat, rng)
         node = self.root
         path: list[tuple[_Node, int]] = []  # (child, seat that chose it) for stats
         expanded = False
-        while not expanded and not state.is_terminal():
+        while not expanded:
             player = state.current_player()
-            if player == CHANCE:
-                outcome = sample_chance(state, self.rng)
+            if player >= 0:
+                action, child, expanded = self._select(node, state.legal_actions())
+                state._apply(action)
+                path.append((child, player))
+                node = child
+            elif player == CHANCE:
+                outcome = state.sample_chance(rng)
                 seen = state.chance_visibility(outcome)
                 key = outcome if seen is None or self.seat in seen else HIDDEN
                 state._apply(outcome)
-                child = node.children.get(key)
-                if child is None:
-                    child = node.children[key] = _Node()
+                reached = node.children.get(key)
+                if reached is None:
+                    reached = node.children[key] = _Node()
                     expanded = True
-                node = child
-                continue
-            action, child, expanded = self._select(node, state.legal_actions())
-            state._apply(action)
-            path.append((child, player))
-            node = child
-        rewards = self._rollout(state)
+                node = reached
+            else:
+                break  # terminal
+        if not path:
+            return
+        rewards = self._rollout(state, {player for _, player in path})
         for child, player in path:
             child.visits += 1
             child.total += rewards[player]
@@ -205,6 +211,8 @@ class _Search:
         untried = []
         best: Any = None
         best_value = -math.inf
+        c = self.c
+        log, sqrt = math.log, math.sqrt
         for action in legal:
             child = children.get(action)
             if child is None:
@@ -213,48 +221,54 @@ class _Search:
             child.avail += 1
             if untried:
                 continue  # an untried action goes first; availability still counts
-            value = child.total / child.visits + self.c * math.sqrt(
-                math.log(child.avail) / child.visits)
+            visits = child.visits
+            value = child.total / visits + c * sqrt(log(child.avail) / visits)
             if value > best_value:
                 best, best_value = action, value
         if untried:
-            action = untried[self.rng.randrange(len(untried))]
+            action = untried[int(self.rng.random() * len(untried))]
             child = children[action] = _Node()
             child.avail = 1
             return action, child, True
         return best, children[best], False
 
-    def _rollout(self, state: State[Any]) -> list[float]:
-        """Play on from `state`; the reward of every seat in [0, 1]."""
+    def _rollout(self, state: State[Any], seats: set[int]) -> dict[int, float]:
+        """Play on from `state`; the reward in [0, 1] of each seat in `seats` (only the
+        seats that chose an edge of this iteration's path need one)."""
         limit = self.tuning.depth if self.tuning.rollout == "heuristic" else MAX_ROLLOUT_ACTIONS
         rng = self.rng
+        rand = rng.random
+        # Bound once: the loop below is most of the search's time.
+        to_move, legal_actions = state.current_player, state.legal_actions
+        apply, draw = state._apply, state.sample_chance
         steps = 0
         while steps < limit:
-            player = state.current_player()
-            if player < 0 and player != CHANCE:
-                return self._terminal_rewards(state)
-            if player == CHANCE:
-                state._apply(sample_chance(state, rng))
+            player = to_move()
+            if player >= 0:
+                legal = legal_actions()
+                apply(legal[int(rand() * len(legal))])
+            elif player == CHANCE:
+                apply(draw(rng))
             else:
-                legal = state.legal_actions()
-                state._apply(legal[rng.randrange(len(legal))])
+                return self._terminal_rewards(state)
             steps += 1
         if state.is_terminal():
             return self._terminal_rewards(state)
-        return [self._squash(state.heuristic(s)) for s in range(self.players)]
+        # Evaluate only the seats needed, in one call (games share the work across seats).
+        return {s: self._squash(h) for s, h in state.heuristics(sorted(seats)).items()}
 
     # -- rewards ---------------------------------------------------------
-    def _terminal_rewards(self, state: State[Any]) -> list[float]:
+    def _terminal_rewards(self, state: State[Any]) -> dict[int, float]:
         """Place (shared first counts as first), plus a little of the score margin."""
         places = state.ranking()
         scores = state.returns()
         n = self.players
-        rewards = []
+        rewards = {}
         for seat in range(n):
             rank = (n - 1 - places[seat]) / (n - 1) if n > 1 else 1.0
             others = [s for i, s in enumerate(scores) if i != seat]
             margin = scores[seat] - (max(others) if others else 0.0)
-            rewards.append(RANK_WEIGHT * rank + (1 - RANK_WEIGHT) * self._squash(margin))
+            rewards[seat] = RANK_WEIGHT * rank + (1 - RANK_WEIGHT) * self._squash(margin)
         return rewards
 
     def _squash(self, margin: float) -> float:

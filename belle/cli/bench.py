@@ -1,13 +1,18 @@
 """`belle bench`: engine speed per game, measured the way search uses the engine.
 
-Four figures per game, at its largest player count (the slowest and longest games):
+Figures per game, at its largest player count (the slowest and longest games):
 
 - random playouts: games/s and actions/s of whole games from the initial state, chance
   sampled from a seeded RNG, each decision `rng.choice(legal_actions())` then the
-  checked `apply_action` (no bots, no resampling);
+  checked `apply_action` (no bots, no resampling) — per wall-second and per
+  CPU-second of this process (`time.process_time`), which other work on the machine
+  disturbs far less;
 - `clone()`/s over the states met in a few playouts;
 - `legal_actions()`/s over fresh copies of those states, each called once, as a
-  playout meets them (so a per-state cache cannot inflate the figure).
+  playout meets them (so a per-state cache cannot inflate the figure);
+- ISMCTS iterations per second (wall and CPU) of the default `ismcts` bot searching
+  `ismcts_seconds` per move, as the web table's levels do, at two positions of a seeded
+  random game: its first decision with a choice ("early") and the one halfway ("mid").
 
 Each figure is the median of `runs` runs; a run repeats its work until `seconds` have
 passed. The workload is seeded, so two machines measure the same games.
@@ -24,7 +29,10 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from rich.table import Table
+
 from belle import __version__
+from belle.bots.ismcts import IsmctsBot
 from belle.engine.game import Game, State
 from belle.engine.referee import sample_chance
 from belle.engine.registry import load_game
@@ -42,6 +50,10 @@ class BenchResult:
     actions_per_second: float
     clones_per_second: float
     legal_actions_per_second: float
+    actions_per_cpu_second: float = 0.0
+    ismcts_seconds: float = 0.0  # per move; 0: not measured
+    ismcts_iterations_per_second: dict[str, float] | None = None  # early / mid
+    ismcts_iterations_per_cpu_second: dict[str, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -89,17 +101,20 @@ def timed(work: Callable[[], int], seconds: float) -> tuple[int, float]:
     return done, elapsed
 
 
-def playout_rates(game: Game[Any], players: int, seed: int, seconds: float) -> tuple[float, float]:
-    """(games/s, actions/s) of random playouts for about `seconds`."""
+def playout_rates(
+    game: Game[Any], players: int, seed: int, seconds: float
+) -> tuple[float, float, float]:
+    """(games/s, actions/s, actions per CPU-second) of random playouts for `seconds`."""
     rng = random.Random(seed)
     games = actions = 0
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     while True:
         actions += random_playout(game, players, rng)
         games += 1
         elapsed = time.perf_counter() - started
         if elapsed >= seconds:
-            return games / elapsed, actions / elapsed
+            cpu = max(time.process_time() - cpu_started, 1e-9)
+            return games / elapsed, actions / elapsed, actions / cpu
 
 
 def clone_rate(states: list[State[Any]], seconds: float) -> float:
@@ -125,18 +140,47 @@ def legal_actions_rate(states: list[State[Any]], seconds: float) -> float:
     return done / elapsed
 
 
-def bench_game(game_id: str, runs: int = 5, seconds: float = 0.5, seed: int = 0) -> BenchResult:
-    """The four figures of `game_id` (default options, largest player count)."""
+def search_positions(states: list[State[Any]]) -> dict[str, State[Any]]:
+    """"early": the first decision state with a choice; "mid": the one halfway."""
+    choices = [state for state in states if len(state.legal_actions()) > 1]
+    return {"early": choices[0], "mid": choices[len(choices) // 2]} if choices else {}
+
+
+def ismcts_rates(state: State[Any], seconds: float, seed: int) -> tuple[float, float]:
+    """(iterations per wall-second, per CPU-second) of one `ismcts:seconds=…` move."""
+    seat = state.current_player()
+    bot = IsmctsBot(seconds=seconds)
+    started, cpu_started = time.perf_counter(), time.process_time()
+    bot.choose(state.resample(seat, random.Random(seed)), seat, random.Random(seed + 1))
+    elapsed = time.perf_counter() - started
+    cpu = max(time.process_time() - cpu_started, 1e-9)
+    return bot.last_iterations / elapsed, bot.last_iterations / cpu
+
+
+def bench_game(
+    game_id: str, runs: int = 5, seconds: float = 0.5, seed: int = 0,
+    ismcts_seconds: float = 1.0,
+) -> BenchResult:
+    """The figures of `game_id` (default options, largest player count); ISMCTS is
+    measured when `ismcts_seconds` is positive."""
     game = load_game(game_id)
     players = game.info.max_players
     states = decision_states(game, players, seed)
-    samples: dict[str, list[float]] = {k: [] for k in ("games", "actions", "clone", "legal")}
+    positions = search_positions(states) if ismcts_seconds > 0 else {}
+    samples: dict[str, list[float]] = {
+        k: [] for k in ("games", "actions", "cpu", "clone", "legal",
+                        *(f"{p}-wall" for p in positions), *(f"{p}-cpu" for p in positions))}
     for run in range(runs):
-        games, actions = playout_rates(game, players, seed + run, seconds)
+        games, actions, per_cpu = playout_rates(game, players, seed + run, seconds)
         samples["games"].append(games)
         samples["actions"].append(actions)
+        samples["cpu"].append(per_cpu)
         samples["clone"].append(clone_rate(states, seconds))
         samples["legal"].append(legal_actions_rate(states, seconds))
+        for name, state in positions.items():
+            wall, cpu = ismcts_rates(state, ismcts_seconds, seed + run)
+            samples[f"{name}-wall"].append(wall)
+            samples[f"{name}-cpu"].append(cpu)
     median = {k: statistics.median(v) for k, v in samples.items()}
     return BenchResult(
         game=game_id,
@@ -146,7 +190,46 @@ def bench_game(game_id: str, runs: int = 5, seconds: float = 0.5, seed: int = 0)
         actions_per_second=round(median["actions"]),
         clones_per_second=round(median["clone"]),
         legal_actions_per_second=round(median["legal"]),
+        actions_per_cpu_second=round(median["cpu"]),
+        ismcts_seconds=ismcts_seconds if positions else 0.0,
+        ismcts_iterations_per_second={p: round(median[f"{p}-wall"]) for p in positions}
+        if positions else None,
+        ismcts_iterations_per_cpu_second={p: round(median[f"{p}-cpu"]) for p in positions}
+        if positions else None,
     )
+
+
+def engine_table(results: list[BenchResult], runs: int) -> Table:
+    """The terminal table of `belle bench` (engine figures)."""
+    searched = [r for r in results if r.ismcts_iterations_per_second]
+    caption = ("games/s, actions/s: random playouts (actions/CPU-s: per second of this "
+               "process's CPU time); clone/s and legal/s: clone() and legal_actions() on "
+               "the states met in playouts")
+    if searched:
+        caption += (f"; ISMCTS: iterations/s of the default bot at {searched[0].ismcts_seconds:g}"
+                    " s per move, at the first decision with a choice and halfway "
+                    "(wall; CPU in brackets)")
+    table = Table(
+        title=f"belle bench: median of {runs} runs, at each game's largest player count",
+        title_justify="left", caption=caption, caption_justify="left",
+    )
+    columns = ["game", "players", "games/s", "actions/s", "actions/CPU-s", "clone/s",
+               "legal/s"]
+    if searched:
+        columns += ["ISMCTS early", "ISMCTS mid"]
+    for column in columns:
+        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
+    for r in results:
+        row = [r.game, str(r.players), f"{r.games_per_second:,.2f}",
+               f"{r.actions_per_second:,.0f}", f"{r.actions_per_cpu_second:,.0f}",
+               f"{r.clones_per_second:,.0f}", f"{r.legal_actions_per_second:,.0f}"]
+        if searched:
+            wall = r.ismcts_iterations_per_second or {}
+            cpu = r.ismcts_iterations_per_cpu_second or {}
+            row += [f"{wall[p]:,.0f} ({cpu[p]:,.0f})" if p in wall else "–"
+                    for p in ("early", "mid")]
+        table.add_row(*row)
+    return table
 
 
 def bench_json(results: list[BenchResult]) -> dict[str, Any]:

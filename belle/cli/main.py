@@ -460,6 +460,10 @@ def bench(
     seconds: Annotated[
         float, typer.Option("--seconds", metavar="T", help="Minimum duration of each measured run.")
     ] = 0.5,
+    ismcts_seconds: Annotated[
+        float, typer.Option("--ismcts-seconds", metavar="T",
+                            help="ISMCTS search time per measured move (0: skip ISMCTS).")
+    ] = 1.0,
     server: Annotated[
         bool,
         typer.Option(
@@ -545,7 +549,8 @@ def bench(
                            "empty or an earlier benchmark's) instead of a schema of its own.")
     ] = False,
 ) -> None:
-    """Engine speed: random playouts, clone() and legal_actions() per second."""
+    """Engine speed: random playouts, clone() and legal_actions() per second, ISMCTS
+    iterations per second."""
     if abuse:
         bench_module.bench_abuse(tables, level_seconds, think, as_json)
         return
@@ -568,6 +573,8 @@ def bench(
         check_positive("--runs", runs)
         if seconds <= 0:
             fail("--seconds must be positive")
+        if not 0 <= ismcts_seconds <= 600:
+            fail("--ismcts-seconds must be from 0 (skip ISMCTS) to 600")
     if adapters:  # belle/adapters/bench.py
         from belle.adapters.bench import report
 
@@ -577,29 +584,12 @@ def bench(
     with stderr_console().status("") as spinner:
         for game_id in ids:
             spinner.update(f"measuring {game_id}…")
-            results.append(bench_module.bench_game(game_id, runs, seconds))
+            results.append(bench_module.bench_game(game_id, runs, seconds,
+                                                   ismcts_seconds=ismcts_seconds))
     if as_json:
         typer.echo(json.dumps(bench_module.bench_json(results)))
         return
-    table = Table(
-        title=f"belle bench: median of {runs} runs, at each game's largest player count",
-        title_justify="left",
-        caption="games/s and actions/s: random playouts; clone/s and legal/s: clone() and "
-        "legal_actions() on the states met in playouts",
-        caption_justify="left",
-    )
-    for column in ("game", "players", "games/s", "actions/s", "clone/s", "legal/s"):
-        table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
-    for r in results:
-        table.add_row(
-            r.game,
-            str(r.players),
-            f"{r.games_per_second:,.2f}",
-            f"{r.actions_per_second:,.0f}",
-            f"{r.clones_per_second:,.0f}",
-            f"{r.legal_actions_per_second:,.0f}",
-        )
-    stdout_console().print(table)
+    stdout_console().print(bench_module.engine_table(results, runs))
 
 
 def _bench_server(tables: str, seconds: float, think: float, as_json: bool,

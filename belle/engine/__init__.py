@@ -12,7 +12,16 @@ from belle.engine.errors import (
     RecordError,
     UnknownGameError,
 )
-from belle.engine.game import CHANCE, TERMINAL, Game, GameInfo, ScoreLine, State, rank_by_keys
+from belle.engine.game import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    GameInfo,
+    ScoreLine,
+    State,
+    rank_by_keys,
+    rules_version_option,
+)
 from belle.engine.options import OptionSpec, OptionValue, parse_option_assignments
 from belle.engine.record import MatchRecord, RecordEntry, new_state, replay
 from belle.engine.referee import (
@@ -23,7 +32,7 @@ from belle.engine.referee import (
     sample_chance,
     seat_rngs,
 )
-from belle.engine.registry import game_ids, list_games, load_game, register
+from belle.engine.registry import game_ids, list_games, load_game, load_recorded_game, register
 from belle.engine.undo import UndoRefused, may_take_back, take_back, undo_refusal
 
 __all__ = [
@@ -51,6 +60,7 @@ __all__ = [
     "game_ids",
     "list_games",
     "load_game",
+    "load_recorded_game",
     "may_take_back",
     "new_state",
     "parse_option_assignments",
@@ -58,6 +68,7 @@ __all__ = [
     "rank_by_keys",
     "register",
     "replay",
+    "rules_version_option",
     "sample_chance",
     "seat_rngs",
     "take_back",

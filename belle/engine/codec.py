@@ -21,6 +21,9 @@ class DenseCodec(Generic[A]):
     def __init__(self, actions: Sequence[A], game_title: str) -> None:
         self.actions = tuple(actions)
         self.index = {action: i for i, action in enumerate(self.actions)}
+        self.by_id = {id(action): action for action in self.actions}
+        """The prebuilt actions by identity: the fast test that a value is one of them
+        (they live as long as the codec, so their ids are never reused)."""
         self.game_title = game_title
 
     def __len__(self) -> int:

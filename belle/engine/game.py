@@ -7,13 +7,23 @@ match is fully described by its action log.
 
 Every public entry point is checked; `State._apply` is the unchecked path for
 search code that has taken an action from `legal_actions()` itself.
+
+A game may change its rules after matches were recorded (a rules fix, corrected
+data). Each such change is a *rules revision*, one way for every game: the game
+declares the option `rules_version` (`rules_version_option`, its default the current
+revision) and `GameInfo.revisions`, the engine versions from which each revision after
+the first applies. A record keeps its engine version; `Game.options_for_record` fills
+in the revision that version played when the record's options do not name it, so
+`belle.engine.load_recorded_game` replays it under the rules it was played with.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -49,6 +59,36 @@ class GameInfo:
     has_chance: bool = True
     has_hidden_info: bool = True
     summary: str = ""
+    revisions: tuple[str, ...] = field(default=())
+    """Engine versions (oldest first) from which rules revisions 2, 3, … apply; a record
+    from an engine older than the first plays revision 1. A game with revisions
+    declares the option `rules_version` (rules_version_option)."""
+
+    def __post_init__(self) -> None:
+        spec = next((o for o in self.options if o.name == RULES_VERSION), None)
+        if (spec is None) != (not self.revisions) or (
+            spec is not None and (spec.default, spec.minimum, spec.maximum)
+            != (self.revision, 1, self.revision)
+        ):
+            raise ValueError(f"{self.id}: GameInfo.revisions {self.revisions!r} needs the "
+                             f"option {RULES_VERSION!r} from 1 to {self.revision}, "
+                             "defaulting to the current revision (rules_version_option)")
+
+    @property
+    def revision(self) -> int:
+        """The current rules revision (1 for a game whose rules never changed)."""
+        return len(self.revisions) + 1
+
+    def revision_for(self, engine_version: str) -> int:
+        """The rules revision a record written by `engine_version` was played under.
+
+        A version that names no numbers (a hand-written record: "unknown") is taken to
+        be current.
+        """
+        played = version_key(engine_version)
+        if played is None:
+            return self.revision
+        return 1 + sum(1 for since in self.revisions if (version_key(since) or ()) <= played)
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -78,6 +118,21 @@ class Game(ABC, Generic[A]):
         self._options = resolve_options(self.info.options, options)
 
     @property
+    def revision(self) -> int:
+        """The rules revision this configuration plays (its option `rules_version`)."""
+        revision = self._options.get(RULES_VERSION, 1)
+        return revision if isinstance(revision, int) else 1
+
+    def at_revision(self, revision: int) -> Game[A]:
+        """This configuration under rules revision `revision` (to replay old records)."""
+        if not self.info.revisions:
+            if revision != 1 or isinstance(revision, bool) or not isinstance(revision, int):
+                raise OptionError(f"{self.info.title} has only rules revision 1, "
+                                  f"not {revision!r}")
+            return self
+        return type(self)(**{**self._options, RULES_VERSION: revision})
+
+    @property
     def options(self) -> Mapping[str, OptionValue]:
         return dict(self._options)
 
@@ -99,10 +154,14 @@ class Game(ABC, Generic[A]):
         cls, options: Mapping[str, object], engine_version: str
     ) -> dict[str, object]:
         """The options, in today's schema, that replay a match recorded by engine
-        `engine_version` with `options`. A game whose rules changed maps the versions
-        before the change to an option that keeps the old rules, so old records keep
-        replaying; by default the options are taken as they are."""
-        return dict(options)
+        `engine_version` with `options`: where they do not name a `rules_version` and
+        that engine played an older revision (GameInfo.revisions), that revision. A game
+        whose options were renamed since extends this to translate them."""
+        upgraded = dict(options)
+        played = cls.info.revision_for(engine_version)
+        if RULES_VERSION not in upgraded and played != cls.info.revision:
+            upgraded[RULES_VERSION] = played
+        return upgraded
 
     def new_initial_state(self, num_players: int) -> State[A]:
         self.check_players(num_players)
@@ -146,19 +205,53 @@ class State(ABC, Generic[A]):
     def chance_outcomes(self) -> list[tuple[A, float]]:
         """At a chance node: every outcome with its probability."""
 
+    def sample_chance(self, rng: random.Random) -> A:
+        """At a chance node: one outcome drawn with the probabilities of
+        `chance_outcomes()`, for search (a bot rolls out thousands of games a second).
+
+        Games may override it with a faster draw of the same distribution. The referee
+        keeps its own draw (belle.engine.referee.sample_chance), so seeded matches and
+        their records never depend on such an override.
+        """
+        return draw_outcome(self.chance_outcomes(), rng)
+
     @abstractmethod
     def _apply(self, action: A) -> None:
         """Apply a legal action without checking it (search only). Appends to history."""
 
     def apply_action(self, action: A) -> None:
-        """Apply `action` if it is legal; otherwise raise and leave the state unchanged."""
-        if not isinstance(action, Hashable):
-            raise InvalidActionError(f"{action!r} is not an action of {self.game.info.title}")
+        """Apply `action` if it is legal; otherwise raise and leave the state unchanged.
+
+        Anything that is not one of the game's own actions (another type, a field out of
+        range or of the wrong type, an object whose comparison fails) raises
+        InvalidActionError before the state is looked at.
+        """
+        if self.notation.dense.by_id.get(id(action), _UNKNOWN) is not action:
+            action = self.known_action(action)
         if self.current_player() == TERMINAL:
             raise IllegalActionError("the game is over: no action is legal")
         if not self.is_legal(action):
             raise IllegalActionError(self._illegal_message(action, self.legal_actions()))
         self._apply(action)
+
+    def known_action(self, action: object) -> A:
+        """The game's own (prebuilt) action equal to `action`, of the very same shape.
+
+        Raises InvalidActionError for anything else. Equality alone is not enough:
+        `Take(True)` equals `Take(1)` and `(1.0, 2)` equals `(1, 2)` in Python, but they
+        are not actions the game made, so types must match field by field too.
+        """
+        dense = self.notation.dense
+        try:
+            index = dense.index.get(action)
+        except Exception:  # unhashable, or a __hash__ / __eq__ that raises
+            index = None
+        if index is not None:
+            known: A = dense.actions[index]
+            if known is action or same_shape(known, action):
+                return known
+        raise InvalidActionError(f"{safe_repr(action)} is not an action of "
+                                 f"{self.game.info.title}")
 
     def is_legal(self, action: A) -> bool:
         """Whether `action` is legal now; games may override with a faster test."""
@@ -177,8 +270,8 @@ class State(ABC, Generic[A]):
     def _illegal_message(self, action: A, legal: list[A]) -> str:
         try:
             text = self.action_to_string(action)
-        except GameErrorTypes:
-            text = repr(action)
+        except Exception:  # a message must never fail, whatever the action holds
+            text = safe_repr(action)
         shown = ", ".join(self.action_to_string(a) for a in legal[:12])
         more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
         return f"{text!r} is not legal now; legal: {shown}{more}"
@@ -304,11 +397,73 @@ class State(ABC, Generic[A]):
         others = [s for i, s in enumerate(scores) if i != seat]
         return scores[seat] - (max(others) if others else 0.0)
 
+    def heuristics(self, seats: Iterable[int]) -> dict[int, float]:
+        """`heuristic(seat)` for each of `seats` (search asks for several at once). A
+        game whose heuristic values every seat anyway overrides this to do that once."""
+        return {seat: self.heuristic(seat) for seat in seats}
+
     def __str__(self) -> str:
         return f"{self.game.info.id} after {len(self.history)} actions"
 
 
 GameErrorTypes = (InvalidActionError, IllegalActionError, ValueError, KeyError, TypeError)
+
+RULES_VERSION = "rules_version"
+"""The option that selects a game's rules revision (GameInfo.revisions)."""
+
+
+def rules_version_option(revisions: tuple[str, ...], help: str) -> OptionSpec:
+    """The `rules_version` option of a game with `revisions`: 1 to the current one,
+    the current one by default. `help` says what the older revisions replay."""
+    latest = len(revisions) + 1
+    return OptionSpec(RULES_VERSION, "int", latest, help, minimum=1, maximum=latest)
+
+
+_UNKNOWN = object()
+"""No action of any game: what the identity lookup of apply_action finds for others."""
+
+
+def draw_outcome(outcomes: list[tuple[A, float]], rng: random.Random) -> A:
+    """One of `outcomes` (action, probability) drawn with its probability."""
+    roll = rng.random()
+    cumulative = 0.0
+    for action, probability in outcomes:
+        cumulative += probability
+        if roll < cumulative:
+            return action
+    return outcomes[-1][0]
+
+
+def version_key(version: str) -> tuple[int, ...] | None:
+    """"0.2.0" → (0, 2, 0); None for a version that names no numbers."""
+    numbers = re.findall(r"\d+", version) if isinstance(version, str) else []
+    return tuple(int(n) for n in numbers[:3]) if numbers else None
+
+
+def same_shape(a: object, b: object) -> bool:
+    """Equal values of identical types all the way down (tuples, dataclasses, sets)."""
+    try:
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, tuple | list) and isinstance(b, tuple | list):
+            return len(a) == len(b) and all(map(same_shape, a, b))
+        if isinstance(a, frozenset) and isinstance(b, frozenset):
+            return len(a) == len(b) and all(any(same_shape(x, y) for y in b) for x in a)
+        if dataclasses.is_dataclass(a):
+            return all(same_shape(getattr(a, f.name), getattr(b, f.name))
+                       for f in dataclasses.fields(a))
+        return bool(a == b)
+    except Exception:  # a malformed object (a missing slot, a failing comparison)
+        return False
+
+
+def safe_repr(value: object, limit: int = 80) -> str:
+    """A short repr for error messages, whatever `value` is."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def rank_by_keys(keys: list[tuple[float, ...]]) -> list[int]:

@@ -1,8 +1,10 @@
 """Match records: the action log plus metadata, as JSON; `replay` rebuilds the state.
 
-A record is the source of truth for a match (snapshots are caches). Each entry keeps
-the acting seat (or "chance"), the action in the game's JSON codec, its notation and
-who may see it; `redacted_for(seat)` hides the outcomes that seat may not see.
+A record is the source of truth for a match (snapshots are caches). It notes the
+engine version that wrote it, which picks the game's rules revision on replay. Each
+entry keeps the acting seat (or "chance"), the action in the game's JSON codec, its
+notation and who may see it; `redacted_for(seat)` hides the outcomes that seat may
+not see.
 """
 
 from __future__ import annotations
@@ -157,8 +159,8 @@ class MatchRecord:
 
 
 def new_state(record: MatchRecord) -> State[Any]:
-    """The initial state of the match `record` describes (with the rules of the engine
-    version that recorded it)."""
+    """The initial state of the match `record` describes, under the rules revision of
+    the engine version that recorded it (belle.engine.load_recorded_game)."""
     game = load_recorded_game(record.game, record.options, record.engine_version)
     return game.new_initial_state(record.num_players)
 

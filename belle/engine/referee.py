@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from belle.engine.errors import GameError
-from belle.engine.game import CHANCE, Game, State
+from belle.engine.game import CHANCE, Game, State, draw_outcome
 from belle.engine.record import MatchRecord
 
 
@@ -36,15 +36,9 @@ class MatchResult:
 
 
 def sample_chance(state: State[Any], rng: random.Random) -> Any:
-    """Draw one chance outcome according to `state.chance_outcomes()`."""
-    outcomes = state.chance_outcomes()
-    roll = rng.random()
-    cumulative = 0.0
-    for action, probability in outcomes:
-        cumulative += probability
-        if roll < cumulative:
-            return action
-    return outcomes[-1][0]
+    """Draw one chance outcome according to `state.chance_outcomes()` (the referee's
+    draw: the same for every game, so a seed always gives the same match)."""
+    return draw_outcome(state.chance_outcomes(), rng)
 
 
 def bot_decision(bot: Bot, state: State[Any], seat: int, rng: random.Random) -> Any:

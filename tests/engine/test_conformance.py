@@ -3,11 +3,15 @@ player count and option combination (design.md, "Quality bar")."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import belle
 from belle.engine import CHANCE, MatchRecord, replay, sample_chance
@@ -70,6 +74,37 @@ def test_chance_outcomes_are_distributions(playout: Any) -> None:
             assert [a for a, _ in outcomes] == state.legal_actions()
 
 
+def test_sample_chance_draws_the_chance_outcomes(playout: Any) -> None:
+    """State.sample_chance (the search's draw, a game may override it) gives only legal
+    outcomes, with the probabilities of chance_outcomes() (seeded: deterministic)."""
+    _, record = playout
+    chance_states = [s for s in states_along(record) if s.current_player() == CHANCE]
+    rng = random.Random(11)
+    for state in chance_states[:: max(1, len(chance_states) // 8)]:
+        before = json.dumps(state.to_json(), sort_keys=True)
+        probability = dict(state.chance_outcomes())
+        draws = 600
+        counts: dict[Any, int] = {}
+        for _ in range(draws):
+            outcome = state.sample_chance(rng)
+            assert outcome in probability, state.action_to_string(outcome)
+            counts[outcome] = counts.get(outcome, 0) + 1
+        for outcome, p in probability.items():
+            spread = 5 * math.sqrt(p * (1 - p) / draws) + 0.01
+            assert abs(counts.get(outcome, 0) / draws - p) <= spread
+        assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_heuristics_agree_with_heuristic(playout: Any) -> None:
+    """State.heuristics (search asks several seats at once; games may share the work)
+    gives each seat's heuristic(seat)."""
+    config, record = playout
+    for state in states_along(record, every=13):
+        seats = list(range(config[1]))
+        assert state.heuristics(seats) == {s: state.heuristic(s) for s in seats}
+        assert state.heuristics([seats[-1]]) == {seats[-1]: state.heuristic(seats[-1])}
+
+
 def test_illegal_and_malformed_actions_change_nothing(playout: Any) -> None:
     _, record = playout
     for state in states_along(record, every=5):
@@ -97,6 +132,112 @@ def test_illegal_and_malformed_actions_change_nothing(playout: Any) -> None:
             with pytest.raises(belle.NotYourTurnError):
                 state.apply_action_for(wrong_seat, state.legal_actions()[0])
         assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+class _Liar:
+    """Claims to equal everything, with the hash of a real action."""
+
+    def __init__(self, like: Any) -> None:
+        self.like = like
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __hash__(self) -> int:
+        return hash(self.like)
+
+
+class _Explosive:
+    """Fails whenever it is hashed or compared."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("hashed")
+
+
+def _fixed_junk(action: Any) -> list[Any]:
+    """Things that are not one of the game's actions, built around a legal `action`."""
+    junk: list[Any] = [object(), None, 0, -1, 10**30, math.nan, math.inf, "x", b"x", (), [],
+                       {}, (action,), (action, action), [action], {"action": action},
+                       _Liar(action), _Explosive(), type(action), object.__new__(type(action))]
+    if dataclasses.is_dataclass(action):
+        junk.append(dataclasses.astuple(action))
+        for f in dataclasses.fields(action):
+            for value in (None, -1, 10**30, math.nan, "0", (0,), True, 1.0, object()):
+                junk.append(dataclasses.replace(action, **{f.name: value}))
+    return junk
+
+
+_PRINTED: dict[int, set[tuple[type, str]]] = {}
+
+
+def _is_game_action(state: State[Any], value: Any) -> bool:
+    """The oracle: `value` prints like one of the game's actions and has its type."""
+    dense = state.notation.dense
+    printed = _PRINTED.get(id(dense))
+    if printed is None:
+        printed = _PRINTED[id(dense)] = {(type(a), repr(a)) for a in dense.actions}
+    try:
+        return (type(value), repr(value)) in printed
+    except Exception:
+        return False
+
+
+def _refuses_cleanly(state: State[Any], junks: list[Any]) -> None:
+    """Each of `junks` raises a GameError; the state is the same afterwards."""
+    before = json.dumps(state.to_json(), sort_keys=True)
+    for junk in junks:
+        if _is_game_action(state, junk):
+            continue
+        with pytest.raises(belle.GameError):
+            state.apply_action(junk)
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_apply_action_refuses_anything_that_is_not_an_action(playout: Any) -> None:
+    """Issue 14 item 14: junk raises a GameError subclass and changes nothing."""
+    _, record = playout
+    for state in states_along(record, every=23):
+        if not state.is_terminal():
+            _refuses_cleanly(state, _fixed_junk(state.legal_actions()[0]))
+
+
+_JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6)
+    | st.binary(max_size=3) | st.builds(object) | st.complex_numbers(),
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner, inner)
+    | st.tuples(inner, inner, inner) | st.dictionaries(st.text(max_size=3), inner, max_size=2)
+    | st.frozensets(st.integers() | st.text(max_size=2), max_size=3),
+    max_leaves=8,
+)
+
+
+def _junk_states(game_id: str) -> list[State[Any]]:
+    info = belle.load_game(game_id).info
+    record = random_playout((game_id, info.max_players, {}), seed=3)
+    states = [s for s in states_along(record, every=17) if not s.is_terminal()]
+    return states[:: max(1, len(states) // 6)]
+
+
+JUNK_STATES = {info.id: _junk_states(info.id) for info in belle.list_games()}
+
+
+@pytest.mark.parametrize("game_id", sorted(JUNK_STATES))
+@settings(max_examples=120, deadline=None)
+@given(data=st.data())
+def test_apply_action_refuses_generated_junk(game_id: str, data: st.DataObject) -> None:
+    """Issue 14 item 14 (property): any Python value, or a legal action with one field
+    swapped for junk or packed in a tuple, raises a GameError and changes nothing."""
+    state = data.draw(st.sampled_from(JUNK_STATES[game_id]))
+    action = data.draw(st.sampled_from(state.legal_actions()))
+    value = data.draw(_JUNK)
+    candidates: list[Any] = [value, (action, value), (value, action)]
+    if dataclasses.is_dataclass(action) and dataclasses.fields(action):
+        field = data.draw(st.sampled_from(dataclasses.fields(action)))
+        candidates.append(dataclasses.replace(action, **{field.name: value}))
+    _refuses_cleanly(state, candidates)
 
 
 def test_clone_is_independent(playout: Any) -> None:

@@ -8,11 +8,15 @@ the seed rulebook, which wins where they disagree (docs/games/bruxelles_1893.md)
 
 from __future__ import annotations
 
-from belle.engine.game import Game, GameInfo
+from belle.engine.game import Game, GameInfo, rules_version_option
 from belle.engine.options import OptionSpec
 from belle.engine.registry import register
 from belle.games.bruxelles_1893.actions import ALL_ACTIONS, Act
 from belle.games.bruxelles_1893.state import BruxellesState
+
+REVISIONS = ("0.2.0",)
+"""Rules revision 2 (engine 0.2.0): payable public figures must be paid, unpaid ones
+cost 5 VP from the final total (BRX-189..191, issue 14 item 12)."""
 
 INFO = GameInfo(
     id="bruxelles_1893",
@@ -36,9 +40,15 @@ INFO = GameInfo(
             "First-game compass: the six compass tiles in a fixed order instead of at "
             "random",
         ),
+        rules_version_option(
+            REVISIONS,
+            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
+            "before payable public figures had to be paid (engines before 0.2.0)",
+        ),
     ),
     has_chance=True,
     has_hidden_info=True,
+    revisions=REVISIONS,
     summary="Five rounds of Art Nouveau in Brussels: bid for action spaces and the "
     "bonus cards below them, create and sell works of art, hire public figures, and "
     "build your masterpiece through a turning compass — but mind the Courthouse.",

@@ -138,6 +138,18 @@ BRUGMANN: Final = 0
 THEATRE_SLOTS: Final = 4  # BRX-88: prices 0, 1, 2, 3 BF from the right (seed)
 UNPAID_FIGURE_VP: Final = 5  # BRX-189, seed
 
+# BRX-2, seed: "Cada ronda consta de cuatro fases: la fase de Bolsa, la fase de Acción,
+# la fase de Resolución de Turno y la fase de Fin de Turno" (state.phase ids → titles).
+PHASE_TITLES: Final[dict[str, str]] = {
+    "setup": "Setup",
+    "stock": "Stock Exchange",
+    "action": "Action",
+    "resolution": "Turn Resolution",
+    "end_of_round": "End of Round",
+    "scoring": "Final scoring",
+    "over": "Game over",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class BonusSpec:
@@ -164,8 +176,11 @@ BONUS_CARDS: Final[tuple[BonusSpec, ...]] = (
 BONUS_CATEGORIES: Final = ("money", "assistants", "materials", "art")
 BONUS_CATEGORY_TEXT: Final = (
     "1 VP per 5 BF", "1 VP per assistant outside the Courthouse",
-    "1 VP per cube", "2 VP per work of art",
-)
+    "1 VP per 3 cubes", "2 VP per work of art",
+)  # revision 1: "1 VP per cube"
+# Cubes (jokers included) per VP of a card kept under "materials", by rules revision:
+# revision 1 (engines before 0.2.0) scored 1 VP per cube; reconstructed (issue 15).
+CUBES_PER_VP: Final = {1: 1, 2: 3}
 
 # -- stock exchange cards (table 3.13, G-6): all reconstructed -----------------
 # Per card: for 2, 3, 4, 5 players the two shields ((r, c), (r, c)); then the payout.
@@ -222,7 +237,9 @@ SECONDARY: Final[tuple[Effect, ...]] = (
 )
 
 # -- final scoring (section 2.19, table 3.16) ----------------------------------
-COMPLETION_VP: Final = (0, 0, 2, 2, 5, 5, 10)  # by tiles built; reconstructed
+# Masterpiece completion VP by tiles built, by rules revision; reconstructed (issue 15:
+# revision 1, engines before 0.2.0, had (0, 0, 2, 2, 5, 5, 10)).
+COMPLETION_VP: Final = {1: (0, 0, 2, 2, 5, 5, 10), 2: (0, 1, 3, 5, 8, 11, 15)}
 BF_PER_VP: Final = 5  # reconstructed (G-15)
 ART_CATEGORY_VP: Final = 2  # VP per work under the "art" category
 

@@ -12,6 +12,7 @@ on the function that implements each rule.
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from belle.games.bruxelles_1893 import actions as act
@@ -81,6 +82,64 @@ def chance_outcomes(state: BruxellesState) -> list[tuple[Act, float]]:
     return [(act.STOCK[c], 1 / len(deck)) for c in deck]
 
 
+_CHANCE_VERB = {"strip": "strip", "compass": "compass", "bonus_deal": "bonus",
+                "fig_deal": "figure", "art": "draw", "first": "first", "stock": "stock"}
+
+
+def chance_legal(state: BruxellesState, action: Act) -> bool:
+    """Whether the (well-formed) outcome `action` can happen at the chance task on top:
+    the same set as chance_outcomes, without building it."""
+    kind = state.tasks[-1][0]
+    if action.verb != _CHANCE_VERB[kind]:
+        return False
+    arg = action.arg
+    if kind == "strip":
+        return arg not in state.strips
+    if kind == "compass":
+        return arg not in state.compass
+    if kind == "bonus_deal":
+        return state.bonus_deck[arg] > 0
+    if kind == "fig_deal":
+        return state.fig_deck[arg] > 0
+    if kind == "art":
+        return state.coloured[arg] > 0
+    if kind == "first":
+        return arg < state.num_players
+    return arg in state.stock_deck
+
+
+def sample_chance(state: BruxellesState, rng: Random) -> Act:
+    """An outcome of the chance task on top, with chance_outcomes' probabilities."""
+    kind = state.tasks[-1][0]
+    if kind == "strip":
+        return act.STRIP[_pick([s for s in range(data.ROWS) if s not in state.strips], rng)]
+    if kind == "compass":
+        return act.COMPASS[_pick([t for t in range(6) if t not in state.compass], rng)]
+    if kind == "bonus_deal":
+        return act.DEAL_BONUS[_pick_weighted(state.bonus_deck, rng)]
+    if kind == "fig_deal":
+        return act.DEAL_FIGURE[_pick_weighted(state.fig_deck, rng)]
+    if kind == "art":
+        return act.DRAW[_pick_weighted(state.coloured, rng)]
+    if kind == "first":
+        return act.FIRST[int(rng.random() * state.num_players)]
+    return act.STOCK[_pick(state.stock_deck, rng)]
+
+
+def _pick(values: list[int], rng: Random) -> int:
+    return values[int(rng.random() * len(values))]
+
+
+def _pick_weighted(counts: list[int], rng: Random) -> int:
+    """An index drawn with probability counts[i] / sum(counts)."""
+    roll = rng.random() * sum(counts)
+    for index, count in enumerate(counts):
+        roll -= count
+        if roll < 0 and count:
+            return index
+    return max(i for i, c in enumerate(counts) if c)
+
+
 def _weighted(counts: list[int], table: tuple[Act, ...]) -> list[tuple[Act, float]]:
     total = sum(counts)
     return [(table[i], c / total) for i, c in enumerate(counts) if c]
@@ -90,6 +149,8 @@ def _apply_chance(state: BruxellesState, task: Task, action: Act) -> None:
     kind, value = task[0], action.arg
     if kind == "strip":
         state.strips.append(value)
+        if len(state.strips) == data.ROWS:
+            state.space_actions = board_actions(state.expert, state.strips)
     elif kind == "compass":
         state.compass.append(value)
     elif kind == "bonus_deal":
@@ -124,7 +185,10 @@ def _chance_possible(state: BruxellesState, task: Task) -> bool:
 
 # == the loop ====================================================================
 def advance(state: BruxellesState) -> None:
-    """Run automatic tasks until a decision with legal actions or a chance node is on top."""
+    """Run automatic tasks until a decision with legal actions or a chance node is on top.
+
+    The legal actions of that decision are computed here, once (a decision without any
+    is skipped), so legal_actions() and the legality check only read them."""
     tasks = state.tasks
     while tasks:
         task = tasks[-1]
@@ -134,7 +198,7 @@ def advance(state: BruxellesState) -> None:
                 return
             tasks.pop()
         elif kind in DECISIONS:
-            legal_now = legal(state, task)
+            legal_now = LEGAL[kind](state, task)
             if legal_now:
                 state._legal = legal_now
                 return
@@ -168,34 +232,54 @@ def _legal_shield(state: BruxellesState, task: Task) -> list[Act]:
 
 def _legal_turn(state: BruxellesState, task: Task) -> list[Act]:
     """BRX-55..62, BRX-70, BRX-141..146: a free available space, a Brussels action
-    the seat has enough assistants for, or pass."""
+    the seat has enough assistants for, or pass. (Hot: asked at every turn.)"""
     seat = state.to_move
     moves: list[Act] = []
-    if state.assistants[seat] >= 1 and state.money[seat] >= 1:
-        reserve = build_reserve(state, seat, need_space=False)
-        empty = sum(1 for s in range(data.SPACES)
-                    if state.assistant[s] < 0 and state.building[s] < 0)
-        area = state.area
-        for space in range(data.SPACES):
+    assistants = state.assistants[seat]
+    if assistants >= 1 and state.money[seat] >= 1:
+        assistant, building, actions = state.assistant, state.building, state.space_actions
+        construction_left: int | None = None  # empty spaces if a Construction is payable
+        for space in rules.mask_spaces(state.area):
             # BRX-64: a building does not block a space; BRX-63: an assistant does
-            if not area >> space & 1 or state.assistant[space] >= 0:
+            if assistant[space] >= 0:
                 continue
-            if space_action(state, space) == data.CONSTRUCTION:
-                left = empty - (1 if state.building[space] < 0 else 0)
-                if reserve is None or reserve + 1 > state.money[seat] or left < 1:
+            if actions[space] == data.CONSTRUCTION:
+                if construction_left is None:
+                    construction_left = _construction_room(state, seat)
+                left = construction_left - (1 if building[space] < 0 else 0)
+                if left < 1:
                     continue
             moves.append(act.PLACE[space])
+    uses = state.uses
     for b in range(4):
-        if state.assistants[seat] >= state.uses[b] + 1:
+        if assistants >= uses[b] + 1:
             moves.append(act.BRUSSELS[b])
     moves.append(act.PASS)
     return moves
 
 
+def _construction_room(state: BruxellesState, seat: int) -> int:
+    """BRX-61, BRX-116: the empty spaces left for the building if the seat can pay a
+    Construction after a 1 BF bid; 0 when it cannot."""
+    reserve = build_reserve(state, seat, need_space=False)
+    if reserve is None or reserve + 1 > state.money[seat]:
+        return 0
+    return list(map(max, state.assistant, state.building)).count(-1)  # neither on it
+
+
 def space_action(state: BruxellesState, space: int) -> int:
     """The Art Nouveau action printed on a space (its strip, BRX-7, BRX-206)."""
+    if state.space_actions:
+        return state.space_actions[space]
     strips = data.STRIPS_EXPERT if state.expert else data.STRIPS_BASIC
     return strips[state.strips[space // data.COLS]][space % data.COLS]
+
+
+def board_actions(expert: bool, strips: list[int]) -> tuple[int, ...]:
+    """The action of each of the 25 spaces once the five strips lie (BRX-22, BRX-206)."""
+    table = data.STRIPS_EXPERT if expert else data.STRIPS_BASIC
+    return tuple(table[strips[space // data.COLS]][space % data.COLS]
+                 for space in range(data.SPACES))
 
 
 def _have(state: BruxellesState, seat: int, money: int) -> list[int]:
@@ -228,7 +312,7 @@ def _legal_bid(state: BruxellesState, task: Task) -> list[Act]:
         reserve = build_reserve(state, seat, need_space=False)
         top -= reserve if reserve is not None else top
     top = min(top, data.MAX_BID)
-    return [act.BID[n] for n in range(1, top + 1)]  # type: ignore[misc]
+    return list(act.BID[1:top + 1])  # type: ignore[arg-type]
 
 
 def _legal_keep_art(state: BruxellesState, task: Task) -> list[Act]:
@@ -237,9 +321,11 @@ def _legal_keep_art(state: BruxellesState, task: Task) -> list[Act]:
 
 def sellable(state: BruxellesState, seat: int) -> list[int]:
     """BRX-79, BRX-80: owned colours not visible on top of either shop space."""
-    visible = {stack[-1] for stack in state.shop if stack}
+    left, right = state.shop
+    a = left[-1] if left else -1
+    b = right[-1] if right else -1
     works = state.works[seat]
-    return [c for c in range(5) if works[c] and c not in visible]
+    return [c for c in range(5) if works[c] and c != a and c != b]
 
 
 def _legal_sale(state: BruxellesState, task: Task) -> list[Act]:
@@ -347,13 +433,23 @@ def _legal_bonus(state: BruxellesState, task: Task) -> list[Act]:
     return [act.USE_BONUS, *act.KEEP_BONUS]
 
 
+def payable_figures(state: BruxellesState, seat: int) -> list[int]:
+    """BRX-189: the seat's unpaid kept figures it can still pay in full."""
+    money, unpaid = state.money[seat], state.unpaid[seat]
+    return [f for f in range(len(data.FIGURES))
+            if unpaid >> f & 1 and data.FIGURES[f].payment <= money]
+
+
 def _legal_settle(state: BruxellesState, task: Task) -> list[Act]:
-    """BRX-189..191: pay the kept cards the seat chooses; decline forfeits the rest."""
-    seat = task[1]
-    moves: list[Act] = [act.SETTLE[f] for f in range(len(data.FIGURES))
-                        if state.unpaid[seat] >> f & 1
-                        and data.FIGURES[f].payment <= state.money[seat]]
-    return [*moves, act.DECLINE] if moves else []
+    """BRX-189..191: which payable figure to pay next; a payable figure is never
+    declined ("tendrá que pagar la cantidad indicada en la tarjeta").
+
+    Revision 1 (records before engine 0.2.0) also offered `decline`, forfeiting the rest.
+    """
+    moves: list[Act] = [act.SETTLE[f] for f in payable_figures(state, task[1])]
+    if state.revision == 1 and moves:
+        moves.append(act.DECLINE)
+    return moves
 
 
 LEGAL = {

@@ -212,7 +212,7 @@ def status(view: dict[str, Any]) -> Text:
     head = Text(f"Round {view['round']}/5", style="bold")
     if view["exhibition"]["year"]:
         head += Text(f" (exhibition {view['exhibition']['year']})")
-    head += Text(f", {view['phase']} phase. ")
+    head += Text(f", {view['phase_title']} phase. ")
     decision = view.get("decision")
     if decision:
         mine = decision["seat"] == view.get("seat")

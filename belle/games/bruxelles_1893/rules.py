@@ -35,9 +35,16 @@ def shield_rc(shield: int) -> tuple[int, int]:
 
 def shield_spaces(shield: int) -> tuple[int, int, int, int]:
     """BRX-11: shield (r, c) touches (r, c), (r, c+1), (r+1, c), (r+1, c+1)."""
+    return SHIELD_SPACES[shield]
+
+
+def _shield_spaces(shield: int) -> tuple[int, int, int, int]:
     r, c = shield_rc(shield)
     return (space_index(r, c), space_index(r, c + 1), space_index(r + 1, c),
             space_index(r + 1, c + 1))
+
+
+SHIELD_SPACES = tuple(_shield_spaces(shield) for shield in range(16))
 
 
 def area_mask(shield: int) -> int:
@@ -54,7 +61,13 @@ def area_mask(shield: int) -> int:
 
 
 def bits(mask: int) -> list[int]:
-    return [i for i in range(data.SPACES) if mask >> i & 1]
+    return list(mask_spaces(mask))
+
+
+@cache
+def mask_spaces(mask: int) -> tuple[int, ...]:
+    """The spaces of an area bitmask, in order (cached: there are 16 areas)."""
+    return tuple(i for i in range(data.SPACES) if mask >> i & 1)
 
 
 # -- the compass (BRX-130..140) ---------------------------------------------------
@@ -115,10 +128,19 @@ def min_money_for(cost: int, tile_a: int, tile_b: int, have: Sequence[int]) -> i
     """The fewest BF a legal payment needs given the other resources (None: impossible).
 
     `have` counts wood, stone, iron, money units and jokers; the money count is ignored.
+    Counts above the cost change nothing, so they are clamped and the answer cached
+    (a playout asks at every turn; there are few distinct questions).
     """
+    return _min_money(cost, tile_a, tile_b, min(have[0], cost), min(have[1], cost),
+                      min(have[2], cost), min(have[4], cost))
+
+
+@cache
+def _min_money(cost: int, tile_a: int, tile_b: int, wood: int, stone: int, iron: int,
+               jokers: int) -> int | None:
     best: int | None = None
     for pay in valid_payments(cost, tile_a, tile_b):
-        if all(pay[k] <= have[k] for k in (0, 1, 2, 4)):
+        if pay[0] <= wood and pay[1] <= stone and pay[2] <= iron and pay[4] <= jokers:
             need = pay[data.P_MONEY] * data.BF_PER_MONEY_UNIT
             if best is None or need < best:
                 best = need
@@ -131,7 +153,15 @@ def next_payment_kinds(
     """The kinds that may be paid next so the payment can still be completed.
 
     `paid` is what was paid so far, `have` what the player still holds (money in units).
+    Holdings above the cost change nothing: they are clamped and the answer cached.
     """
+    return list(_next_kinds(cost, tile_a, tile_b, tuple(paid),
+                            tuple(min(h, cost) for h in have)))
+
+
+@cache
+def _next_kinds(cost: int, tile_a: int, tile_b: int, paid: tuple[int, ...],
+                have: tuple[int, ...]) -> tuple[int, ...]:
     kinds = []
     for kind in range(5):
         if have[kind] <= 0:
@@ -142,7 +172,7 @@ def next_payment_kinds(
             ):
                 kinds.append(kind)
                 break
-    return kinds
+    return tuple(kinds)
 
 
 def needle_can_turn(needles: Sequence[int], which: int) -> bool:
@@ -195,27 +225,28 @@ def column_winner(
 def shield_majority(shield: int, assistant: Sequence[int], players: int) -> int:
     """BRX-173..176: the seat with strictly most assistants around the shield, else -1."""
     counts = [0] * players
-    for space in shield_spaces(shield):
-        if assistant[space] >= 0:
-            counts[assistant[space]] += 1
+    for space in SHIELD_SPACES[shield]:
+        seat = assistant[space]
+        if seat >= 0:
+            counts[seat] += 1
     best = max(counts)
     if best == 0 or counts.count(best) > 1:
         return -1
     return counts.index(best)
 
 
-def completion_vp(built: int) -> int:
-    """BRX-193, table 3.16."""
-    return data.COMPLETION_VP[built]
+def completion_vp(built: int, revision: int) -> int:
+    """BRX-193, table 3.16 (the table of rules revision `revision`)."""
+    return data.COMPLETION_VP[revision][built]
 
 
 def bonus_category_vp(category: int, money: int, assistants: int, cubes: int,
-                      works: int) -> int:
+                      works: int, revision: int) -> int:
     """BRX-194, table 3.14: VP of one kept bonus card under `category`."""
     if category == 0:
         return money // data.BF_PER_VP
     if category == 1:
         return assistants
     if category == 2:
-        return cubes
+        return cubes // data.CUBES_PER_VP[revision]
     return works * data.ART_CATEGORY_VP

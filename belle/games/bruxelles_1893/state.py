@@ -14,12 +14,16 @@ Workshop that a seat keeps from the others (`drawn` while private, `art_groups`)
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.bruxelles_1893 import actions as act
 from belle.games.bruxelles_1893 import data, flow, views
 from belle.games.bruxelles_1893.actions import Act
+from belle.games.bruxelles_1893.flow import CHANCE_TASKS
 from belle.i18n.text import Message
 
 Task = tuple[Any, ...]
@@ -37,6 +41,9 @@ class BruxellesState(State[Act]):
         self.history = []
         self._visibility = []
         self.expert = bool(game.option("expert_strips"))
+        # Rules revision (GameInfo.revisions): 1 replays records of engines before 0.2.0,
+        # whose final payments could be declined and whose loss was floored (BRX-189..191).
+        self.revision: int = game.revision
         self.phase = "setup"  # BRX-1, BRX-2: 5 rounds of 4 phases (flow.py, steps.py)
         self.round = 0
         self.first = -1
@@ -46,6 +53,7 @@ class BruxellesState(State[Act]):
         self.notes: list[Message] = []  # public events of the round (texts.py messages)
         # -- the Art Nouveau board (BRX-6, BRX-7, BRX-9: 5 strips of 5 spaces, bonus strip)
         self.strips: list[int] = []
+        self.space_actions: tuple[int, ...] = ()  # per space, once the strips lie
         self.assistant = [-1] * data.SPACES
         self.bid = [0] * data.SPACES
         self.building = [-1] * data.SPACES
@@ -99,12 +107,14 @@ class BruxellesState(State[Act]):
 
     # -- whose turn ------------------------------------------------------
     def current_player(self) -> int:
-        if not self.tasks:
+        tasks = self.tasks
+        if not tasks:
             return TERMINAL
-        task = self.tasks[-1]
-        if task[0] in flow.CHANCE_TASKS:
+        task = tasks[-1]
+        kind = task[0]
+        if kind in CHANCE_TASKS:
             return CHANCE
-        return self.to_move if task[0] == "turn" else int(task[1])
+        return self.to_move if kind == "turn" else task[1]
 
     def legal_actions(self) -> list[Act]:
         if not self.tasks:
@@ -114,11 +124,16 @@ class BruxellesState(State[Act]):
         return list(self._legal)
 
     def is_legal(self, action: Act) -> bool:
+        """Actions are prebuilt singletons (apply_action hands over the game's own), so
+        identity decides; a chance outcome is checked against the counts directly."""
         if not self.tasks:
             return False
-        if self.tasks[-1][0] in flow.CHANCE_TASKS:
-            return any(a == action for a, _ in self.chance_outcomes())
-        return action in self._legal
+        if self.tasks[-1][0] in CHANCE_TASKS:
+            return flow.chance_legal(self, action)
+        return any(map(is_, self._legal, repeat(action)))
+
+    def sample_chance(self, rng: random.Random) -> Act:
+        return flow.sample_chance(self, rng)
 
     def chance_outcomes(self) -> list[tuple[Act, float]]:
         if not self.tasks or self.tasks[-1][0] not in flow.CHANCE_TASKS:
@@ -131,6 +146,18 @@ class BruxellesState(State[Act]):
         if task is not None and task[0] == "art" and task[2]:
             return frozenset((int(task[1]),))
         return None
+
+    def action_visibility(self, action: Act) -> frozenset[int] | None:
+        """Every player action is public; only private draws are not (chance_visibility)."""
+        return self.chance_visibility(action)
+
+    def _log(self, action: Act) -> None:
+        """The engine's _log, inlined for the hot path: only a private draw (an "art"
+        task drawing several works) is seen by one seat alone."""
+        task = self.tasks[-1]
+        self.history.append(action)
+        self._visibility.append(
+            frozenset((task[1],)) if task[0] == "art" and task[2] else None)
 
     def _apply(self, action: Act) -> None:
         self._log(action)
@@ -171,6 +198,9 @@ class BruxellesState(State[Act]):
 
     def heuristic(self, seat: int) -> float:
         return views.heuristic(self, seat)
+
+    def heuristics(self, seats: Iterable[int]) -> dict[int, float]:
+        return views.heuristics(self, seats)
 
     # -- information -----------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

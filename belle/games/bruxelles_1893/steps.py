@@ -278,11 +278,16 @@ def _bonus(state: BruxellesState, task: Task, action: Act) -> None:
 
 
 def _settle(state: BruxellesState, task: Task, action: Act) -> None:
+    """BRX-191: pay the chosen figure, then settle the rest."""
     seat = task[1]
     if action.verb == "settle":
-        state.money[seat] -= data.FIGURES[action.arg].payment
-        state.unpaid[seat] &= ~(1 << action.arg)
-        push(state, ("settle", seat))
+        pay_figure(state, seat, action.arg)
+        push(state, ("settle", seat) if state.revision == 1 else ("settle_auto", seat))
+
+
+def pay_figure(state: BruxellesState, seat: int, fig: int) -> None:
+    state.money[seat] -= data.FIGURES[fig].payment
+    state.unpaid[seat] &= ~(1 << fig)
 
 
 DECIDE: dict[str, Callable[[BruxellesState, Task, Act], None]] = {
@@ -452,7 +457,11 @@ def _courthouse(state: BruxellesState, task: Task) -> None:
 
 
 def _end_round(state: BruxellesState, task: Task) -> None:
-    """BRX-180..188: assistants home, cards cleared, figures upright, next first player."""
+    """BRX-2, BRX-180..188: the End of Round phase ("Fin de Turno"): assistants home,
+    cards cleared, figures upright, next first player; its deals (new bonus cards, the
+    theatre refill) are chance nodes shown in this phase."""
+    state.phase = "end_of_round"
+    state.notes.append(TEXTS.message("note.end_of_round", round=state.round))
     n = state.num_players
     for seat in range(n):
         state.assistants[seat] += state.out[seat]
@@ -476,18 +485,43 @@ def _end_round(state: BruxellesState, task: Task) -> None:
 
 
 def _final(state: BruxellesState, task: Task) -> None:
-    """BRX-189..191: each seat pays its kept figures, choosing when it cannot pay all."""
+    """BRX-189..191: each seat pays its kept figures, choosing the order only when its
+    money covers some of them but not all."""
     state.phase = "scoring"
     settles: list[Task] = []
     for seat in range(state.num_players):
         state.unpaid[seat] = state.kept[seat]
-        owed = sum(f.payment for i, f in enumerate(data.FIGURES) if state.kept[seat] >> i & 1)
-        if owed <= state.money[seat]:
-            state.money[seat] -= owed
-            state.unpaid[seat] = 0
+        if state.revision == 1:  # records before 0.2.0: a `settle` decision, or pay all
+            owed = sum(f.payment for i, f in enumerate(data.FIGURES)
+                       if state.kept[seat] >> i & 1)
+            if owed <= state.money[seat]:
+                state.money[seat] -= owed
+                state.unpaid[seat] = 0
+            else:
+                settles.append(("settle", seat))
         else:
-            settles.append(("settle", seat))
+            settles.append(("settle_auto", seat))
     push(state, *settles, ("score",))
+
+
+def _settle_auto(state: BruxellesState, task: Task) -> None:
+    """BRX-189..191: pay every figure that must be paid whatever the order; ask the
+    seat (a `settle` decision) only when the order can change what it pays.
+
+    All payable together: all are paid. One payable: it is paid (it must be, BRX-191).
+    None: the rest stay unpaid and cost 5 VP each at the score (BRX-190).
+    """
+    seat = task[1]
+    while True:
+        payable = flow.payable_figures(state, seat)
+        if not payable:
+            return
+        owed = sum(data.FIGURES[f].payment for f in payable)
+        if len(payable) > 1 and owed > state.money[seat]:
+            push(state, ("settle", seat))
+            return
+        for fig in payable:
+            pay_figure(state, seat, fig)
 
 
 def _score(state: BruxellesState, task: Task) -> None:
@@ -506,5 +540,5 @@ AUTOMATIC: dict[str, Callable[[BruxellesState, Task], None]] = {
     "theatre_slide": _theatre_slide, "after_pay": _after_pay, "resolution": _resolution,
     "exhibition": _exhibition, "exh_sale": _exh_sale, "auctions": _auctions,
     "majorities": _majorities, "courthouse": _courthouse, "end_round": _end_round,
-    "final": _final, "score": _score,
+    "final": _final, "settle_auto": _settle_auto, "score": _score,
 }

@@ -39,6 +39,8 @@ _TEMPLATES: Final[dict[str, str]] = {
     "note.exhibition": "{player} wins the {year} exhibition",
     "note.bonus_card": "{player} wins the bonus card of column {column}",
     "note.courthouse": "{player} sends an assistant to the Courthouse",
+    "note.end_of_round": "end of round {round}: assistants go home, the bonus strip and "
+                         "the free theatre card are cleared, the Manneken Pis passes",
     # score lines (BRX-189..197)
     "score.track": "VP on the score track",
     "detail.track": "final scoring comes after round 5",
@@ -46,6 +48,9 @@ _TEMPLATES: Final[dict[str, str]] = {
     "detail.during": "sales, constructions, shields, cards",
     "score.unpaid": "public figures unpaid",
     "detail.unpaid": "{count} unpaid × −{each} (score floor 0)",
+    "detail.unpaid_final": "{count} unpaid × −{each}, taken from the final total",
+    "score.floor": "score floor",
+    "detail.floor": "a score never drops below 0",
     "score.buildings": "buildings",
     "detail.buildings": "{count} tiles × architect {architect}",
     "score.completion": "masterpiece completion",
@@ -57,6 +62,7 @@ _TEMPLATES: Final[dict[str, str]] = {
     **{f"category.{name}": name for name in data.BONUS_CATEGORIES},
     **{f"category.{name}.rule": text
        for name, text in zip(data.BONUS_CATEGORIES, data.BONUS_CATEGORY_TEXT, strict=True)},
+    "category.materials.rule.r1": "1 VP per cube",  # rules revision 1 (engines before 0.2.0)
     # the bonus cards and the Brussels board (data.py)
     **{f"bonus_card.{card.id}.text": card.text for card in data.BONUS_CARDS},
     **{f"brussels.{action}.title": title

@@ -11,6 +11,7 @@ those works for the other seats and rewrites their hidden history entries.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from belle.engine.game import ScoreLine
@@ -47,6 +48,7 @@ def view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "round": state.round,
         "phase": state.phase,
+        "phase_title": data.PHASE_TITLES[state.phase],
         "first_player": state.first if state.first >= 0 else None,
         "to_move": player if player >= 0 else None,
         "decision": decision(state),
@@ -197,19 +199,27 @@ def running_breakdown(state: BruxellesState, seat: int) -> list[ScoreLine]:
 
 
 def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
-    """BRX-189..197 in order; the track VP floor of BRX-5 applies to the debts."""
+    """BRX-189..197 in order. The 5 VP per unpaid figure come off the final total
+    (BRX-190), which never drops below 0 (BRX-5).
+
+    Revision 1 (records before engine 0.2.0) floored the loss at the VP scored during
+    play instead, listed second.
+    """
     track_vp = state.vp[seat]
     unpaid = bin(state.unpaid[seat]).count("1")
-    loss = min(track_vp, unpaid * data.UNPAID_FIGURE_VP)
     architect = rules.track_value(data.ARCHITECT_TRACK, state.tracks[seat][0])
     built = state.built[seat]
     lines: list[ScoreLine] = [
         TEXTS.score_line("score.during", track_vp, "detail.during"),
-        TEXTS.score_line("score.unpaid", -loss, "detail.unpaid", count=unpaid,
-                         each=data.UNPAID_FIGURE_VP),
+    ]
+    if state.revision == 1:
+        lines.append(TEXTS.score_line(
+            "score.unpaid", -min(track_vp, unpaid * data.UNPAID_FIGURE_VP), "detail.unpaid",
+            count=unpaid, each=data.UNPAID_FIGURE_VP))
+    lines += [
         TEXTS.score_line("score.buildings", built * architect,  # BRX-118, BRX-192
                          "detail.buildings", count=built, architect=architect),
-        TEXTS.score_line("score.completion", rules.completion_vp(built),
+        TEXTS.score_line("score.completion", rules.completion_vp(built, state.revision),
                          "detail.completion", count=built),
     ]
     money = state.money[seat]
@@ -217,22 +227,43 @@ def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
                sum(state.works[seat]))
     for cat, count in enumerate(state.bonus_kept[seat]):
         if count:
-            each = rules.bonus_category_vp(cat, *sources)
+            each = rules.bonus_category_vp(cat, *sources, state.revision)
             name = data.BONUS_CATEGORIES[cat]
             lines.append(TEXTS.score_line(
                 "score.bonus", count * each, "detail.bonus",
                 category=TEXTS.message(f"category.{name}"),
-                rule=TEXTS.message(f"category.{name}.rule"), count=count, each=each))
+                rule=TEXTS.message(_category_rule(name, state.revision)), count=count,
+                each=each))
     lines.append(TEXTS.score_line("score.money", money // data.BF_PER_VP, "detail.money",
                                   money=money, per=data.BF_PER_VP))
+    if state.revision == 1:
+        return lines
+    lines.append(TEXTS.score_line(  # BRX-190: from the final total
+        "score.unpaid", -unpaid * data.UNPAID_FIGURE_VP, "detail.unpaid_final",
+        count=unpaid, each=data.UNPAID_FIGURE_VP))
+    total = sum(int(line["points"]) for line in lines)
+    if total < 0:  # BRX-5: a score never drops below 0
+        lines.append(TEXTS.score_line("score.floor", -total, "detail.floor"))
     return lines
+
+
+def _category_rule(name: str, revision: int) -> str:
+    """The message id of a bonus category's rule: revision 1 scored 1 VP per cube."""
+    if revision == 1 and name == "materials":
+        return "category.materials.rule.r1"
+    return f"category.{name}.rule"
 
 
 def heuristic(state: BruxellesState, seat: int) -> float:
     """A rough worth of each seat's position; own worth minus the best opponent's."""
+    return heuristics(state, (seat,))[seat]
+
+
+def heuristics(state: BruxellesState, seats: Iterable[int]) -> dict[int, float]:
+    """heuristic(seat) for several seats from one evaluation of every seat."""
     worths = [_worth(state, s) for s in range(state.num_players)]
-    others = [w for s, w in enumerate(worths) if s != seat]
-    return worths[seat] - max(others)
+    return {seat: worths[seat] - max(w for s, w in enumerate(worths) if s != seat)
+            for seat in seats}
 
 
 def _worth(state: BruxellesState, seat: int) -> float:
@@ -241,22 +272,35 @@ def _worth(state: BruxellesState, seat: int) -> float:
     tracks = state.tracks[seat]
     built = state.built[seat]
     figures = state.kept[seat]
-    debt = sum(f.payment for i, f in enumerate(data.FIGURES) if figures >> i & 1)
     return (
         state.vp[seat]
         + built * (rules.track_value(data.ARCHITECT_TRACK, tracks[0]) + 1.5)
-        + rules.completion_vp(built)
+        + rules.completion_vp(built, state.revision)
         + state.money[seat] * 0.3
         + sum(state.mats[seat]) * 0.9 + state.jokers[seat] * 0.7
         + sum(state.works[seat]) * 1.4
         + (tracks[0] + tracks[1] + tracks[2]) * 1.5
         + state.exh[seat] * 1.5
         + sum(state.bonus_kept[seat]) * 3.0
-        + bin(figures).count("1") * 2.0 - debt * 0.3
+        + bin(figures).count("1") * 2.0 - _final_payments(state.money[seat], figures)
         - state.court[seat] * 3.0
         - _courthouse_risk(state, seat)
         + sum(1 for a in state.assistant if a == seat) * 1.5  # an action under way
     )
+
+
+def _final_payments(money: int, figures: int) -> float:
+    """What the kept figures will cost at the end (BRX-189, BRX-190) if the money does
+    not grow: cheapest first, each payable one its BF at the heuristic's money rate, each
+    the money cannot cover 5 VP."""
+    cost = 0.0
+    for payment in sorted(f.payment for i, f in enumerate(data.FIGURES) if figures >> i & 1):
+        if payment <= money:
+            money -= payment
+            cost += payment * 0.3
+        else:
+            cost += data.UNPAID_FIGURE_VP
+    return cost
 
 
 def _courthouse_risk(state: BruxellesState, seat: int) -> float:

@@ -25,7 +25,8 @@ RULES_VERSION = 2
 """The current rules edition. 1 is engine 0.1.0's (kept so that its records replay):
 Le Penseur did not count free streetlights, and the first-game set held an invented
 card. Records of engine 0.1.0 carry no rules_version and are replayed as 1."""
-ENGINES_OF_RULES_V1 = frozenset({"0.1.0"})
+REVISIONS = ("0.2.0",)
+"""Engine versions from which rules editions 2, … apply (GameInfo.revisions)."""
 VARIANTS = (
     "mirror",  # COL-57: buildings may also be mirrored
     "final_pass",  # COL-43: a pass in phase 1 is final
@@ -87,6 +88,7 @@ INFO = GameInfo(
     ),
     has_chance=True,
     has_hidden_info=True,
+    revisions=REVISIONS,
     summary="Two players light up Paris in 1889: lay cobblestone tiles into a shared "
     "board, then build next to as many streetlights as you can and use the postcards.",
 )
@@ -159,9 +161,8 @@ class CityOfLight(Game[Action]):
     ) -> dict[str, object]:
         """Records of engine 0.1.0 replay with rules edition 1; its variant provisional
         is today's option invented_cards (the same draws)."""
-        upgraded = dict(options)
-        if engine_version in ENGINES_OF_RULES_V1 and "rules_version" not in upgraded:
-            upgraded["rules_version"] = 1
+        upgraded = super().options_for_record(options, engine_version)
+        if upgraded.get("rules_version") == 1 and "rules_version" not in options:
             variants = upgraded.get("variants")
             if isinstance(variants, (list, tuple)) and "provisional" in variants:
                 upgraded["variants"] = [v for v in variants if v != "provisional"]

@@ -188,8 +188,10 @@ class CityOfLightState(State[Action]):
     # -- applying --------------------------------------------------------
     def apply_action(self, action: Action) -> None:
         """The checked path: `legal.is_legal` answers without building the legal list;
-        anything it refuses goes to the engine's checks, which raise the right error."""
-        if legal.is_legal(self, action):
+        anything it refuses goes to the engine's checks, which raise the right error.
+        Only the game's own (prebuilt) actions take the fast path: `is_legal` reads their
+        fields, which a look-alike object may lack (issue 14 item 14)."""
+        if self.notation.dense.by_id.get(id(action)) is action and legal.is_legal(self, action):
             self._apply(action)
         else:
             super().apply_action(action)

@@ -7,13 +7,17 @@ shared/rules/paris_paris.md (PP-n); seed: shared/seeds/paris_paris.fr.txt.
 
 from __future__ import annotations
 
-from belle.engine.game import Game, GameInfo
+from belle.engine.game import Game, GameInfo, rules_version_option
 from belle.engine.options import OptionSpec
 from belle.engine.registry import register
 from belle.games.paris_paris import data
 from belle.games.paris_paris.actions import ALL_ACTIONS, Action
 from belle.games.paris_paris.rules import READING_NAMES
-from belle.games.paris_paris.state import ParisParisState
+from belle.games.paris_paris.state import ParisParisState, ParisParisStateR1
+
+REVISIONS = ("0.2.0",)
+"""Rules revision 2 (engine 0.2.0): the network on which every statement of the seed's
+examples holds (issue 14 item 4); revision 1 replays older records on the old one."""
 
 INFO = GameInfo(
     id="paris_paris",
@@ -37,9 +41,15 @@ INFO = GameInfo(
             "Alternative readings of ambiguous rules (none: the rules' defaults)",
             choices=READING_NAMES,
         ),
+        rules_version_option(
+            REVISIONS,
+            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
+            "on Belle's first reconstruction of the bus network (engines before 0.2.0)",
+        ),
     ),
     has_chance=True,
     has_hidden_info=True,
+    revisions=REVISIONS,
     summary="Open shops along the bus lines of Paris; the card nobody takes sends the bus "
     "on a small excursion, two of a colour on a big one along its whole line.",
 )
@@ -50,6 +60,8 @@ class ParisParis(Game[Action]):
     info = INFO
 
     def _new_initial_state(self, num_players: int) -> ParisParisState:
+        if self.revision == 1:
+            return ParisParisStateR1(self, num_players)
         return ParisParisState(self, num_players)
 
     def num_distinct_actions(self, num_players: int) -> int:

@@ -7,6 +7,8 @@ laid face up, PP-22), `secret red` (a seat's secret line, seen by that seat only
 PP-17), `open blue` (the 2-player open line, PP-18), `first 2` (the start player,
 PP-19). Stops are written by name or three-letter code, accents and case optional.
 All action objects are prebuilt singletons, so legal-action lists allocate nothing.
+A card is an index into a network's deck; `Codec` gives each network (rules revision)
+its notation, and `NOTATION` is the current one's.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Any
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
 from belle.games.paris_paris import data
-from belle.games.paris_paris.rules import CARD_OF, CARDS, NET, NUM_CARDS, NUM_LINES
+from belle.games.paris_paris.rules import NET, NETWORKS, NUM_CARDS, NUM_LINES, Network
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,46 +87,12 @@ def fold(text: str) -> str:
     return " ".join(plain.lower().replace("-", " ").replace("'", " ").split())
 
 
-_STOPS = {
-    **{fold(stop_id): i for i, stop_id in enumerate(NET.ids)},
-    **{fold(name): i for i, name in enumerate(NET.names)},
-}
 _LINES = {
     **{fold(line.colour): i for i, line in enumerate(data.LINES)},
     **{fold(line.letter): i for i, line in enumerate(data.LINES)},
 }
 _PLAYERS = {fold(name): i for i, name in enumerate(PLAYER_NAMES)}
-
-
-def card_text(card: int) -> str:
-    kind = CARDS[card]
-    return f"{NET.names[kind.stop]} {LINE_NAMES[kind.line]}"
-
-
-def to_string(action: Action) -> str:
-    match action:
-        case Take(card):
-            return f"take {card_text(card)}"
-        case Remove(seat):
-            return f"remove {PLAYER_NAMES[seat]}"
-        case Lay(card):
-            return f"lay {card_text(card)}"
-        case Secret(line):
-            return f"secret {LINE_NAMES[line]}"
-        case OpenLine(line):
-            return f"open {LINE_NAMES[line]}"
-        case First(seat):
-            return f"first {seat}"
-    raise InvalidActionError(f"{action!r} is not a Paris Paris action")
-
-
-def parse_stop(text: str) -> int:
-    stop = _STOPS.get(fold(text))
-    if stop is None:
-        raise InvalidActionError(
-            f"unknown stop {text!r}; name a stop (e.g. Pompidou) or its code (e.g. POM)"
-        )
-    return stop
+USAGE = "take <stop> <colour> (e.g. take Pompidou green) | remove <player colour>"
 
 
 def parse_line(text: str) -> int:
@@ -134,23 +102,6 @@ def parse_line(text: str) -> int:
             f"unknown line colour {text!r}; colours: {', '.join(LINE_NAMES)}"
         )
     return line
-
-
-def card_of(stop: int, line: int) -> int:
-    card = CARD_OF.get((stop, line))
-    if card is None:
-        raise InvalidActionError(
-            f"there is no {LINE_NAMES[line]} card for {NET.names[stop]}: the "
-            f"{LINE_NAMES[line]} line does not stop there"
-        )
-    return card
-
-
-def parse_card(args: list[str]) -> int:
-    """`<stop name or code> <colour>`: the colour is the last word."""
-    if len(args) < 2:
-        raise InvalidActionError("a card is written '<stop> <colour>', e.g. 'Pompidou green'")
-    return card_of(parse_stop(" ".join(args[:-1])), parse_line(args[-1]))
 
 
 def parse_seat(text: str) -> int:
@@ -165,48 +116,11 @@ def parse_seat(text: str) -> int:
     return seat
 
 
-USAGE = "take <stop> <colour> (e.g. take Pompidou green) | remove <player colour>"
-
-
-def parse(text: str) -> Action:
-    """Parse the notation; raise InvalidActionError saying what is allowed."""
-    if not isinstance(text, str):
-        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
-    words = text.strip().split()
-    if not words:
-        raise InvalidActionError(f"empty action; actions: {USAGE}")
-    verb, args = words[0].lower(), words[1:]
-    if verb == "take":
-        return TAKE[parse_card(args)]
-    if verb == "lay":
-        return LAY[parse_card(args)]
-    if verb == "remove" and len(args) == 1:
-        return REMOVE[parse_seat(args[0])]
-    if verb == "first" and len(args) == 1 and args[0].isdigit():
-        return FIRST[parse_seat(args[0])]
-    if verb == "secret" and len(args) == 1:
-        return SECRET[parse_line(args[0])]
-    if verb == "open" and len(args) == 1:
-        return OPEN[parse_line(args[0])]
-    raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
-
-
-def card_json(card: int) -> dict[str, str]:
-    kind = CARDS[card]
-    return {"stop": NET.ids[kind.stop], "line": LINE_NAMES[kind.line]}
-
-
-def to_json(action: Action) -> dict[str, Any]:
-    match action:
-        case Take(card) | Lay(card):
-            return {"type": type(action).__name__.lower(), **card_json(card)}
-        case Remove(seat) | First(seat):
-            return {"type": type(action).__name__.lower(), "seat": seat}
-        case Secret(line):
-            return {"type": "secret", "line": LINE_NAMES[line]}
-        case OpenLine(line):
-            return {"type": "open", "line": LINE_NAMES[line]}
-    raise InvalidActionError(f"{action!r} is not a Paris Paris action")
+def _seat_field(payload: dict[str, Any]) -> int:
+    seat = payload.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
+        raise InvalidActionError(f"'seat' must be an integer from 0 to {MAX_SEATS - 1}")
+    return seat
 
 
 def _field(payload: dict[str, Any], key: str) -> str:
@@ -216,35 +130,135 @@ def _field(payload: dict[str, Any], key: str) -> str:
     return value
 
 
-def _seat_field(payload: dict[str, Any]) -> int:
-    seat = payload.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
-        raise InvalidActionError(f"'seat' must be an integer from 0 to {MAX_SEATS - 1}")
-    return seat
+class Codec:
+    """The notation and JSON of one network: a card is a stop and a colour, so its
+    text depends on the map (card k names a different stop on each network)."""
 
+    def __init__(self, net: Network) -> None:
+        self.net = net
+        self.stops = {
+            **{fold(stop_id): i for i, stop_id in enumerate(net.ids)},
+            **{fold(name): i for i, name in enumerate(net.names)},
+        }
 
-def from_json(payload: Any) -> Action:
-    if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
-        raise InvalidActionError("an action is a JSON object with a string 'type'")
-    kind = payload["type"]
-    if kind in ("take", "lay"):
-        card = card_of(parse_stop(_field(payload, "stop")), parse_line(_field(payload, "line")))
-        return TAKE[card] if kind == "take" else LAY[card]
-    if kind == "remove":
-        return REMOVE[_seat_field(payload)]
-    if kind == "first":
-        return FIRST[_seat_field(payload)]
-    if kind in ("secret", "open"):
-        line = parse_line(_field(payload, "line"))
-        return SECRET[line] if kind == "secret" else OPEN[line]
-    raise InvalidActionError(
-        f"unknown action type {kind!r}; types: take, remove, lay, secret, open, first"
-    )
+    def card_text(self, card: int) -> str:
+        kind = self.net.cards[card]
+        return f"{self.net.names[kind.stop]} {LINE_NAMES[kind.line]}"
+
+    def card_json(self, card: int) -> dict[str, str]:
+        kind = self.net.cards[card]
+        return {"stop": self.net.ids[kind.stop], "line": LINE_NAMES[kind.line]}
+
+    def parse_stop(self, text: str) -> int:
+        stop = self.stops.get(fold(text))
+        if stop is None:
+            raise InvalidActionError(
+                f"unknown stop {text!r}; name a stop (e.g. Pompidou) or its code (e.g. POM)"
+            )
+        return stop
+
+    def card_of(self, stop: int, line: int) -> int:
+        card = self.net.card_of.get((stop, line))
+        if card is None:
+            raise InvalidActionError(
+                f"there is no {LINE_NAMES[line]} card for {self.net.names[stop]}: the "
+                f"{LINE_NAMES[line]} line does not stop there"
+            )
+        return card
+
+    def parse_card(self, args: list[str]) -> int:
+        """`<stop name or code> <colour>`: the colour is the last word."""
+        if len(args) < 2:
+            raise InvalidActionError(
+                "a card is written '<stop> <colour>', e.g. 'Pompidou green'")
+        return self.card_of(self.parse_stop(" ".join(args[:-1])), parse_line(args[-1]))
+
+    def to_string(self, action: Action) -> str:
+        match action:
+            case Take(card):
+                return f"take {self.card_text(card)}"
+            case Remove(seat):
+                return f"remove {PLAYER_NAMES[seat]}"
+            case Lay(card):
+                return f"lay {self.card_text(card)}"
+            case Secret(line):
+                return f"secret {LINE_NAMES[line]}"
+            case OpenLine(line):
+                return f"open {LINE_NAMES[line]}"
+            case First(seat):
+                return f"first {seat}"
+        raise InvalidActionError(f"{action!r} is not a Paris Paris action")
+
+    def parse(self, text: str) -> Action:
+        """Parse the notation; raise InvalidActionError saying what is allowed."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        words = text.strip().split()
+        if not words:
+            raise InvalidActionError(f"empty action; actions: {USAGE}")
+        verb, args = words[0].lower(), words[1:]
+        if verb == "take":
+            return TAKE[self.parse_card(args)]
+        if verb == "lay":
+            return LAY[self.parse_card(args)]
+        if verb == "remove" and len(args) == 1:
+            return REMOVE[parse_seat(args[0])]
+        if verb == "first" and len(args) == 1 and args[0].isdigit():
+            return FIRST[parse_seat(args[0])]
+        if verb == "secret" and len(args) == 1:
+            return SECRET[parse_line(args[0])]
+        if verb == "open" and len(args) == 1:
+            return OPEN[parse_line(args[0])]
+        raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+
+    def to_json(self, action: Action) -> dict[str, Any]:
+        match action:
+            case Take(card) | Lay(card):
+                return {"type": type(action).__name__.lower(), **self.card_json(card)}
+            case Remove(seat) | First(seat):
+                return {"type": type(action).__name__.lower(), "seat": seat}
+            case Secret(line):
+                return {"type": "secret", "line": LINE_NAMES[line]}
+            case OpenLine(line):
+                return {"type": "open", "line": LINE_NAMES[line]}
+        raise InvalidActionError(f"{action!r} is not a Paris Paris action")
+
+    def from_json(self, payload: Any) -> Action:
+        if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
+            raise InvalidActionError("an action is a JSON object with a string 'type'")
+        kind = payload["type"]
+        if kind in ("take", "lay"):
+            card = self.card_of(self.parse_stop(_field(payload, "stop")),
+                                parse_line(_field(payload, "line")))
+            return TAKE[card] if kind == "take" else LAY[card]
+        if kind == "remove":
+            return REMOVE[_seat_field(payload)]
+        if kind == "first":
+            return FIRST[_seat_field(payload)]
+        if kind in ("secret", "open"):
+            line = parse_line(_field(payload, "line"))
+            return SECRET[line] if kind == "secret" else OPEN[line]
+        raise InvalidActionError(
+            f"unknown action type {kind!r}; types: take, remove, lay, secret, open, first"
+        )
 
 
 CODEC = DenseCodec(ALL_ACTIONS, "Paris Paris")
+"""Both networks have 35 card kinds, so the dense codec (Take(k), Lay(k)) is shared."""
 to_int = CODEC.to_int
 from_int = CODEC.from_int
 
 
-NOTATION = ActionNotation(to_string, parse, to_json, from_json, CODEC)
+def notation_for(codec: Codec) -> ActionNotation[Action]:
+    return ActionNotation(codec.to_string, codec.parse, codec.to_json, codec.from_json, CODEC)
+
+
+CODECS = {revision: Codec(net) for revision, net in NETWORKS.items()}
+"""The notation of each rules revision's network (rules.NETWORKS)."""
+CURRENT = CODECS[NET.revision]
+NOTATION = notation_for(CURRENT)
+NOTATIONS = {revision: notation_for(codec) for revision, codec in CODECS.items()}
+card_text, card_json, parse_stop, card_of, parse_card = (
+    CURRENT.card_text, CURRENT.card_json, CURRENT.parse_stop, CURRENT.card_of, CURRENT.parse_card)
+to_string, parse, to_json, from_json = (
+    CURRENT.to_string, CURRENT.parse, CURRENT.to_json, CURRENT.from_json)

@@ -11,12 +11,14 @@ Provenance tags (shared/rules/paris_paris.md, sections 3 and 5):
 - ``reconstructed``: nobody tells us; our reconstruction (gaps P-1 to P-9). An owner of
   the box should check these first and correct them here, in this one file
   (the full list is in docs/games/paris_paris.md, "Reconstructions").
+- ``withdrawn``: an earlier reconstruction found wrong; kept only so that records of the
+  engines that used it replay under their own rules (rules revision 1, before 0.2.0).
 """
 
 from dataclasses import dataclass
 from typing import Final, Literal
 
-Provenance = Literal["seed", "public", "derived", "reconstructed"]
+Provenance = Literal["seed", "public", "derived", "reconstructed", "withdrawn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,7 @@ STOPS: Final[tuple[StopSpec, ...]] = (
     StopSpec("CLI", "Clichy", 300, 60, "reconstructed"),
     StopSpec("MMA", "Montmartre", 465, 150, "seed"),
     StopSpec("REP", "République", 850, 175, "reconstructed"),
+    StopSpec("GDE", "Gare de l'Est", 730, 105, "reconstructed"),
     StopSpec("OPE", "Opéra", 360, 255, "public"),
     StopSpec("SNI", "St-Nicolas", 740, 230, "seed"),
     StopSpec("POM", "Pompidou", 620, 300, "seed"),
@@ -78,21 +81,29 @@ STOPS: Final[tuple[StopSpec, ...]] = (
     StopSpec("SSU", "Saint-Sulpice", 400, 660, "reconstructed"),
     StopSpec("VAU", "Vaugirard", 170, 690, "reconstructed"),
     StopSpec("MPA", "Montparnasse", 300, 730, "public"),
-    StopSpec("PAN", "Panthéon", 690, 720, "reconstructed"),
     StopSpec("JDP", "Jardin des Plantes", 810, 590, "reconstructed"),
     StopSpec("GDL", "Gare de Lyon", 930, 470, "reconstructed"),
     StopSpec("AUS", "Gare d'Austerlitz", 900, 700, "reconstructed"),
 )
 
 # P-2, P-3: 5 lines of 7 stops (PP-3, PP-4 public), 4 crossings each (PP-7 public), every
-# pair of lines crossing exactly once. Green's crossings and their order are the seed's
-# example (Montmartre, Pompidou, Hôtel de Ville, Quartier Latin), with Notre-Dame, not a
-# crossing, between the last two; St-Nicolas and Pont Neuf are Pompidou's neighbours on
-# its other line (seed). The four other colours and every other route are
-# reconstructed (the default of rules section 5, P-3).
+# pair of lines crossing exactly once. Green's crossings are the seed's example
+# (Montmartre, Pompidou, Hôtel de Ville, Quartier Latin); every statement of both seed
+# examples holds literally on this network (issue 14 item 4, rules P-3, section 6):
+# - Montmartre's neighbours are empty in the green-line example ("les emplacements
+#   voisins sont vides") while the other three crossings hold shops, so Montmartre sits
+#   between the terminus and green's one ordinary stop;
+# - purple's shops at Hôtel de Ville (2 points) and Quartier Latin ("un autre") earn
+#   each other nothing, so Pompidou lies between them;
+# - St-Nicolas and Pont Neuf, yellow's two neighbours of Pompidou, are on its other line;
+# - Notre-Dame is no crossing and not next to Montmartre (a grey shop there scores
+#   nothing); Luxembourg is an ordinary stop between two crossings at equal distance.
+# Those statements force green's order up to its mirror image (T, Montmartre, ordinary,
+# Hôtel de Ville, Pompidou, Quartier Latin, T); the names of its terminus and ordinary
+# stop, and every other route, are reconstructed (rules section 5, P-3 default).
 LINES: Final[tuple[LineSpec, ...]] = (
     LineSpec("green", "G", "#2e8b3a", "green3",
-             ("SCO", "MMA", "POM", "HDV", "NDA", "QLA", "PAN"), "seed"),
+             ("SCO", "MMA", "GDE", "HDV", "POM", "QLA", "NDA"), "reconstructed"),
     LineSpec("blue", "B", "#1f63c6", "dodger_blue2",
              ("REP", "SNI", "POM", "PNF", "SGE", "INV", "TEI"), "reconstructed"),
     LineSpec("red", "R", "#d2302c", "red3",
@@ -102,6 +113,20 @@ LINES: Final[tuple[LineSpec, ...]] = (
     LineSpec("brown", "N", "#8a5a2b", "orange4",
              ("MPA", "SGE", "ODE", "LUX", "QLA", "JDP", "AUS"), "reconstructed"),
 )
+
+# Rules revision 1 (engines before 0.2.0): the first reconstruction put Montmartre next
+# to Pompidou on the green line, against the seed's example. Withdrawn; kept so that
+# records of those engines replay under the network they were played on.
+WITHDRAWN_STOPS: Final[tuple[StopSpec, ...]] = (
+    StopSpec("PAN", "Panthéon", 690, 720, "withdrawn"),
+)
+REVISION_1_ROUTES: Final[dict[str, tuple[str, ...]]] = {
+    "green": ("SCO", "MMA", "POM", "HDV", "NDA", "QLA", "PAN"),
+    "blue": ("REP", "SNI", "POM", "PNF", "SGE", "INV", "TEI"),
+    "red": ("CLI", "MMA", "OPE", "PNF", "ODE", "SSU", "VAU"),
+    "orange": ("TRO", "INV", "OPE", "HAL", "HDV", "JDP", "GDL"),
+    "brown": ("MPA", "SGE", "ODE", "LUX", "QLA", "JDP", "AUS"),
+}
 
 # P-6: the seed's examples name these four shop colours; seat i plays colour i.
 PLAYER_COLOURS: Final[tuple[PlayerColour, ...]] = (

@@ -1,9 +1,10 @@
 """Paris Paris in the terminal: the map of Paris and the tables, drawn with Rich.
 
 Everything is drawn from a VIEW dict (`state.view(seat)`, see views.py) plus the static
-network of data.py, so the renderer can never show what the viewer may not know. The
-map is the schematic of data.STOPS on a character grid: each line is a dotted path in
-its colour, each stop its three-letter code followed by its shop places,
+network its `network` names (rules.NETWORKS), so the renderer can never show what the
+viewer may not know. The map is the schematic of the network's stops on a character
+grid: each line is a dotted path in its colour, each stop its three-letter code
+followed by its shop places,
 
     `POM2○`  a crossing (two places, PP-27) with one shop of player 2, in their colour
     `NDA○`   an ordinary stop or terminus (one place)
@@ -14,6 +15,7 @@ fits 80 columns. Stops named by a face-up card are shown reversed (REQ-PP-5).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable
 from typing import Any
@@ -26,13 +28,18 @@ from rich.table import Table
 from rich.text import Text
 
 from belle.games.paris_paris import data
-from belle.games.paris_paris.rules import NET
+from belle.games.paris_paris.rules import NET, NETWORKS, Network
 
 ROWS, COLS = 31, 76  # with the panel's border: 80 columns
 LINE_STYLE = {line.colour: Style(color=line.ansi, bold=True) for line in data.LINES}
 PLAYER_STYLE = [Style(color=p.ansi, bold=True) for p in data.PLAYER_COLOURS]
 PLAYER_NAMES = [p.name for p in data.PLAYER_COLOURS]
-STOP_INDEX = {stop_id: i for i, stop_id in enumerate(NET.ids)}
+STOP_NAMES = {s.id: s.name for s in (*data.STOPS, *data.WITHDRAWN_STOPS)}
+
+
+def network_of(view: dict[str, Any]) -> Network:
+    """The map the view's game plays on (its rules revision), the current one by default."""
+    return NETWORKS.get(view.get("network", NET.revision), NET)
 
 NOTATION_HELP = """\
   take Pompidou green   take the face-up card of that stop and line colour, and build
@@ -47,12 +54,14 @@ def _cell(x: int, y: int) -> tuple[int, int]:
     return round(y * (ROWS - 2) / 760), 1 + round(x * (COLS - 8) / 1000)
 
 
-def _canvas() -> list[list[tuple[str, Style | str]]]:
-    """The lines of the network, dotted in their colours (drawn once)."""
+@functools.cache
+def _canvas(revision: int) -> list[list[tuple[str, Style | str]]]:
+    """The lines of a network, dotted in their colours (drawn once per network)."""
+    net = NETWORKS[revision]
     grid: list[list[tuple[str, Style | str]]] = [[(" ", "")] * COLS for _ in range(ROWS)]
-    for line in data.LINES:
-        points = [_cell(data.STOPS[STOP_INDEX[s]].x, data.STOPS[STOP_INDEX[s]].y)
-                  for s in line.stops]
+    where = {stop.id: stop for stop in net.stops}
+    for line in net.lines:
+        points = [_cell(where[s].x, where[s].y) for s in line.stops]
         for (r0, c0), (r1, c1) in itertools.pairwise(points):
             steps = max(abs(r1 - r0), abs(c1 - c0), 1)
             for k in range(1, steps):
@@ -62,26 +71,26 @@ def _canvas() -> list[list[tuple[str, Style | str]]]:
     return grid
 
 
-BASE = _canvas()
-
-
-def _stop_cells(index: int, owners: list[int], offered: bool) -> list[tuple[str, Style | str]]:
+def _stop_cells(
+    net: Network, index: int, owners: list[int], offered: bool
+) -> list[tuple[str, Style | str]]:
     """A stop as characters: its code, then one mark per shop place (PP-27)."""
     code_style = "bold reverse" if offered else "bold"
-    cells: list[tuple[str, Style | str]] = [(ch, code_style) for ch in NET.ids[index]]
+    cells: list[tuple[str, Style | str]] = [(ch, code_style) for ch in net.ids[index]]
     cells += [(str(seat + 1), PLAYER_STYLE[seat]) for seat in owners]
-    cells += [("○", "dim")] * (NET.capacity[index] - len(owners))
+    cells += [("○", "dim")] * (net.capacity[index] - len(owners))
     return cells
 
 
 def map_text(view: dict[str, Any]) -> Text:
     """The map with the shops of `view` and the stops of the face-up cards marked."""
-    grid = [row.copy() for row in BASE]
+    net = network_of(view)
+    grid = [row.copy() for row in _canvas(net.revision)]
     offered = {card["stop"] for card in view.get("face_up", [])}
     shops = view.get("shops", {})
-    for index, stop in enumerate(data.STOPS):
+    for index, stop in enumerate(net.stops):
         row, col = _cell(stop.x, stop.y)
-        cells = _stop_cells(index, shops.get(stop.id, []), stop.id in offered)
+        cells = _stop_cells(net, index, shops.get(stop.id, []), stop.id in offered)
         for k, cell in enumerate(cells):
             if col + k < COLS:
                 grid[row][col + k] = cell
@@ -95,7 +104,7 @@ def map_text(view: dict[str, Any]) -> Text:
 
 
 def card_text(card: dict[str, str]) -> Text:
-    name = NET.names[STOP_INDEX[card["stop"]]]
+    name = STOP_NAMES[card["stop"]]
     return Text.assemble((f"{name} ", "bold"), (card["line"], LINE_STYLE[card["line"]]))
 
 
@@ -113,12 +122,12 @@ def legend() -> Text:
     return text
 
 
-def stop_names() -> Table:
+def stop_names(net: Network = NET) -> Table:
     table = Table.grid(padding=(0, 2))
     columns = 3
     for _ in range(columns):
         table.add_column(no_wrap=True)
-    entries = sorted(zip(NET.ids, NET.names, strict=True), key=lambda e: e[1])
+    entries = sorted(zip(net.ids, net.names, strict=True), key=lambda e: e[1])
     rows = -(-len(entries) // columns)
     for r in range(rows):
         table.add_row(*[Text.assemble((f"{i} ", "bold"), (n, "dim"))
@@ -176,7 +185,7 @@ def excursion_text(excursion: dict[str, Any]) -> Text:
     kind = {"small": "Small excursion", "big": "Big excursion", "final": "Final excursion"}
     head = Text.assemble((kind[excursion["kind"]], "bold"), " on ", (line, LINE_STYLE[line]))
     if excursion["stop"]:
-        head += Text(f" from {NET.names[STOP_INDEX[excursion['stop']]]}")
+        head += Text(f" from {STOP_NAMES[excursion['stop']]}")
     head += Text(f" (round {excursion['round']}): ")
     parts = [Text.assemble(player_text(i["seat"]), f" +{i['points']} {i['stop']} ({i['reason']})")
              for i in excursion["items"]]
@@ -203,7 +212,7 @@ def status(view: dict[str, Any]) -> Text:
     seat = view["to_move"]
     who = "Your turn" if seat == view.get("seat") else f"{PLAYER_NAMES[seat]} to move"
     if phase == "remove":
-        stop = NET.names[STOP_INDEX[view["pending_stop"]]]
+        stop = STOP_NAMES[view["pending_stop"]]
         return Text(f"{who}: {stop} is full — choose the shop to remove (remove <colour>).",
                     style="bold")
     return Text(f"{who}: take a face-up card (take <stop> <colour>).", style="bold")
@@ -214,7 +223,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [
         Panel(map_text(view), title="Paris Paris", expand=False),
         legend(),
-        stop_names(),
+        stop_names(network_of(view)),
         players_table(view),
         cards_panel(view),
         *recent_excursions(view),

@@ -1,14 +1,19 @@
 """Paris Paris rules helpers: the network built from data.py, the derived card deck,
 the readings of ambiguous rules, and the scoring of excursions and the bag.
 
-Pure functions over plain values, no state. Stops and lines are ints (indices into
-data.STOPS and data.LINES); the shops on the board are one tuple of owner seats per
-stop. A scoring result is a list of `Item(stop, seat, points, reason)`, the itemised
-list REQ-PP-10 asks for.
+Pure functions over plain values, no state. Stops and lines are ints (indices into a
+network's stops and data.LINES); the shops on the board are one tuple of owner seats
+per stop. A scoring result is a list of `Item(stop, seat, points, reason)`, the
+itemised list REQ-PP-10 asks for.
+
+`NET` is the current network (rules revision 2); `NETWORKS[1]` the withdrawn one that
+records of engines before 0.2.0 replay on. Every scoring function takes the network
+(the current one by default), so a state of either revision scores on its own map.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,10 +27,21 @@ Shops = Sequence[tuple[int, ...]]
 SMALL, CROSSING, ADJACENT = "small excursion shop", "crossing shop", "adjacent shop"
 
 
+class CardKind(NamedTuple):
+    """A stop card (PP-10): the stop it names and the colour of its segment."""
+
+    stop: int
+    line: int
+    copies: int  # how many such cards the deck holds
+
+
 @dataclass(frozen=True, slots=True)
 class Network:
-    """The map as tables indexed by stop number (stop i is data.STOPS[i])."""
+    """The map as tables indexed by stop number (stop i is `stops[i]`)."""
 
+    revision: int  # the rules revision that plays on this network
+    stops: tuple[data.StopSpec, ...]
+    lines: tuple[data.LineSpec, ...]
     ids: tuple[str, ...]
     names: tuple[str, ...]
     routes: tuple[tuple[int, ...], ...]  # per line, its stops in route order
@@ -36,12 +52,16 @@ class Network:
     crossings: tuple[tuple[int, ...], ...]  # per line, its crossings in route order
     neighbours: tuple[tuple[int, ...], ...]  # per stop, one segment away on any line
     line_neighbours: tuple[dict[int, tuple[int, ...]], ...]  # per stop: line -> stops
+    cards: tuple[CardKind, ...]  # P-4: the deck, derived from the routes
+    card_of: dict[tuple[int, int], int]  # (stop, line) -> card kind
 
 
-def _build_network() -> Network:
-    ids = tuple(s.id for s in data.STOPS)
+def build_network(
+    revision: int, stops: tuple[data.StopSpec, ...], lines: tuple[data.LineSpec, ...]
+) -> Network:
+    ids = tuple(s.id for s in stops)
     index = {stop_id: i for i, stop_id in enumerate(ids)}
-    routes = tuple(tuple(index[s] for s in line.stops) for line in data.LINES)
+    routes = tuple(tuple(index[s] for s in line.stops) for line in lines)
     lines_at = tuple(
         tuple(li for li, route in enumerate(routes) if stop in route) for stop in range(len(ids))
     )
@@ -57,9 +77,13 @@ def _build_network() -> Network:
             at = route.index(stop)
             per_line[li] = tuple(route[j] for j in (at - 1, at + 1) if 0 <= j < len(route))
         line_neighbours.append(per_line)
+    cards = _derive_deck(routes)
     return Network(
+        revision=revision,
+        stops=stops,
+        lines=lines,
         ids=ids,
-        names=tuple(s.name for s in data.STOPS),
+        names=tuple(s.name for s in stops),
         routes=routes,
         lines_at=lines_at,
         is_crossing=is_crossing,
@@ -72,49 +96,54 @@ def _build_network() -> Network:
             tuple(n for ns in per_line.values() for n in ns) for per_line in line_neighbours
         ),
         line_neighbours=tuple(line_neighbours),
+        cards=cards,
+        card_of={(c.stop, c.line): k for k, c in enumerate(cards)},
     )
 
 
-NET = _build_network()
-NUM_STOPS = len(NET.ids)
-NUM_LINES = len(NET.routes)
-
-
-class CardKind(NamedTuple):
-    """A stop card (PP-10): the stop it names and the colour of its segment."""
-
-    stop: int
-    line: int
-    copies: int  # how many such cards the deck holds
-
-
-def _derive_deck() -> tuple[CardKind, ...]:
+def _derive_deck(routes: tuple[tuple[int, ...], ...]) -> tuple[CardKind, ...]:
     """P-4, PP-8: one card per segment end, so 1 per terminus, 2 per middle stop and
     colour. Derived from the routes, never typed in (a route correction fixes it)."""
     copies: dict[tuple[int, int], int] = {}
-    for li, route in enumerate(NET.routes):
+    for li, route in enumerate(routes):
         for a, b in itertools.pairwise(route):
             for stop in (a, b):
                 copies[(stop, li)] = copies.get((stop, li), 0) + 1
     return tuple(CardKind(stop, li, n) for (stop, li), n in copies.items())
 
 
-CARDS = _derive_deck()
+def _revision_1() -> Network:
+    """The withdrawn network of rules revision 1 (data.REVISION_1_ROUTES)."""
+    lines = tuple(dataclasses.replace(line, stops=data.REVISION_1_ROUTES[line.colour],
+                                      provenance="withdrawn") for line in data.LINES)
+    used = {stop for line in lines for stop in line.stops}
+    stops = tuple(s for s in (*data.STOPS, *data.WITHDRAWN_STOPS) if s.id in used)
+    return build_network(1, stops, lines)
+
+
+NET = build_network(2, data.STOPS, data.LINES)
+NETWORKS: dict[int, Network] = {1: _revision_1(), 2: NET}
+"""The network each rules revision plays on (GameInfo.revisions)."""
+NUM_STOPS = len(NET.ids)
+NUM_LINES = len(NET.routes)
+CARDS = NET.cards
 NUM_CARDS = len(CARDS)
-CARD_OF = {(c.stop, c.line): k for k, c in enumerate(CARDS)}
+CARD_OF = NET.card_of
 
 
-def check_network() -> list[str]:
+def check_network(net: Network = NET) -> list[str]:
     """The known counts of rules section 3 (PP-3..9, PP-11); [] when all hold."""
     problems = []
-    if NUM_LINES != 5 or any(len(r) != 7 for r in NET.routes):
+    if len(net.routes) != 5 or any(len(r) != 7 for r in net.routes):
         problems.append("PP-3/PP-4: 5 lines of 7 stops")
-    if any(len(c) != 4 for c in NET.crossings):
+    if any(len(c) != 4 for c in net.crossings):
         problems.append("PP-7: 4 crossings per line")
-    if any(NET.is_crossing[s] and NET.is_terminus[s] for s in range(NUM_STOPS)):
+    if any(net.is_crossing[s] and net.is_terminus[s] for s in range(len(net.ids))):
         problems.append("PP-9: a crossing is never a terminus")
-    if sum(c.copies for c in CARDS) != data.DECK_SIZE:
+    if sum(c.copies for c in net.cards) != data.DECK_SIZE:
         problems.append("PP-11: 60 cards")
+    if len(net.cards) != len(NET.cards):
+        problems.append("35 card kinds on every network (one dense action codec)")
     return problems
 
 
@@ -162,14 +191,16 @@ def _shop_items(stop: int, owners: tuple[int, ...], points: int, reason: str) ->
     return items
 
 
-def nearest_occupied(shops: Shops, stop: int, line: int, each_direction: bool) -> list[int]:
+def nearest_occupied(
+    shops: Shops, stop: int, line: int, each_direction: bool, net: Network = NET
+) -> list[int]:
     """PP-39..42: the nearest occupied stops along `line` from the empty `stop`.
 
     Both directions are searched, counting segments along the line only (PP-41). By
     default only the nearer one scores, both on a tie (PP-40); `each_direction` takes
     the nearest in each direction (P-10). No occupied stop: nobody (PP-42).
     """
-    route = NET.routes[line]
+    route = net.routes[line]
     at = route.index(stop)
     found: list[tuple[int, int]] = []  # (distance, stop)
     for step in (-1, 1):
@@ -185,25 +216,32 @@ def nearest_occupied(shops: Shops, stop: int, line: int, each_direction: bool) -
     return [s for d, s in found if d == best]
 
 
-def small_excursion(shops: Shops, card: int, readings: Readings) -> list[Item]:
+def small_excursion(
+    shops: Shops, card: int, readings: Readings, net: Network = NET
+) -> list[Item]:
     """PP-37..43: the leftover card's stop scores 1 per shop; if empty, the nearest."""
-    kind = CARDS[card]
+    kind = net.cards[card]
     if shops[kind.stop]:  # PP-38
         return _shop_items(kind.stop, shops[kind.stop], data.SMALL_EXCURSION_POINTS, SMALL)
     items: list[Item] = []
-    for stop in nearest_occupied(shops, kind.stop, kind.line, readings.small_each_direction):
+    for stop in nearest_occupied(shops, kind.stop, kind.line, readings.small_each_direction,
+                                 net):
         items.extend(_shop_items(stop, shops[stop], data.SMALL_EXCURSION_POINTS, SMALL))
     return items
 
 
-def _adjacent_stops(crossing: int, line: int, readings: Readings) -> tuple[int, ...]:
+def _adjacent_stops(
+    crossing: int, line: int, readings: Readings, net: Network
+) -> tuple[int, ...]:
     """PP-54: one segment away on either line (or on the toured line only, P-11)."""
     if readings.adjacent_line_only:
-        return NET.line_neighbours[crossing][line]
-    return NET.neighbours[crossing]
+        return net.line_neighbours[crossing][line]
+    return net.neighbours[crossing]
 
 
-def big_excursion(shops: Shops, line: int, readings: Readings) -> list[Item]:
+def big_excursion(
+    shops: Shops, line: int, readings: Readings, net: Network = NET
+) -> list[Item]:
     """PP-49..57: the bus tours `line`; only its crossings score.
 
     At each crossing, each shop scores 1 for its owner (PP-50); each player with a shop
@@ -212,10 +250,11 @@ def big_excursion(shops: Shops, line: int, readings: Readings) -> list[Item]:
     and again when the bus reaches it (PP-56); nothing else scores (PP-57).
     """
     items: list[Item] = []
-    for crossing in NET.crossings[line]:
+    for crossing in net.crossings[line]:
         owners = shops[crossing]
         items.extend(_shop_items(crossing, owners, data.CROSSING_SHOP_POINTS, CROSSING))
-        near = [seat for stop in _adjacent_stops(crossing, line, readings) for seat in shops[stop]]
+        near = [seat for stop in _adjacent_stops(crossing, line, readings, net)
+                for seat in shops[stop]]
         scorers = sorted(set(near)) if readings.adjacent_for_all else sorted(set(owners))
         for seat in scorers:  # PP-52: by default only owners at the crossing
             count = near.count(seat)

@@ -11,13 +11,14 @@ excursions and the bag inside the one that ends the game (PP-58..64).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
+from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, draw_outcome, rank_by_keys
 from belle.games.paris_paris import actions as act
 from belle.games.paris_paris import data, rules, views
 from belle.games.paris_paris.actions import Action, First, Lay, OpenLine, Remove, Secret, Take
-from belle.games.paris_paris.rules import CARDS, NET, NUM_LINES, Item, Readings
+from belle.games.paris_paris.rules import NETWORKS, NUM_LINES, Item, Network, Readings
 
 SETUP, LAY, PICK, REMOVE, OVER = "setup", "lay", "pick", "remove", "over"
 NONE = -1
@@ -46,6 +47,9 @@ class ParisParisState(State[Action]):
     def __init__(self, game: Any, num_players: int) -> None:
         self.game = game
         self.num_players = num_players
+        # The map of the game's rules revision: records of engines before 0.2.0 play on
+        # the withdrawn network of revision 1 (ParisParisStateR1), new games on NET.
+        self.net: Network = NETWORKS[game.revision]
         self.history = []
         self._visibility = []
         self.reading_names: tuple[str, ...] = tuple(game.option("readings"))
@@ -60,12 +64,15 @@ class ParisParisState(State[Action]):
         self.open_line = NONE
         self.start_player = NONE
         self.to_move = NONE
-        self.deck = [card.copies for card in CARDS]  # PP-16: face down, order by chance
+        self.deck = [card.copies for card in self.net.cards]  # PP-16: order by chance
         self.deck_left = sum(self.deck)
+        # The same deck as a flat list of card kinds (order meaningless), so that search
+        # draws a card in one step (sample_chance); kept in step with `deck` by _lay.
+        self.pile = [k for k, n in enumerate(self.deck) for _ in range(n)]
         self.face_up: list[int] = []
         self.picks_left = 0
         self.pending_stop = NONE
-        self.shops: list[tuple[int, ...]] = [()] * rules.NUM_STOPS
+        self.shops: list[tuple[int, ...]] = [()] * len(self.net.ids)
         self.supply = [data.SHOPS_PER_PLAYER] * num_players  # PP-12
         self.bag = [0] * num_players  # PP-14, PP-32
         self.on_board = [0] * num_players
@@ -107,8 +114,8 @@ class ParisParisState(State[Action]):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == LAY:  # PP-22: the next card of the shuffled deck
-            left, deck, lay = self.deck_left, self.deck, act.LAY
-            return [(lay[k], n / left) for k, n in enumerate(deck) if n]
+            left = self.deck_left
+            return [(lay, n / left) for lay, n in zip(act.LAY, self.deck, strict=True) if n]
         if self.phase != SETUP:
             return []
         if self.deal_seat < self.num_players:  # PP-17: distinct secret lines
@@ -118,6 +125,14 @@ class ParisParisState(State[Action]):
             lines = self._undealt_lines()
             return [(act.OPEN[li], 1 / len(lines)) for li in lines]
         return [(act.FIRST[s], 1 / self.num_players) for s in range(self.num_players)]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """PP-22: a card of the deck, each physical card equally likely (the search's
+        draw; the same distribution as chance_outcomes, without building it)."""
+        if self.phase != LAY:
+            return draw_outcome(self.chance_outcomes(), rng)
+        pile = self.pile
+        return act.LAY[pile[int(rng.random() * len(pile))]]
 
     def _undealt_lines(self) -> list[int]:
         dealt = set(self.secret)
@@ -133,23 +148,30 @@ class ParisParisState(State[Action]):
         return None
 
     # -- applying --------------------------------------------------------
+    def _log(self, action: Action) -> None:
+        """The engine's _log, inlined for the hot path: only a secret line is seen by
+        one seat alone (chance_visibility, PP-69)."""
+        self.history.append(action)
+        self._visibility.append(
+            frozenset((self.deal_seat,)) if type(action) is Secret else None)
+
     def _apply(self, action: Action) -> None:
         self._log(action)
-        match action:
-            case Lay(card):
-                self._lay(card)
-            case Take(card):
-                self._take(card)
-            case Remove(seat):
-                self._remove_then_build(self.pending_stop, seat)
-            case Secret(line):
-                self.secret[self.deal_seat] = line
-                self.deal_seat += 1
-            case OpenLine(line):
-                self.open_line = line
-            case First(seat):
-                self.start_player = seat
-                self._start_round()
+        kind = type(action)  # a type test per kind: faster than `match` on the hot path
+        if kind is Lay:
+            self._lay(action.card)  # type: ignore[union-attr]
+        elif kind is Take:
+            self._take(action.card)  # type: ignore[union-attr]
+        elif kind is Remove:
+            self._remove_then_build(self.pending_stop, action.seat)  # type: ignore[union-attr]
+        elif kind is Secret:
+            self.secret[self.deal_seat] = action.line  # type: ignore[union-attr]
+            self.deal_seat += 1
+        elif kind is OpenLine:
+            self.open_line = action.line  # type: ignore[union-attr]
+        elif kind is First:
+            self.start_player = action.seat  # type: ignore[union-attr]
+            self._start_round()
 
     def _start_round(self) -> None:
         self.round += 1
@@ -158,6 +180,10 @@ class ParisParisState(State[Action]):
     def _lay(self, card: int) -> None:
         self.deck[card] -= 1
         self.deck_left -= 1
+        pile = self.pile
+        at = pile.index(card)
+        pile[at] = pile[-1]
+        pile.pop()
         self.face_up.append(card)
         if len(self.face_up) == self.num_players + 1:  # PP-22
             self.phase = PICK
@@ -167,13 +193,13 @@ class ParisParisState(State[Action]):
     def _take(self, card: int) -> None:
         """PP-24..35: take the card (it leaves the game, PP-34) and build at its stop."""
         self.face_up.remove(card)
-        stop = CARDS[card].stop
+        stop = self.net.cards[card].stop
         seat = self.to_move
         if not self.supply[seat]:  # PP-35 (P-8): nothing to build, nothing removed
             self._end_turn()
             return
         shops = self.shops[stop]
-        if len(shops) < NET.capacity[stop]:  # PP-29
+        if len(shops) < self.net.capacity[stop]:  # PP-29
             self._build(stop, seat)
             self._end_turn()
         elif len(set(shops)) == 1:  # REQ-PP-6: one owner there, nothing to choose
@@ -214,15 +240,16 @@ class ParisParisState(State[Action]):
     def _end_round(self) -> None:
         """PP-36..48: small excursion, discard, maybe a big excursion, the bus passes."""
         leftover = self.face_up.pop()  # PP-36: exactly one is left
-        items = rules.small_excursion(self.shops, leftover, self.readings)
-        self._score(Excursion(self.round, "small", CARDS[leftover].line,
-                              CARDS[leftover].stop, NONE, tuple(items)), SMALL)
-        line = CARDS[leftover].line
+        kind = self.net.cards[leftover]
+        items = rules.small_excursion(self.shops, leftover, self.readings, self.net)
+        self._score(Excursion(self.round, "small", kind.line, kind.stop, NONE, tuple(items)),
+                    SMALL)
+        line = kind.line
         if self.discard[line] == NONE:  # PP-44
             self.discard[line] = leftover
         else:  # PP-45, PP-46: two of one colour start a big excursion, then leave
             self.discard[line] = NONE
-            items = rules.big_excursion(self.shops, line, self.readings)
+            items = rules.big_excursion(self.shops, line, self.readings, self.net)
             self._score(Excursion(self.round, "big", line, NONE, NONE, tuple(items)), BIG)
         self.start_player = (self.start_player + 1) % self.num_players  # PP-48
         self.to_move = NONE
@@ -244,7 +271,7 @@ class ParisParisState(State[Action]):
     def _final_scoring(self) -> None:
         """PP-58..64: cards left in the discard area do nothing; final lines; the bag."""
         for line, owner in self.final_lines():
-            items = rules.big_excursion(self.shops, line, self.readings)
+            items = rules.big_excursion(self.shops, line, self.readings, self.net)
             self._score(Excursion(self.round, "final", line, NONE, owner, tuple(items)), FINAL)
         for seat, points in enumerate(rules.bag_scores(self.bag)):
             self.points[seat][BAG] += points
@@ -257,12 +284,13 @@ class ParisParisState(State[Action]):
 
     # -- copies ----------------------------------------------------------
     def clone(self) -> ParisParisState:
-        other = object.__new__(ParisParisState)
+        other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other.history = self.history.copy()
         other._visibility = self._visibility.copy()
         other.secret = self.secret.copy()
         other.deck = self.deck.copy()
+        other.pile = self.pile.copy()
         other.face_up = self.face_up.copy()
         other.shops = self.shops.copy()  # tuples inside: shared safely
         other.supply = self.supply.copy()
@@ -293,15 +321,20 @@ class ParisParisState(State[Action]):
     def heuristic(self, seat: int) -> float:
         """Points, plus half of what the lines still to be toured would give now,
         minus the same for the best opponent (the greedy bot's evaluation)."""
+        return self.heuristics((seat,))[seat]
+
+    def heuristics(self, seats: Iterable[int]) -> dict[int, float]:
+        """heuristic(seat) for several seats from one evaluation of every seat."""
         value = [float(self.score(s)) for s in range(self.num_players)]
         if self.phase != OVER:
             for line, weight in self._pending_lines():
-                got = rules.totals(rules.big_excursion(self.shops, line, self.readings),
-                                   self.num_players)
+                got = rules.totals(
+                    rules.big_excursion(self.shops, line, self.readings, self.net),
+                    self.num_players)
                 for s in range(self.num_players):
                     value[s] += weight[s] * got[s]
-        others = [v for s, v in enumerate(value) if s != seat]
-        return value[seat] - max(others)
+        return {seat: value[seat] - max(v for s, v in enumerate(value) if s != seat)
+                for seat in seats}
 
     def _pending_lines(self) -> list[tuple[int, list[float]]]:
         """Lines the final scoring will tour, weighted per seat for the heuristic."""
@@ -325,3 +358,10 @@ class ParisParisState(State[Action]):
 
     def to_json(self) -> dict[str, Any]:
         return views.full_state(self)
+
+
+class ParisParisStateR1(ParisParisState):
+    """Rules revision 1 (records of engines before 0.2.0): the withdrawn network, whose
+    cards the notation names differently."""
+
+    notation = act.NOTATIONS[1]

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from belle.engine.game import ScoreLine
 from belle.games.paris_paris import data
-from belle.games.paris_paris.actions import LINE_NAMES, PLAYER_NAMES, SECRET, Secret, card_json
-from belle.games.paris_paris.rules import NET, NUM_LINES, Item
+from belle.games.paris_paris.actions import CODECS, LINE_NAMES, PLAYER_NAMES, SECRET, Secret
+from belle.games.paris_paris.rules import NET, NETWORKS, NUM_LINES, Item, Network
 from belle.games.paris_paris.texts import TEXTS, reason_fields
 
 if TYPE_CHECKING:
@@ -28,28 +28,31 @@ def _line(line: int) -> str | None:
     return LINE_NAMES[line] if line != NONE else None
 
 
-def item_json(item: Item) -> dict[str, Any]:
+def item_json(item: Item, net: Network = NET) -> dict[str, Any]:
     """REQ-PP-10: stop, player, points and reason."""
-    return {"stop": NET.ids[item.stop], "seat": item.seat, "points": item.points,
+    return {"stop": net.ids[item.stop], "seat": item.seat, "points": item.points,
             **reason_fields(item.reason)}
 
 
-def excursion_json(excursion: Excursion) -> dict[str, Any]:
+def excursion_json(excursion: Excursion, net: Network = NET) -> dict[str, Any]:
     return {
         "round": excursion.round,
         "kind": excursion.kind,
         "line": LINE_NAMES[excursion.line],
-        "stop": NET.ids[excursion.stop] if excursion.stop != NONE else None,
+        "stop": net.ids[excursion.stop] if excursion.stop != NONE else None,
         "owner": excursion.owner if excursion.owner != NONE else None,
-        "items": [item_json(item) for item in excursion.items],
+        "items": [item_json(item, net) for item in excursion.items],
     }
 
 
 def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of `seat` (None: spectator)."""
     over = state.phase == "over"
+    net = state.net
+    card_json = CODECS[net.revision].card_json
     result: dict[str, Any] = {
         "game": "paris_paris",
+        "network": net.revision,  # the map: board_json()["networks"][str(network)]
         "players": state.num_players,
         "seat": seat,
         "phase": state.phase,
@@ -59,8 +62,8 @@ def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
         "to_move": state.to_move if state.phase in ("pick", "remove") else None,
         "start_player": state.start_player if state.start_player != NONE else None,
         "face_up": [card_json(card) for card in state.face_up],
-        "pending_stop": NET.ids[state.pending_stop] if state.pending_stop != NONE else None,
-        "shops": {NET.ids[s]: list(owners) for s, owners in enumerate(state.shops) if owners},
+        "pending_stop": net.ids[state.pending_stop] if state.pending_stop != NONE else None,
+        "shops": {net.ids[s]: list(owners) for s, owners in enumerate(state.shops) if owners},
         "supply": list(state.supply),
         "on_board": list(state.on_board),
         "bag": list(state.bag),
@@ -68,7 +71,7 @@ def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
         "deck": state.deck_left,
         "open_line": _line(state.open_line),
         "scores": state.returns(),
-        "excursions": [excursion_json(e) for e in state.excursions],
+        "excursions": [excursion_json(e, net) for e in state.excursions],
         "breakdown": [breakdown(state, s) for s in range(state.num_players)],
         "secret_line": None,
     }
@@ -82,20 +85,31 @@ def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
     return result
 
 
-def board_json() -> dict[str, Any]:
-    """The fixed map for the browser renderer (GET /api/games/paris_paris/board)."""
+def map_json(net: Network) -> dict[str, Any]:
+    """One network's stops (with map positions) and line routes."""
     return {
         "stops": [
             {"id": s.id, "name": s.name, "x": s.x, "y": s.y,
-             "crossing": NET.is_crossing[i], "terminus": NET.is_terminus[i],
-             "capacity": NET.capacity[i], "lines": [LINE_NAMES[li] for li in NET.lines_at[i]]}
-            for i, s in enumerate(data.STOPS)
+             "crossing": net.is_crossing[i], "terminus": net.is_terminus[i],
+             "capacity": net.capacity[i], "lines": [LINE_NAMES[li] for li in net.lines_at[i]]}
+            for i, s in enumerate(net.stops)
         ],
         "lines": [
             {"colour": line.colour, "letter": line.letter, "css": line.css,
              "stops": list(line.stops)}
-            for line in data.LINES
+            for line in net.lines
         ],
+    }
+
+
+def board_json() -> dict[str, Any]:
+    """The fixed map for the browser renderer (GET /api/games/paris_paris/board): the
+    current network at the top level, every network by rules revision under
+    `networks` (a view's `network` names the one its game plays on)."""
+    return {
+        **map_json(NET),
+        "revision": NET.revision,
+        "networks": {str(rev): map_json(net) for rev, net in NETWORKS.items()},
         "players": [{**TEXTS.fields(name=f"player.{p.name}"), "css": p.css}
                     for p in data.PLAYER_COLOURS],
     }
@@ -173,9 +187,14 @@ def resample(state: ParisParisState, seat: int, rng: random.Random) -> ParisPari
 
 
 def _rewrite_deals(state: ParisParisState) -> None:
-    """Make the secret-line entries of the history agree with the resampled lines."""
-    dealt = 0
+    """Make the secret-line entries of the history agree with the resampled lines.
+
+    They are dealt first (PP-17, in seat order), so the scan stops after the last one
+    instead of reading the whole history at every determinization."""
+    dealt, count = 0, sum(1 for line in state.secret if line != NONE)
     for index, action in enumerate(state.history):
+        if dealt == count:
+            return
         if isinstance(action, Secret):
             state.history[index] = SECRET[state.secret[dealt]]
             dealt += 1

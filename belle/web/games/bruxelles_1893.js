@@ -62,7 +62,7 @@ const BONUS_TEXT = {
 const BONUS_SHORT = { free: () => t("free assistant") };
 const CATEGORY_TEXT = {
   money: () => t("1 VP per 5 BF"), assistants: () => t("1 VP per assistant outside the Courthouse"),
-  materials: () => t("1 VP per cube"), art: () => t("2 VP per work of art"),
+  materials: () => t("1 VP per 3 cubes"), art: () => t("2 VP per work of art"),
 };
 const MATERIAL_NAMES = { wood: () => t("wood"), stone: () => t("stone"), iron: () => t("iron"), joker: () => t("joker") };
 const TILE_TEXT = { ...MATERIAL_NAMES, money: () => t("3 BF"), any: () => t("any noble"), empty: () => t("empty") };
@@ -210,8 +210,22 @@ function statusLine(view, moves, act, ctx) {
   const drawn = view.drawn && view.drawn.length
     ? h("span", {}, " ", t("Drawn:"), " ", view.drawn.map((c) => chip(c, ART_CSS[c], moves.has(`keep ${c}`) ? { action: `keep ${c}`, act } : null)))
     : view.drawn_count ? h("span", {}, " ", t("({n} works drawn in secret)", { n: view.drawn_count })) : null;
-  return h("div.brx-status" + (moves.size ? ".active" : ""), {}, h("span", {}, text), drawn,
-    extras.length ? h("span.brx-extra", {}, extras) : null);
+  const phase = phaseTitle(view.phase);
+  return h("div.brx-status" + (moves.size ? ".active" : ""), {},
+    phase ? h("span.brx-phase", { dataset: { phase: view.phase } }, phase, " · ") : null,
+    h("span", {}, text), drawn, extras.length ? h("span.brx-extra", {}, extras) : null);
+}
+
+/** BRX-2: the round's four phases by name (view.phase), the last one "Fin de Turno". */
+function phaseTitle(phase) {
+  switch (phase) {
+    case "stock": return t("Stock Exchange phase");
+    case "action": return t("Action phase");
+    case "resolution": return t("Turn Resolution phase");
+    case "end_of_round": return t("End of Round phase");
+    case "scoring": return t("Final scoring");
+    default: return "";
+  }
 }
 
 /** A short label for a choice button: "Bid 3 BF", "Keep for: art". */

@@ -51,6 +51,7 @@ const STYLE = `
 
 let board = null;
 let boardError = null;
+const networks = {}; // rules revision → normalised map (a game replayed from an older engine)
 
 /** Load the map once per page, and add this renderer's styles. */
 export async function init({ get }) {
@@ -63,6 +64,9 @@ export async function init({ get }) {
   try {
     const data = await get("/api/games/paris_paris/board");
     board = normalise(data.board || data);
+    for (const [revision, map] of Object.entries((data.board || data).networks || {})) {
+      networks[revision] = normalise({ ...map, players: (data.board || data).players });
+    }
   } catch (err) {
     boardError = t("The map could not be loaded ({error}).", { error: err.message });
   }
@@ -108,6 +112,7 @@ function legalIndex(legal) {
  */
 export function render(container, view, legal, onAction, ctx = {}) {
   if (!board) board = normalise({});
+  if (networks[view.network]) board = networks[view.network]; // the map this game plays on
   const moves = legalIndex(legal);
   const act = (key) => {
     const item = moves.get(key);

@@ -24,10 +24,12 @@ const HELP = {
   paris_paris: {
     dm: () => t("At the end all five lines are scored as big excursions, instead of the secret lines."),
     readings: () => t("Other readings of rules the rulebook leaves open; none by default."),
+    rules_version: () => t("Belle's edition of these rules: 2 is today's; 1 replays games recorded on Belle's first map of the bus lines."),
   },
   bruxelles_1893: {
     expert_strips: () => t("Play the Art Nouveau strips on their expert side: a column may repeat an action or lack one."),
     first_game_compass: () => t("First-game compass: the six compass tiles in a fixed order instead of at random."),
+    rules_version: () => t("Belle's edition of these rules: 2 is today's; 1 replays games recorded before public figures you could pay had to be paid."),
   },
 };
 

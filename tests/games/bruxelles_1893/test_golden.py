@@ -1,6 +1,7 @@
 """Golden seeded playthroughs of Bruxelles 1893: the engine must keep playing and
 replaying them identically. Regenerate after an intended rules change with
-BELLE_REGENERATE_GOLDEN=1 and review the diff."""
+BELLE_REGENERATE_GOLDEN=1 and review the diff; first copy the old files to
+golden/legacy/ (named after their engine version), which must keep replaying."""
 
 from __future__ import annotations
 
@@ -39,12 +40,16 @@ def test_golden_playthrough(players: int, bots: str, seed: int,
     assert record.to_json()["result"] == stored["result"]
 
 
-@pytest.mark.parametrize("players,bots,seed,options", CASES)
-def test_stored_records_keep_replaying(players: int, bots: str, seed: int,
-                                       options: dict[str, object]) -> None:
-    """design.md: old logs must keep replaying to the same result."""
-    stored = MatchRecord.load(GOLDEN / f"bruxelles_1893-{players}p-seed{seed}.json")
+STORED = sorted(GOLDEN.glob("*.json")) + sorted((GOLDEN / "legacy").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", STORED, ids=[p.name for p in STORED])
+def test_stored_records_keep_replaying(path: Path) -> None:
+    """design.md: old logs must keep replaying to the same result, each under the rules
+    revision of the engine version that wrote it (legacy/: before 0.2.0, BRX-189..191)."""
+    stored = MatchRecord.load(path)
     state = replay(stored)
+    assert state.game.revision == state.game.info.revision_for(stored.engine_version)
     assert state.is_terminal()
     assert stored.result is not None
     assert state.returns() == stored.result["returns"]

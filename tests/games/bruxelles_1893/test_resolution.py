@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+
+import belle
 from belle.engine import CHANCE
-from belle.games.bruxelles_1893 import data, rules, steps
+from belle.games.bruxelles_1893 import Bruxelles1893, data, rules, steps
 from belle.games.bruxelles_1893.state import BruxellesState
 
 from .helpers import give, legal, play, refresh, start
@@ -142,7 +145,7 @@ def test_brx_192_example_5_16_building_score() -> None:
     state.tracks[0][0] = 2  # architect value 3
     lines = {line["component"]: line["points"] for line in final(state)[0]}
     assert lines["buildings"] == 12
-    assert lines["masterpiece completion"] == data.COMPLETION_VP[4]
+    assert lines["masterpiece completion"] == data.COMPLETION_VP[2][4] == 8  # issue 15
 
 
 def final(state: BruxellesState) -> list[list[dict[str, object]]]:
@@ -155,32 +158,139 @@ def final(state: BruxellesState) -> list[list[dict[str, object]]]:
     return state.score_breakdown()
 
 
-def test_brx_189_191_example_5_15_debts_choose_which_to_pay() -> None:
-    state = start(players=2)
-    state.kept[0] |= 1 << [f.id for f in data.FIGURES].index("maus")
-    state.money[0] = 6
-    state.vp[0] = 20
+FIG = {f.id: i for i, f in enumerate(data.FIGURES)}
+
+
+def at_final(state: BruxellesState, money: int, vp: int, *figures: str) -> BruxellesState:
+    """Seat 0 at the end of round 5 with Brugmann and `figures` kept."""
+    for fig in figures:
+        state.kept[0] |= 1 << FIG[fig]
+    state.money[0] = money
+    state.vp[0] = vp
     state.tasks = [("final",)]
     from belle.games.bruxelles_1893 import flow
 
     flow.advance(state)
-    assert state.current_player() == 0
-    assert legal(state) == ["settle brugmann", "settle maus", "decline"]
-    play(state, "settle maus")
-    assert state.money[0] == 3 and legal(state) == []  # nothing else is affordable
+    return state
+
+
+def lines_of(state: BruxellesState, seat: int = 0) -> dict[str, object]:
+    return {line["component"]: line["points"] for line in state.score_breakdown()[seat]}
+
+
+def finish(state: BruxellesState) -> None:
     while state.tasks:
         play(state, legal(state)[0])
-    lines = {line["component"]: line["points"] for line in state.score_breakdown()[0]}
+
+
+def test_brx_189_191_example_5_15_payable_figures_are_paid_in_the_order_chosen() -> None:
+    """Example 5.15: Brugmann (5 BF) and Maus (3 BF) with 6 BF: either can be paid, not
+    both; the seat chooses which, cannot decline, and the other costs 5 VP."""
+    state = at_final(start(players=2), 6, 20, "maus")
+    assert state.current_player() == 0 and state.phase == "scoring"
+    assert legal(state) == ["settle brugmann", "settle maus"]  # no "decline" (BRX-191)
+    play(state, "settle maus")
+    assert state.money[0] == 3 and state.unpaid[0] == 1 << FIG["brugmann"]
+    finish(state)
+    lines = lines_of(state)
     assert lines["public figures unpaid"] == -5
-    assert state.vp[0] == 20 - 5 + 0 + 0 + 0
+    assert state.vp[0] == 20 + 0 + 0 + 0 - 5  # 3 BF left score no money VP
 
 
-def test_brx_5_unpaid_figures_cannot_push_below_zero() -> None:
+def test_brx_191_decline_is_refused_for_a_payable_figure() -> None:
+    state = at_final(start(players=2), 6, 20, "maus")
+    with pytest.raises(belle.IllegalActionError):
+        state.apply_action(state.parse_action("decline"))
+    assert state.unpaid[0] == (1 << FIG["brugmann"]) | (1 << FIG["maus"])
+
+
+def test_brx_189_example_5_15_with_8_bf_both_are_paid() -> None:
+    """With 8 BF both cards must be paid: nothing to choose, nothing lost."""
+    state = at_final(start(players=2), 8, 20, "maus")
+    assert state.phase == "over" and state.money[0] == 0 and state.unpaid[0] == 0
+    assert lines_of(state)["public figures unpaid"] == 0
+
+
+def test_brx_191_a_single_payable_figure_is_paid_without_asking() -> None:
+    """Brugmann (5 BF) and Tassel (4 BF) with 5 BF: Tassel could be paid first, so the
+    seat chooses; after paying Brugmann nothing is left to pay."""
+    state = at_final(start(players=2), 5, 10, "tassel")
+    assert legal(state) == ["settle brugmann", "settle tassel"]
+    play(state, "settle brugmann")
+    finish(state)
+    assert state.money[0] == 0 and lines_of(state)["public figures unpaid"] == -5
+    # 4 BF: only Tassel is payable, so it is paid at once (BRX-191) and Brugmann is not.
+    state = at_final(start(players=2), 4, 10, "tassel")
+    assert state.phase == "over" and state.money[0] == 0
+    assert state.unpaid[0] == 1 << FIG["brugmann"]
+
+
+def test_brx_190_example_5_15_the_loss_comes_off_the_final_total() -> None:
+    """2 VP from play, 12 VP from steps 2 to 5 and one unpaid card: 9 VP, not 12
+    (the example's figures with 2 tiles: 2 × architect 3 + completion 3, and 3 VP of
+    bonus cards kept under assistants)."""
     state = start(players=2)
-    state.money[0] = 0
-    state.vp[0] = 2
-    lines = {line["component"]: line["points"] for line in final(state)[0]}
-    assert lines["public figures unpaid"] == -2
+    state.built[0] = 2
+    state.tracks[0][0] = 2  # architect value 3: 2 × 3 = 6 VP
+    assert data.COMPLETION_VP[2][2] == 3
+    state.bonus_kept[0] = [0, 1, 0, 0]  # 1 VP per assistant outside the Courthouse
+    state.assistants[0] = 3
+    at_final(state, 4, 2)  # Brugmann (5 BF) cannot be paid; 4 BF score no money VP
+    lines = lines_of(state)
+    steps_2_to_5 = sum(int(lines[k]) for k in  # type: ignore[call-overload]
+                       ("buildings", "masterpiece completion", "bonus cards: assistants"))
+    assert steps_2_to_5 == 12
+    assert lines["public figures unpaid"] == -5
+    assert state.vp[0] == 2 + 12 - 5
+
+
+def test_brx_5_the_final_total_never_drops_below_zero() -> None:
+    state = at_final(start(players=2), 0, 2)
+    lines = lines_of(state)
+    assert lines["public figures unpaid"] == -5 and lines["score floor"] == 3
+    assert state.vp[0] == 0
+
+
+def test_revision_1_records_keep_the_old_settlement() -> None:
+    """Records of engines before 0.2.0 replay with their rules: `decline` forfeits the
+    payable figures, and the loss is floored at the VP scored during play."""
+    game = Bruxelles1893().at_revision(1)
+    state = game.new_initial_state(2)
+    assert isinstance(state, BruxellesState)
+    play(state, *SETUP_LOG)
+    at_final(state, 6, 20, "maus")
+    assert legal(state) == ["settle brugmann", "settle maus", "decline"]
+    play(state, "decline")
+    assert state.unpaid[0] == (1 << FIG["brugmann"]) | (1 << FIG["maus"])
+    finish(state)
+    assert lines_of(state)["public figures unpaid"] == -10
+    state = game.new_initial_state(2)
+    assert isinstance(state, BruxellesState)
+    play(state, *SETUP_LOG)
+    at_final(state, 0, 2)
+    assert lines_of(state)["public figures unpaid"] == -2 and state.vp[0] == 0
+
+
+def test_revision_1_records_keep_the_old_scoring_tables() -> None:
+    """Issue 15's recalibration is revision 2: records of engines before 0.2.0 score
+    the masterpiece and the materials category with the tables they were played with."""
+    for version, completion, materials in ((1, 5, 3), (2, 8, 1)):
+        state = start(players=2, rules_version=version)
+        state.built[0] = 4
+        state.bonus_kept[0] = [0, 0, 1, 0]
+        state.mats[0] = [1, 1, 0]
+        state.jokers[0] = 1
+        at_final(state, 6, 0)
+        lines = lines_of(state)
+        assert lines["masterpiece completion"] == completion
+        assert lines["bonus cards: materials"] == materials
+
+
+SETUP_LOG = ("strip 1", "strip 2", "strip 3", "strip 4", "strip 5", "compass wood",
+             "compass money", "compass stone", "compass any", "compass iron", "compass empty",
+             "bonus free", "bonus architect", "bonus city_hall", "bonus palace", "bonus money",
+             "figure solvay", "figure picard", "figure buls", "figure maus", "draw blue",
+             "draw red", "first 0")
 
 
 def test_brx_194_195_bonus_categories_and_money() -> None:
@@ -192,7 +302,7 @@ def test_brx_194_195_bonus_categories_and_money() -> None:
     lines = {line["component"]: line["points"] for line in final(state)[0]}
     assert lines["bonus cards: money"] == 2
     assert lines["bonus cards: assistants"] == 5
-    assert lines["bonus cards: materials"] == 3
+    assert lines["bonus cards: materials"] == 1  # 3 cubes, 1 VP per 3 (issue 15)
     assert lines["bonus cards: art"] == 2 * 2 * 1
     assert lines["money"] == 2  # BRX-196: the money is kept
     assert state.money[0] == 12
@@ -206,3 +316,32 @@ def test_brx_198_199_200_tie_breaks() -> None:
     assert state.ranking() == [0, 1, 2]
     state.built = [2, 2, 5]
     assert state.ranking() == [0, 0, 2]  # BRX-200: shared
+
+
+def test_brx_2_the_end_of_round_phase_is_shown_as_such() -> None:
+    """BRX-2: the round's fourth phase, "Fin de Turno" (End of Round), is what players
+    see while its deals run: in every view, the prompt-free status and the terminal."""
+    from rich.console import Console
+
+    from belle.games.bruxelles_1893 import render
+
+    state = start(players=2, shield="3,3")
+    seen = [state.view(0)["phase"]]
+    play(state, "place A1", "bid 1", "draw red", "pass")
+    seen.append(state.view(0)["phase"])
+    play(state, "pass")
+    while state.current_player() != CHANCE:
+        seen.append(state.view(0)["phase"])
+        play(state, legal(state)[-1] if "decline" in legal(state) else legal(state)[0])
+    assert state.tasks[-1] == ("bonus_deal", 0)  # the end of round's new bonus cards
+    for seat in (None, 0, 1):
+        view = state.view(seat)
+        assert view["phase"] == "end_of_round" and view["phase_title"] == "End of Round"
+        assert view["round"] == 1 and view["decision"] is None
+    assert seen[:2] == ["action", "action"] and "resolution" in seen
+    console = Console(width=200, record=True)
+    console.print(render.status(state.view(0)))
+    assert "Round 1/5 (exhibition 1893), End of Round phase." in console.export_text()
+    play(state, "bonus vp", "bonus vp", "bonus art", "bonus art", "bonus free",
+         "figure tassel")
+    assert state.view(0)["phase_title"] == "Stock Exchange" and state.round == 2

@@ -1,6 +1,7 @@
 """Golden seeded playthroughs of Paris Paris: the engine must keep playing and replaying
 them identically. Regenerate after an intended rules change with
-BELLE_REGENERATE_GOLDEN=1 and review the diff."""
+BELLE_REGENERATE_GOLDEN=1 and review the diff; first copy the old files to
+golden/legacy/ (named after their engine version), which must keep replaying."""
 
 from __future__ import annotations
 
@@ -41,12 +42,41 @@ def test_golden_playthrough(players: int, bots: str, seed: int, dm: bool) -> Non
     assert record.to_json()["result"] == stored["result"]
 
 
-@pytest.mark.parametrize("players,bots,seed,dm", CASES)
-def test_stored_records_keep_replaying(players: int, bots: str, seed: int, dm: bool) -> None:
-    """design.md: old logs must keep replaying to the same result."""
-    stored = MatchRecord.load(GOLDEN / _name(players, seed, dm))
+STORED = sorted(GOLDEN.glob("*.json")) + sorted((GOLDEN / "legacy").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", STORED, ids=[p.name for p in STORED])
+def test_stored_records_keep_replaying(path: Path) -> None:
+    """design.md: old logs must keep replaying to the same result, each under the rules
+    revision of the engine version that wrote it (legacy/: before 0.2.0, the withdrawn
+    network of revision 1)."""
+    stored = MatchRecord.load(path)
     state = replay(stored)
+    assert state.game.revision == state.game.info.revision_for(stored.engine_version)
     assert state.is_terminal()
     assert stored.result is not None
     assert state.returns() == stored.result["returns"]
     assert state.ranking() == stored.result["ranking"]
+
+
+def test_revision_1_plays_on_the_withdrawn_network() -> None:
+    """Records of engines before 0.2.0 name cards of the old map (Panthéon, green) and
+    score on it (Montmartre next to Pompidou); new games cannot name them."""
+    from belle.games.paris_paris import ParisParis, rules
+    from belle.games.paris_paris.views import board_json
+
+    old = ParisParis().at_revision(1).new_initial_state(2)
+    new = ParisParis().new_initial_state(2)
+    assert old.net is rules.NETWORKS[1] and new.net is rules.NET  # type: ignore[attr-defined]
+    assert old.action_to_string(old.parse_action("lay Panthéon green")) == "lay Panthéon green"
+    with pytest.raises(belle.InvalidActionError):
+        new.parse_action("lay Panthéon green")
+    assert old.view(None)["network"] == 1 and new.view(None)["network"] == 2
+    maps = board_json()["networks"]
+    assert maps["1"]["lines"][0]["stops"][:3] == ["SCO", "MMA", "POM"]
+    assert board_json()["lines"] == maps["2"]["lines"]
+    shops = [()] * len(rules.NETWORKS[1].ids)
+    index = {stop_id: i for i, stop_id in enumerate(rules.NETWORKS[1].ids)}
+    shops[index["MMA"]] = shops[index["POM"]] = (0,)
+    items = rules.big_excursion(shops, 0, rules.Readings(), rules.NETWORKS[1])
+    assert rules.totals(items, 2) == [4, 0]  # PP-56 on the old map: they were neighbours

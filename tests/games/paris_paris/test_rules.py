@@ -51,7 +51,7 @@ def test_pp3_to_pp9_network_counts() -> None:
     assert len(NET.ids) == 25
     assert all(len(c) == 4 for c in NET.crossings)  # PP-7
     green = [NET.ids[s] for s in NET.crossings[0]]
-    assert green == ["MMA", "POM", "HDV", "QLA"]  # the seed's green line
+    assert green == ["MMA", "HDV", "POM", "QLA"]  # the seed's green crossings (P-3)
     assert not NET.is_crossing[STOP["NDA"]] and not NET.is_crossing[STOP["LUX"]]
     assert {NET.ids[n] for n in NET.neighbours[STOP["POM"]]} >= {"SNI", "PNF"}
 
@@ -217,7 +217,7 @@ def test_pp44_to_pp47_second_card_of_a_colour_starts_a_big_excursion() -> None:
     play(state, "take Tour Eiffel blue", "take Vaugirard red")
     assert [e.kind for e in state.excursions] == ["small"]  # PP-37
     assert state.view(None)["discard"] == [{"stop": "SCO", "line": "green"}]  # PP-44
-    lay(state, "Trocadéro orange", "Clichy red", "Panthéon green")
+    lay(state, "Trocadéro orange", "Clichy red", "Notre-Dame green")
     play(state, "take Trocadéro orange", "take Clichy red")
     assert [e.kind for e in state.excursions] == ["small", "small", "big"]  # PP-45
     assert state.discard == [-1] * 5  # PP-46, PP-47
@@ -254,8 +254,8 @@ def test_pp55_two_shops_at_the_crossing_count_adjacent_shops_once() -> None:
 
 
 def test_pp56_adjacent_crossing_counts_twice() -> None:
-    # Green: MMA and POM are neighbours; green's shops at both score each other.
-    shops = board({"MMA": (GREEN,), "POM": (GREEN,)})
+    # Green: HDV and POM are neighbours; green's shops at both score each other.
+    shops = board({"HDV": (GREEN,), "POM": (GREEN,)})
     items = rules.big_excursion(shops, 0, Readings())
     assert rules.totals(items, 4) == [4, 0, 0, 0]
 
