@@ -7,7 +7,7 @@
 True
 """
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 from belle.engine import (
     CHANCE,

@@ -94,6 +94,12 @@ class Game(ABC, Generic[A]):
                 f"not {num_players}"
             )
 
+    def for_record(self, engine_version: str) -> Game[A]:
+        """This game as the engine `engine_version` played it, so that a match record of
+        an older engine keeps replaying after a rules fix (design.md). A game whose rules
+        changed returns a copy that plays the old rules; by default, the game itself."""
+        return self
+
     def new_initial_state(self, num_players: int) -> State[A]:
         self.check_players(num_players)
         return self._new_initial_state(num_players)

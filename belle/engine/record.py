@@ -157,8 +157,8 @@ class MatchRecord:
 
 
 def new_state(record: MatchRecord) -> State[Any]:
-    """The initial state of the match `record` describes."""
-    game = load_game(record.game, **record.options)
+    """The initial state of the match `record` describes (by its engine's rules)."""
+    game = load_game(record.game, **record.options).for_record(record.engine_version)
     return game.new_initial_state(record.num_players)
 
 
