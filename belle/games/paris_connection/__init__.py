@@ -9,7 +9,9 @@ from __future__ import annotations
 from belle.engine.game import Game, GameInfo
 from belle.engine.options import OptionSpec
 from belle.engine.registry import register
+from belle.games.paris_connection import legacy
 from belle.games.paris_connection.actions import ALL_ACTIONS, Action
+from belle.games.paris_connection.rules import CURRENT_RULES, Ruleset
 from belle.games.paris_connection.state import ParisConnectionState
 
 INFO = GameInfo(
@@ -36,6 +38,15 @@ INFO = GameInfo(
 @register
 class ParisConnection(Game[Action]):
     info = INFO
+    ruleset: Ruleset = CURRENT_RULES
+
+    def for_record(self, engine_version: str) -> ParisConnection:
+        """Records of engines before 0.2.0 replay by their rules (legacy.py)."""
+        if not legacy.is_older(engine_version):
+            return self
+        old = ParisConnection(**self.options)
+        old.ruleset = legacy.RULES_0_1
+        return old
 
     def _new_initial_state(self, num_players: int) -> ParisConnectionState:
         return ParisConnectionState(self, num_players)

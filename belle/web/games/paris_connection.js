@@ -211,10 +211,16 @@ function drawMap(view, moves, act) {
   map.act = act;
   map.moves = moves;
   const occupants = new Map((view.board || []).map((cell) => [cell.hex, cell.companies]));
+  // PC-19: the colours are drawn onto the start hexes at setup; the view says which.
+  const startOf = new Map(Object.entries(view.starts || {}).filter(([, at]) => at).map(([letter, at]) => [at, letter]));
   const building = view.building ? view.building.company : null;
   const tokens = [];
   for (const hx of board.hexes) {
-    const { g, title } = map.cells.get(hx.label);
+    const { g, title, ring } = map.cells.get(hx.label);
+    if (ring && (startOf.get(hx.label) || null) !== hx.company) {
+      hx.company = startOf.get(hx.label) || null;
+      ring.setAttribute("stroke", hx.company ? colourOf(hx.company) : "#999");
+    }
     const here = occupants.get(hx.label) || [];
     const key = hexMove(hx, moves);
     g.classList.toggle("legal", !!key);
@@ -262,12 +268,11 @@ function buildMap() {
     if (hx.kind === "city") {
       cell.append(s("polygon", { class: "city-ring", points: corners(hx.x, hx.y, SIZE - 4), stroke: CITY_RINGS[hx.value] || "#999" }));
     }
-    if (hx.kind === "start" && hx.company) {
-      cell.append(s("polygon", { class: "start-ring", points: corners(hx.x, hx.y, SIZE - 3.5), stroke: colourOf(hx.company) }));
-    }
+    const ring = hx.kind === "start" ? s("polygon", { class: "start-ring", points: corners(hx.x, hx.y, SIZE - 3.5), stroke: hx.company ? colourOf(hx.company) : "#999" }) : null;
+    if (ring) cell.append(ring);
     if (hx.kind === "eiffel") cell.append(eiffel(hx.x, hx.y));
     base.append(cell);
-    cells.set(hx.label, { g: cell, title });
+    cells.set(hx.label, { g: cell, title, ring });
     if (hx.kind === "city" && hx.name) {
       labels.append(s("text", { class: "city-name", x: hx.x.toFixed(1), y: (hx.y + SIZE * 0.62).toFixed(1) }, hx.name));
     } else if (hx.kind === "rural") {
