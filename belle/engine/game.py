@@ -307,6 +307,16 @@ class State(ABC, Generic[A]):
 GameErrorTypes = (InvalidActionError, IllegalActionError, ValueError, KeyError, TypeError)
 
 
+def version_before(engine_version: str, version: tuple[int, ...]) -> bool:
+    """Whether a record's `engine_version` ("0.1.0") is older than `version` ((0, 2, 0));
+    a version that is not dotted numbers (such as "unknown") counts as current."""
+    try:
+        parts = tuple(int(p) for p in engine_version.split("."))
+    except ValueError:
+        return False
+    return parts < version
+
+
 def rank_by_keys(keys: list[tuple[float, ...]]) -> list[int]:
     """Places from sort keys (higher is better); equal keys share a place."""
     places = []

@@ -10,7 +10,9 @@ from __future__ import annotations
 from belle.engine.game import Game, GameInfo
 from belle.engine.options import OptionSpec
 from belle.engine.registry import register
+from belle.games.paris import legacy
 from belle.games.paris.actions import ALL_ACTIONS, Action
+from belle.games.paris.rules import CURRENT_RULES, Ruleset
 from belle.games.paris.state import ParisState
 
 INFO = GameInfo(
@@ -44,6 +46,15 @@ INFO = GameInfo(
 @register
 class Paris(Game[Action]):
     info = INFO
+    ruleset: Ruleset = CURRENT_RULES
+
+    def for_record(self, engine_version: str) -> Paris:
+        """Records of engines before 0.2.0 replay with their tables (legacy.py)."""
+        if not legacy.is_older(engine_version):
+            return self
+        old = Paris(**self.options)
+        old.ruleset = legacy.RULES_0_1
+        return old
 
     def _new_initial_state(self, num_players: int) -> ParisState:
         return ParisState(self, num_players)

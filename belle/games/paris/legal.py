@@ -50,7 +50,7 @@ def move_legal(state: ParisState, seat: int, move: Move) -> bool:
         dst >= NB and state.landmark_district[dst - NB] < 0
         and (district < 0 or build == district)
         and value > state.landmark_top[build]
-        and affordable(state, seat, value - base, data.LANDMARKS[dst - NB].cost))
+        and affordable(state, seat, value - base, state.rules.landmarks[dst - NB].cost))
 
 def step2_actions(state: ParisState, seat: int) -> list[Action]:
     """PARIS-56: action A (PARIS-58..66), B (PARIS-67..92) or C (PARIS-57, 103)."""
@@ -103,7 +103,7 @@ def affordable(state: ParisState, seat: int, francs: int, cost: tuple[int, int, 
 def space_cost(state: ParisState, space: int) -> tuple[int, int, int]:
     if space < NB:
         return TILE_COST[state.built[space]]
-    return data.LANDMARKS[space - NB].cost
+    return state.rules.landmarks[space - NB].cost
 
 def moves(state: ParisState, seat: int) -> list[Action]:
     """PARIS-67..88: every affordable key move, new landmarks included."""
@@ -119,7 +119,7 @@ def moves(state: ParisState, seat: int) -> list[Action]:
                 if value > base and enterable(state, seat, space) and affordable(state,
                         seat, value - base, space_cost(state, space)):  # PARIS-71, 83, 84
                     moves.append(act.MOVE[src][space])
-            for lm, spec in enumerate(data.LANDMARKS):  # PARIS-76..79
+            for lm, spec in enumerate(state.rules.landmarks):  # PARIS-76..79
                 if (state.landmark_district[lm] < 0 and spec.value > state.landmark_top[d]
                         and spec.value > base
                         and affordable(state, seat, spec.value - base, spec.cost)):
@@ -160,7 +160,7 @@ def benefit_actions(state: ParisState, seat: int) -> list[Action]:
         return legal
     if kind[0] == "prestige":
         _, landmark, used = kind
-        slots = data.LANDMARKS[landmark].slots
+        slots = state.rules.landmarks[landmark].slots
         legal = [act.GIVE[i] for i, (metal, _) in enumerate(slots)
                  if not used >> i & 1 and state.stock[seat][metal]]
         legal.append(act.DONE)
@@ -184,9 +184,10 @@ def free_actions(state: ParisState, seat: int) -> list[Action]:
     held = state.bonus_held[seat]
     if held:
         for number in range(1, 31):
-            if held >> number & 1 and tile_usable(state, seat, data.BONUS[number - 1].kind,
-                                                        data.BONUS[number - 1].amount):
-                legal.extend(act.USE[(number, a, b)] for a, b in act.bonus_choices(number))
+            if held >> number & 1:
+                bonus = state.rules.bonus[number - 1]
+                if tile_usable(state, seat, bonus.kind, bonus.amount):
+                    legal.extend(act.USE[(number, a, b)] for a, b in act.choices_of(bonus.kind))
     for tile, count in enumerate(state.eg_held[seat]):
         spec = data.END_TILES[tile]
         if count and tile_usable(state, seat, spec.kind, spec.amount):

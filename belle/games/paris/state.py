@@ -70,6 +70,7 @@ class ParisState(State[Action]):
         self.num_players = n
         self.history = []
         self._visibility = []
+        self.rules: rules.Ruleset = game.ruleset  # today's tables, or an old engine's
         self.random_setup = bool(game.option("random_setup"))
         self.free_districts = bool(game.option("free_districts"))
         self.phase = FIRST
@@ -258,6 +259,14 @@ class ParisState(State[Action]):
                     self.arc_keys if action.target == act.ARC else self.bank_keys[action.target]
                 ) >> seat & 1
         return action in self.legal_actions()
+
+    def parse_action(self, text: str) -> Action:
+        """The notation, with `move L10 build L12` reading the district of the key's
+        landmark from this position (docs/games/paris.md)."""
+        return act.parse(text, self.landmark_district)
+
+    def action_from_json(self, data: Any) -> Action:
+        return act.from_json(data, self.landmark_district)
 
     def _space_district(self, space: int) -> int:
         return space // NV if space < NB else self.landmark_district[space - NB]
@@ -465,7 +474,8 @@ class ParisState(State[Action]):
         """Whether to ask for prestige: only on what everyone can know (prestige tokens,
         bonus tiles that can become prestige, any end-game tile), so that being asked
         reveals no end-game tile."""
-        prestige_tiles = sum(1 << n for n in (8, 19))
+        prestige_tiles = sum(1 << b.number for b in self.rules.bonus
+                             if b.kind in data.PRESTIGE_GIVING_KINDS)
         return bool(
             any(self.stock[seat][k] for k in data.PRESTIGE)
             or self.bonus_held[seat] & prestige_tiles
@@ -544,7 +554,7 @@ class ParisState(State[Action]):
         PARIS-120)."""
         self.bonus_held[seat] &= ~(1 << number)
         self.bonus_used[seat] |= 1 << number
-        spec = data.BONUS[number - 1]
+        spec = self.rules.bonus[number - 1]
         self._effect(seat, spec.kind, spec.amount, spec.kind_param, first, second, 2)
 
     def _use_end(self, seat: int, tile: int, choice: int) -> None:
@@ -565,9 +575,15 @@ class ParisState(State[Action]):
         elif kind == "per_value":  # PARIS-122
             self.vp_parts[seat][part] += amount * rules.count_keys_on_value(
                 self.space_keys, seat, param)
+        elif kind == "per_landmark":  # G-6, reconstructed (tiles 24, 29)
+            self.vp_parts[seat][part] += amount * rules.count_keys_on_landmarks(
+                self.space_keys, seat)
+        elif kind == "per_district":  # G-6, reconstructed (tiles 25, 30)
+            self.vp_parts[seat][part] += amount * rules.districts_occupied(
+                self.space_keys, self.landmark_district, seat)
         elif kind == "resource":
             self._tile_token(seat, param)
-        elif kind in ("resource_choice", "prestige_choice", "token_choice", "two_resources"):
+        elif kind in data.TOKEN_KINDS:
             self._tile_token(seat, first)  # PARIS-121
             if second >= 0:
                 self._tile_token(seat, second)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from belle.engine.game import version_before
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import Board, Ruleset, build_board, expand
 
@@ -34,12 +35,8 @@ FIRST_ENGINE_WITH_CURRENT_RULES = (0, 2, 0)
 
 
 def is_older(engine_version: str) -> bool:
-    """Whether a record's engine version predates the current rules ("unknown" does not)."""
-    try:
-        parts = tuple(int(p) for p in engine_version.split("."))
-    except ValueError:
-        return False
-    return parts < FIRST_ENGINE_WITH_CURRENT_RULES
+    """Whether a record was made by an engine older than these rules."""
+    return version_before(engine_version, FIRST_ENGINE_WITH_CURRENT_RULES)
 
 
 def alone_can_reach_city(network: int, enterable: int, board: Board) -> bool:
