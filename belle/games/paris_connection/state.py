@@ -37,6 +37,7 @@ NUM_COMPANIES = len(data.COMPANIES)
 NO_COMPANY = -1
 BIT = BOARD.bit
 NEIGHBOURS = BOARD.neighbour_mask
+ACTION_TYPES = frozenset(type(a) for a in act.ALL_ACTIONS)
 PLACE_AT = {p + 1: act.PLACE[h] for p, h in BOARD.hex_at.items()}  # by bit length
 
 
@@ -119,6 +120,15 @@ class ParisConnectionState(State[Action]):
         if self.phase == OVER:
             return []
         return [a for a, _ in self.chance_outcomes()]
+
+    def apply_action(self, action: Action) -> None:
+        """The checked path of the base class, with a fast lane for this game's own
+        action types; anything else (a foreign object, an illegal action, the game over)
+        goes through the base class's checks and errors."""
+        if type(action) in ACTION_TYPES and self.phase != OVER and self.is_legal(action):
+            self._apply(action)
+        else:
+            super().apply_action(action)
 
     def is_legal(self, action: Action) -> bool:
         """The tests of legal_actions() for one action, without building the list."""
