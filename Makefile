@@ -11,7 +11,8 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,postgres,redis,openspiel,pettingzoo]'
+	$(BIN)/pip install --quiet -e '.[dev,postgres,redis,openspiel,pettingzoo,research]'
+	$(BIN)/python -c "import torch, sys; sys.exit('torch: a CUDA build was installed, not the CPU one' if torch.version.cuda else 0)"
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -12,15 +12,21 @@ Declaration of every registered game:
 - sequential, explicit stochastic chance (every draw is a chance node with its
   probabilities), imperfect information, general-sum, terminal rewards;
 - parameters: `players` (default: the game's minimum) and each Belle option (a bool,
-  int or string; list options as comma-separated strings);
+  int or string; list options as `+`-separated strings, so game strings round-trip);
 - actions are Belle's dense int codec (`action_to_int` / `action_from_int`), chance
   outcomes included, so `num_distinct_actions() == max_chance_outcomes()`;
+- `apply_action` is checked, as in OpenSpiel's C++ games: an int that is not among
+  `legal_actions()` (or, at a chance node, `chance_outcomes()`) raises
+  `IllegalActionError` — also a `pyspiel.SpielError` — and leaves the state as it was;
+- `clone()` is Belle's hand-written `clone()` (pyspiel deep-copies the Python side of
+  a state, and the one attribute here copies itself with `clone()`);
 - utility: `(n - 1 - 2·place) / (n - 1)` per seat in [-1, 1] — first place +1, last
   −1, a shared place shares the value (Belle's `ranking()`, tie-breaks applied);
   the final points stay available as `state.belle.returns()`;
-- information-state strings are Belle's `information_state_key(player)` (the
-  action-observation history); observation strings are the seat's `view` as JSON;
-  no tensors;
+- observation and information-state tensors (belle.adapters.tensors: built from the
+  seat's `view`, layouts in docs/research.md); information-state strings are Belle's
+  `information_state_key(player)` (the action-observation history), observation
+  strings the seat's `view` as JSON;
 - `resample_from_infostate(player, sampler)` is Belle's `resample` (a determinization
   that keeps everything `player` knows), seeded from the sampler.
 """
@@ -34,12 +40,25 @@ from typing import Any
 import pyspiel  # type: ignore[import-not-found]
 
 import belle
-from belle.engine.game import CHANCE, Game, GameInfo, State
+from belle.adapters.openspiel_cell import Cell, Codec, first, second
+from belle.adapters.tensors import Layout, Tensors
+from belle.engine.errors import IllegalActionError
+from belle.engine.game import CHANCE, TERMINAL, Game, GameInfo, State
 from belle.engine.options import OptionSpec
 
 PREFIX = "belle_"
 MAX_GAME_LENGTH = 100_000
 """An upper bound on the actions of a Belle match (the conformance suite's bound)."""
+LIST_SEPARATOR = "+"
+"""Between the items of a list option's value: a comma would end the parameter in
+OpenSpiel's game strings (`belle_city_of_light(variants=mirror+final_pass)`); a
+comma-separated value is still read when passed as a parameter dict."""
+SHOWN_LEGAL = 12
+"""How many legal actions an illegal-action message lists."""
+
+
+class OpenSpielIllegalActionError(IllegalActionError, pyspiel.SpielError):  # type: ignore[misc]
+    """An int that is not legal here: Belle's IllegalActionError and pyspiel's SpielError."""
 
 
 def short_name(game_id: str) -> str:
@@ -48,7 +67,7 @@ def short_name(game_id: str) -> str:
 
 def _parameter_default(spec: OptionSpec) -> bool | int | str:
     if isinstance(spec.default, tuple):
-        return ",".join(spec.default)
+        return LIST_SEPARATOR.join(spec.default)
     return spec.default
 
 
@@ -59,7 +78,8 @@ def _belle_options(info: GameInfo, params: dict[str, Any]) -> dict[str, Any]:
             continue
         value = params[spec.name]
         if spec.kind == "list":
-            value = tuple(p.strip() for p in str(value).split(",") if p.strip())
+            parts = str(value).replace(",", LIST_SEPARATOR).split(LIST_SEPARATOR)
+            value = tuple(p.strip() for p in parts if p.strip())
         options[spec.name] = value
     return options
 
@@ -80,9 +100,9 @@ def game_type(info: GameInfo) -> Any:
         max_num_players=info.max_players,
         min_num_players=info.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification=parameters,
     )
 
@@ -98,6 +118,8 @@ def _game_class(info: GameInfo) -> type:
             self.belle: Game[Any] = belle.load_game(info.id, **_belle_options(info, params))
             self.belle.check_players(players)
             self.num_belle_players = players
+            self.tensors = Tensors(self.belle, players)
+            self.codec = Codec(self.belle.new_initial_state(players))
             actions = self.belle.num_distinct_actions(players)
             game_info = pyspiel.GameInfo(
                 num_distinct_actions=actions,
@@ -111,15 +133,14 @@ def _game_class(info: GameInfo) -> type:
             super().__init__(kind, game_info, params)
 
         def new_initial_state(self) -> BelleOpenSpielState:
-            return BelleOpenSpielState(self, self.belle.new_initial_state(self.num_belle_players))
+            return BelleOpenSpielState(self)
 
         def make_py_observer(
             self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
         ) -> BelleObserver:
             if params:
                 raise ValueError(f"observation parameters not supported: {params}")
-            perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-            return BelleObserver(perfect_recall)
+            return BelleObserver(self.tensors, _perfect_recall(iig_obs_type))
 
     BelleOpenSpielGame.__doc__ = f"Belle's {info.title} as an OpenSpiel game."
     BelleOpenSpielGame.__name__ = f"Belle_{info.id}_Game"
@@ -127,74 +148,179 @@ def _game_class(info: GameInfo) -> type:
     return BelleOpenSpielGame
 
 
+def _perfect_recall(iig_obs_type: Any) -> bool:
+    """Whether OpenSpiel asks for the information state (True) or the observation.
+
+    Only what one seat sees is offered (its view, or its view and recall): a public-only
+    or all-players observation type is refused rather than answered wrongly.
+    """
+    if iig_obs_type is None:
+        return False
+    if not iig_obs_type.public_info or (
+        iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+    ):
+        raise ValueError("Belle games observe one seat at a time (its public and private "
+                         "information): public-only or all-players observers are not offered")
+    return bool(iig_obs_type.perfect_recall)
+
+
 class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping a Belle state (`.belle`)."""
 
-    def __init__(self, game: Any, state: State[Any]) -> None:
+    def __init__(self, game: Any, state: State[Any] | None = None) -> None:
         super().__init__(game)
-        self.belle = state
+        if state is not None:
+            self._cell = Cell(game, state)
+        # else the cell is made on first use (__getattr__): pyspiel's Clone() makes a new
+        # initial state only to set its `_cell` from the state it copies.
+
+    def __getattr__(self, name: str) -> Any:
+        if name != "_cell":
+            raise AttributeError(name)
+        cell = self._cell = Cell(self.get_game())
+        return cell
+
+    @property
+    def belle(self) -> State[Any]:
+        """The Belle state (a copy of it is yours to change; this one is the adapter's)."""
+        return self._cell.belle()
 
     # -- whose turn and what is legal -------------------------------------
     def current_player(self) -> int:
-        if self.belle.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        player = self.belle.current_player()
-        return int(pyspiel.PlayerId.CHANCE) if player == CHANCE else player
+        # Belle's CHANCE and TERMINAL are OpenSpiel's ids (checked below the class).
+        cell = self._cell
+        return (cell.state or cell.belle()).current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self.belle
-        return sorted(state.action_to_int(a) for a in state.legal_actions())
+        cell = self._cell
+        cell.node()
+        return cell.ordered
+
+    # Python callers (OpenSpiel's Python algorithms) reach these two without a trip
+    # through C++ and back (pyspiel's own would call current_player, is_terminal and
+    # _legal_actions from C++ one by one); C++ callers keep pyspiel's, which agree.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """As pyspiel's `LegalActions(player)`: sorted ints; chance outcomes at a chance
+        node; [] when the game is over or `player` is not the one to move."""
+        cell = self._cell
+        current = cell.belle().current_player()
+        if current != CHANCE and current < 0:
+            return []
+        if player is not None and player != current and current != CHANCE:
+            if player < 0:
+                raise pyspiel.SpielError(f"legal_actions called for pseudo-player {player}")
+            return []
+        cell.node()
+        return cell.ordered[:]
+
+    def is_chance_node(self) -> bool:
+        cell = self._cell
+        return (cell.state or cell.belle()).current_player() == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        state = self.belle
-        return sorted((state.action_to_int(a), p) for a, p in state.chance_outcomes())
+        cell = self._cell
+        outcomes = (cell.state or cell.belle()).chance_outcomes()
+        if not outcomes:  # not a chance node
+            return []
+        node = cell.codec.node(list(map(first, outcomes)))
+        if cell.legal is None:  # the outcomes are this node's legal ints
+            cell.legal, cell.ordered = node.legal, node.ordered
+        pairs = list(zip(node.ints, map(second, outcomes), strict=True))
+        if not node.ascending:
+            pairs.sort()  # by int: the ints are distinct
+        return pairs
 
     def _apply_action(self, action: int) -> None:
-        state = self.belle
-        state._apply(state.action_from_int(int(action)))  # pyspiel checked legality
+        """Apply a legal int; refuse any other with the state unchanged (checked)."""
+        cell = self._cell
+        legal = cell.node()
+        decoded = legal.get(action)
+        if decoded is None:
+            raise OpenSpielIllegalActionError(self._illegal_message(action))
+        cell.belle()._apply(decoded)  # legal: it is one of this node's legal actions
+        cell.moved()
+
+    def _illegal_message(self, action: int) -> str:
+        cell = self._cell
+        state = cell.belle()
+        if not cell.ordered:
+            return f"action {action} is not legal: the game is over"
+        shown = ", ".join(f"{i} ({state.action_to_string(cell.legal[i])})"  # type: ignore[index]
+                          for i in cell.ordered[:SHOWN_LEGAL])
+        more = len(cell.ordered) - SHOWN_LEGAL
+        rest = f" and {more} more" if more > 0 else ""
+        return f"action {action} is not legal now; legal: {shown}{rest}"
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.belle.action_to_string(self.belle.action_from_int(int(action)))
+        state = self._cell.belle()
+        return state.action_to_string(state.action_from_int(int(action)))
 
     # -- results ----------------------------------------------------------
     def is_terminal(self) -> bool:
-        return self.belle.is_terminal()
+        cell = self._cell
+        return (cell.state or cell.belle()).is_terminal()
 
     def returns(self) -> list[float]:
-        n = self.belle.num_players
-        if not self.belle.is_terminal():
+        state = self._cell.belle()
+        n = state.num_players
+        if not state.is_terminal():
             return [0.0] * n
-        return [(n - 1 - 2 * place) / (n - 1) if n > 1 else 1.0
-                for place in self.belle.ranking()]
+        return [(n - 1 - 2 * place) / (n - 1) if n > 1 else 1.0 for place in state.ranking()]
 
     # -- information ------------------------------------------------------
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state consistent with `player_id`'s information (Belle's `resample`)."""
         seed = int(probability_sampler() * 2**53) if callable(probability_sampler) else None
-        sample = self.belle.resample(player_id, random.Random(seed))
+        sample = self._cell.belle().resample(player_id, random.Random(seed))
         clone = self.clone()
-        clone.belle = sample
+        clone._cell.state = sample
+        clone._cell.moved()
         return clone
 
     def __str__(self) -> str:
-        return str(self.belle)
+        return str(self._cell.belle())
+
+
+if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):
+    raise ImportError("Belle's CHANCE and TERMINAL player ids differ from OpenSpiel's")
 
 
 class BelleObserver:
-    """OpenSpiel's PyObserver interface: strings only (no tensors)."""
+    """OpenSpiel's PyObserver: the seat's observation or information-state tensor
+    (`tensor`, with each segment of the layout in `dict`) and strings."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, tensors: Tensors, perfect_recall: bool) -> None:
+        self.tensors = tensors
         self.perfect_recall = perfect_recall
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
+        self.layout: Layout = (
+            tensors.information_state if perfect_recall else tensors.observation)
+        import numpy as np
+
+        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.dict: dict[str, Any] = self.layout.views(self.tensor)
 
     def set_from(self, state: BelleOpenSpielState, player: int) -> None:
-        """No tensor to fill."""
+        if self.perfect_recall:
+            self.tensors.information_state_tensor(state.belle, player, out=self.tensor)
+        else:
+            self.tensors.observation_tensor(state.belle, player, out=self.tensor)
 
     def string_from(self, state: BelleOpenSpielState, player: int) -> str:
         if self.perfect_recall:
             return state.belle.information_state_key(player)
         return json.dumps(state.belle.view(player), sort_keys=True, separators=(",", ":"))
+
+
+def wrap(game: Any, state: State[Any]) -> BelleOpenSpielState:
+    """An OpenSpiel state of `game` (a `belle_<id>` pyspiel game) holding Belle `state`.
+
+    OpenSpiel's own history (`history()`, `move_number()`) starts at the wrap: the
+    Belle history stays in `state.belle.history`.
+    """
+    if state.game.info.id != game.belle.info.id or state.num_players != game.num_players():
+        raise ValueError(f"a {state.game.info.id} state with {state.num_players} players "
+                         f"does not fit {game}")
+    return BelleOpenSpielState(game, state)
 
 
 _REGISTERED: dict[str, type] = {}
@@ -221,4 +347,7 @@ def load_game(game_id: str, **params: Any) -> Any:
 
 register_all()
 
-__all__ = ["BelleObserver", "BelleOpenSpielState", "load_game", "register_all", "short_name"]
+__all__ = [
+    "BelleObserver", "BelleOpenSpielState", "OpenSpielIllegalActionError", "load_game",
+    "register_all", "short_name", "wrap",
+]

@@ -16,10 +16,9 @@
   with `action_to_int` / `action_from_int`. Every observation carries an
   `action_mask` (int8, 1 = legal now; all zeros when it is not the agent's turn).
   An illegal action raises `belle.IllegalActionError` and changes nothing.
-- `observation` is the agent's action-observation history as ints (the information
-  state, the same as `information_state_key`): 0 = padding, `1 + action_to_int(a)`
-  for an action the agent saw, `num_distinct_actions + 1` for a chance outcome it
-  may not see, right-aligned in `max_history` slots (oldest entries dropped beyond).
+- `observation` is the agent's observation tensor (belle.adapters.tensors: built from
+  its `view`, layouts in docs/research.md), or with `observation="information_state"`
+  its information-state tensor; float32 in a Box whose bounds come from the layout.
   The seat's JSON view is `env.view(agent)`; the true Belle state is `env.state`.
 - Rewards come at the end: `(n - 1 - 2·place) / (n - 1)` in [-1, 1] (first +1,
   last −1, a shared place shares the value), as in the OpenSpiel adapter.
@@ -28,23 +27,52 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import belle
+from belle.adapters.tensors import Layout, Tensors
 from belle.engine.game import CHANCE, Game, State
 from belle.engine.referee import sample_chance
 
-MAX_HISTORY = 4096
+ObservationKind = Literal["observation", "information_state"]
 
 
 def rank_rewards(state: State[Any]) -> list[float]:
     """Per seat, `(n - 1 - 2·place) / (n - 1)`: +1 first, −1 last."""
     n = state.num_players
     return [(n - 1 - 2 * place) / (n - 1) if n > 1 else 1.0 for place in state.ranking()]
+
+
+def legal_mask(state: State[Any], seat: int, size: int) -> np.ndarray:
+    """int8 mask of `seat`'s legal dense ints (all zeros unless it is `seat`'s turn)."""
+    mask = np.zeros(size, np.int8)
+    if not state.is_terminal() and state.current_player() == seat:
+        mask[[state.action_to_int(a) for a in state.legal_actions()]] = 1
+    return mask
+
+
+class SeatTensors:
+    """A game's tensors for one kind of observation, with the Box that holds them."""
+
+    def __init__(self, game: Game[Any], players: int, kind: ObservationKind) -> None:
+        if kind not in ("observation", "information_state"):
+            raise ValueError(f"observation must be 'observation' or 'information_state', "
+                             f"not {kind!r}")
+        self.tensors = Tensors(game, players)
+        self.kind = kind
+        self.layout: Layout = (
+            self.tensors.observation if kind == "observation" else self.tensors.information_state)
+        low, high = self.layout.bounds()
+        self.space = spaces.Box(low, high, (self.layout.size,), np.float32)
+
+    def encode(self, state: State[Any], seat: int) -> np.ndarray:
+        if self.kind == "observation":
+            return self.tensors.observation_tensor(state, seat)
+        return self.tensors.information_state_tensor(state, seat)
 
 
 class BelleAECEnv(AECEnv):  # type: ignore[misc]
@@ -54,7 +82,7 @@ class BelleAECEnv(AECEnv):  # type: ignore[misc]
         self,
         game_id: str,
         players: int | None = None,
-        max_history: int = MAX_HISTORY,
+        observation: ObservationKind = "observation",
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -66,15 +94,14 @@ class BelleAECEnv(AECEnv):  # type: ignore[misc]
             "render_modes": ["ansi"], "name": f"belle_{game_id}_v0", "is_parallelizable": False,
         }
         self.render_mode = render_mode
-        self.max_history = max_history
         self.num_actions = self.game.num_distinct_actions(self.num_players)
-        self.hidden_code = self.num_actions + 1
+        self.encoder = SeatTensors(self.game, self.num_players, observation)
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agents = self.possible_agents[:]
         self._action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.agents}
         self._observation_spaces = {
             a: spaces.Dict({
-                "observation": spaces.Box(0, self.hidden_code, (max_history,), np.int32),
+                "observation": self.encoder.space,
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             })
             for a in self.agents
@@ -134,20 +161,10 @@ class BelleAECEnv(AECEnv):  # type: ignore[misc]
     # -- what an agent sees -----------------------------------------------
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat(agent)
-        state = self.state
-        codes = [
-            1 + state.action_to_int(action) if seen is None or seat in seen
-            else self.hidden_code
-            for action, seen in zip(state.history, state.history_visibility(), strict=True)
-        ][-self.max_history:]
-        observation = np.zeros(self.max_history, np.int32)
-        if codes:
-            observation[-len(codes):] = codes
-        mask = np.zeros(self.num_actions, np.int8)
-        if not state.is_terminal() and state.current_player() == seat:
-            for action in state.legal_actions():
-                mask[state.action_to_int(action)] = 1
-        return {"observation": observation, "action_mask": mask}
+        return {
+            "observation": self.encoder.encode(self.state, seat),
+            "action_mask": legal_mask(self.state, seat, self.num_actions),
+        }
 
     def view(self, agent: str) -> dict[str, Any]:
         """The agent's JSON view of the table (what the web table shows that seat)."""
@@ -170,4 +187,4 @@ def env(game_id: str, players: int | None = None, **kwargs: Any) -> BelleAECEnv:
     return BelleAECEnv(game_id, players, **kwargs)
 
 
-__all__ = ["BelleAECEnv", "env", "rank_rewards"]
+__all__ = ["BelleAECEnv", "SeatTensors", "env", "legal_mask", "rank_rewards"]

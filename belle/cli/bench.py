@@ -15,6 +15,7 @@ passed. The workload is seeded, so two machines measure the same games.
 
 from __future__ import annotations
 
+import json
 import platform
 import random
 import statistics
@@ -155,3 +156,27 @@ def bench_json(results: list[BenchResult]) -> dict[str, Any]:
         "machine": platform.machine(),
         "results": {result.game: result.to_json() for result in results},
     }
+
+
+def bench_abuse(tables: str, seconds: float, think: float, as_json: bool) -> None:
+    """`belle bench --abuse` (belle.server.bench.abuse): print its report."""
+    import typer
+
+    from belle.server.bench.abuse import run_abuse_bench
+
+    try:
+        count = int(tables.split(",")[0]) if tables != "50,500" else 50
+        report = run_abuse_bench(count, seconds, think=think)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    if as_json:
+        typer.echo(json.dumps(report))
+        return
+    quiet, loud = report["quiet"], report["under_attack"]
+    typer.echo(f"{report['tables']} honest tables, {report['seconds']} s a phase, "
+               f"think {report['think_s']} s ({report['server']})")
+    for name, phase in (("quiet", quiet), ("under attack", loud)):
+        typer.echo(f"  {name:>12}: {phase['moves_per_s']} moves/s, p50 {phase['p50_ms']} ms, "
+                   f"p99 {phase['p99_ms']} ms, max {phase['max_ms']} ms")
+    typer.echo(f"  floods met: {report['floods_met']}")
+    typer.echo(f"  server RSS before → after the floods: {report['rss_mib']} MiB")

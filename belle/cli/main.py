@@ -32,6 +32,7 @@ from typer.core import TyperGroup
 from belle import __version__
 from belle.cli import backup
 from belle.cli import bench as bench_module
+from belle.cli.balance import balance_command
 from belle.cli.common import (
     check_positive,
     configured_game,
@@ -506,8 +507,20 @@ def bench(
         bool, typer.Option("--spread-seats",
                            help="With --server: each seat of a table on the next server.")
     ] = False,
+    adapters: Annotated[
+        bool, typer.Option("--adapters", help="Instead: the OpenSpiel adapter's playouts "
+                           "and clone() against the native engine's (needs belle[openspiel]).")
+    ] = False,
+    abuse: Annotated[
+        bool, typer.Option("--abuse", help="Instead: floods (hellos, silent sockets, huge "
+                           "bodies, password guessing) beside --tables honest tables on one "
+                           "loopback `belle serve`; their p99 quiet and under attack.")
+    ] = False,
 ) -> None:
     """Engine speed: random playouts, clone() and legal_actions() per second."""
+    if abuse:
+        bench_module.bench_abuse(tables, level_seconds, think, as_json)
+        return
     if server:
         _bench_server(tables, level_seconds, think, as_json, {
             "workers": workers, "db": db, "redis": redis, "urls": url, "pids": pid,
@@ -520,6 +533,11 @@ def bench(
         check_positive("--runs", runs)
         if seconds <= 0:
             fail("--seconds must be positive")
+    if adapters:  # belle/adapters/bench.py
+        from belle.adapters.bench import report
+
+        typer.echo(report(ids, runs, seconds, as_json))
+        return
     results = []
     with stderr_console().status("") as spinner:
         for game_id in ids:
@@ -551,7 +569,7 @@ def bench(
 
 def _bench_server(tables: str, seconds: float, think: float, as_json: bool,
                   cluster: dict[str, Any]) -> None:
-    from belle.server.loadgen import run_server_bench
+    from belle.server.bench.loadgen import run_server_bench
 
     with user_errors():
         try:
@@ -639,8 +657,8 @@ def serve(
     """Start the web table (lobby, tables, websockets) and print its address."""
     from belle.server import run
     from belle.server.app import display_url
-    from belle.server.fanout import FanoutError
-    from belle.server.mail import MailConfigError, mail_config
+    from belle.server.cluster.fanout import FanoutError
+    from belle.server.notices.mail import MailConfigError, mail_config
 
     with user_errors():
         if not 0 < port < 65536:
@@ -663,6 +681,7 @@ def serve(
 
 
 app.command("export")(backup.export_command)
+app.command("balance")(balance_command)
 app.command("import")(backup.import_command)
 
 

@@ -94,11 +94,15 @@ class Game(ABC, Generic[A]):
                 f"not {num_players}"
             )
 
-    def for_record(self, engine_version: str) -> Game[A]:
-        """This game as the engine `engine_version` played it, so that a match record of
-        an older engine keeps replaying after a rules fix (design.md). A game whose rules
-        changed returns a copy that plays the old rules; by default, the game itself."""
-        return self
+    @classmethod
+    def options_for_record(
+        cls, options: Mapping[str, object], engine_version: str
+    ) -> dict[str, object]:
+        """The options, in today's schema, that replay a match recorded by engine
+        `engine_version` with `options`. A game whose rules changed maps the versions
+        before the change to an option that keeps the old rules, so old records keep
+        replaying; by default the options are taken as they are."""
+        return dict(options)
 
     def new_initial_state(self, num_players: int) -> State[A]:
         self.check_players(num_players)
@@ -305,16 +309,6 @@ class State(ABC, Generic[A]):
 
 
 GameErrorTypes = (InvalidActionError, IllegalActionError, ValueError, KeyError, TypeError)
-
-
-def version_before(engine_version: str, version: tuple[int, ...]) -> bool:
-    """Whether a record's `engine_version` ("0.1.0") is older than `version` ((0, 2, 0));
-    a version that is not dotted numbers (such as "unknown") counts as current."""
-    try:
-        parts = tuple(int(p) for p in engine_version.split("."))
-    except ValueError:
-        return False
-    return parts < version
 
 
 def rank_by_keys(keys: list[tuple[float, ...]]) -> list[int]:

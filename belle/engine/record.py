@@ -15,7 +15,7 @@ from typing import Any
 from belle import __version__
 from belle.engine.errors import GameError, RecordError
 from belle.engine.game import CHANCE, State
-from belle.engine.registry import load_game
+from belle.engine.registry import load_recorded_game
 
 RECORD_FORMAT = 1
 
@@ -157,8 +157,9 @@ class MatchRecord:
 
 
 def new_state(record: MatchRecord) -> State[Any]:
-    """The initial state of the match `record` describes (by its engine's rules)."""
-    game = load_game(record.game, **record.options).for_record(record.engine_version)
+    """The initial state of the match `record` describes (with the rules of the engine
+    version that recorded it)."""
+    game = load_recorded_game(record.game, record.options, record.engine_version)
     return game.new_initial_state(record.num_players)
 
 

@@ -52,3 +52,12 @@ def load_game(game_id: str, **options: object) -> Game[Any]:
     if not isinstance(game_id, str):
         raise UnknownGameError(f"a game id is a string, not {game_id!r}")
     return _game_class(game_id)(**options)
+
+
+def load_recorded_game(game_id: str, options: dict[str, Any], engine_version: str) -> Game[Any]:
+    """The game of a match recorded by engine `engine_version` with `options`, with the
+    rules it was played by (`Game.options_for_record`)."""
+    if not isinstance(game_id, str):
+        raise UnknownGameError(f"a game id is a string, not {game_id!r}")
+    game_class = _game_class(game_id)
+    return game_class(**game_class.options_for_record(options, engine_version))

@@ -4,8 +4,10 @@ Sources, all under belle/:
 - web/**/*.js: the first argument of every `t("…")` call (Babel's JavaScript extractor);
 - web/*.html: the value of every `data-i18n` attribute (an element's text) and of every
   `data-i18n-<attr>` attribute (`data-i18n-title`, `data-i18n-placeholder`, …);
-- the game registry: game titles, summaries and option help, which the server sends in
-  English (`GET /api/games`) and the browser shows through `t()`.
+- the game registry: game titles, summaries, option names and choices, which the server
+  sends in English (`GET /api/games`) and the browser shows through `t()`. Option help is
+  not taken from the registry: it is written for developers (rule numbers); the browser's
+  own texts are in web/js/options.js, keyed by game and option.
 The template belle/locale/belle.pot is rewritten; each language's belle.po is updated
 from it (new msgids come in untranslated, vanished ones are dropped).
 """
@@ -68,9 +70,9 @@ CODE_CHOICES = {"postcard_list"}  # options whose choices are codes, shown as th
 
 
 def from_registry() -> Iterator[Found]:
-    """Game titles, summaries, option help, names and choices: English text the server
-    sends as data (names and choices with spaces for underscores, as the lobby shows
-    them; postcard codes are names of cards, not words)."""
+    """Game titles, summaries, option names and choices: English text the server sends as
+    data (names and choices with spaces for underscores, as the lobby shows them; postcard
+    codes are names of cards, not words)."""
     from belle.engine.registry import list_games
 
     for info in list_games():
@@ -78,8 +80,6 @@ def from_registry() -> Iterator[Found]:
         if info.summary:
             yield info.summary, "registry"
         for spec in info.options:
-            if spec.help:
-                yield spec.help, "registry"
             yield spec.name.replace("_", " "), "registry"
             if spec.name not in CODE_CHOICES:
                 for choice in spec.choices:

@@ -11,7 +11,7 @@ import os
 import sys
 
 from belle.server.app import run
-from belle.server.fanout import FanoutError
+from belle.server.cluster.fanout import FanoutError
 from belle.storage import DEFAULT_DATABASE_URL
 
 

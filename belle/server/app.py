@@ -1,12 +1,12 @@
 """The ASGI app factory `create_app` and `run`, which serves it with uvicorn.
 
 `create_app` migrates the database (creating a new SQLite file on first start), picks
-the session secret (argument, `BELLE_SECRET`, or one generated and kept in the
-database so restarts keep sessions), and wires the API, the sockets and the pages.
+the session secret (argument, `BELLE_SECRET_KEY` or `BELLE_SECRET`, or one generated
+and kept in the database so restarts keep sessions), and wires the API, the sockets and the pages.
 At startup every running table is loaded and continues (chance, bots, endings).
 
 With a Redis URL (`redis_url`, `BELLE_REDIS_URL`) the app is one worker of several on a
-shared PostgreSQL database (belle.server.fanout); `cluster_config` checks the pair.
+shared PostgreSQL database (belle.server.cluster.fanout); `cluster_config` checks the pair.
 """
 
 from __future__ import annotations
@@ -21,20 +21,37 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 from starlette.types import Receive, Scope, Send
 
-from belle.server import api, gcpolicy, languages, notices_api, pages, rankings, ws
-from belle.server.auth import Sessions
-from belle.server.clock import Clock
-from belle.server.connection import Limits
+from belle.server import gcpolicy
+from belle.server.accounts import names
+from belle.server.accounts.sessions import Sessions
+from belle.server.cluster.fanout import DEFAULT_LEASE_SECONDS, Fanout, FanoutError, RedisFanout
 from belle.server.errors import ServerError
-from belle.server.fanout import DEFAULT_LEASE_SECONDS, Fanout, FanoutError, RedisFanout
+from belle.server.http import (
+    health,
+    identity,
+    languages,
+    notices,
+    pages,
+    ratings,
+    replays,
+    tables,
+)
+from belle.server.http.bodylimit import BodyLimitMiddleware
+from belle.server.http.headers import SecurityHeaders
+from belle.server.http.ratelimit import RateLimiter, RateLimitMiddleware
 from belle.server.hub import Hub
-from belle.server.mail import MailConfig, Mailer, mail_config
-from belle.server.notify import TurnNotifier
-from belle.server.ratelimit import RateLimiter, RateLimitMiddleware
-from belle.server.rating import RatingListener, Ratings
+from belle.server.limits import Limits
+from belle.server.notices.mail import MailConfig, Mailer, mail_config
+from belle.server.notices.turns import TurnNotifier
+from belle.server.notices.verification import EmailLinks
+from belle.server.ratings.listener import RatingListener
+from belle.server.ratings.model import Ratings
+from belle.server.table.clock import Clock
+from belle.server.ws import sockets
 from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store, normalize_url
 from belle.storage.notices import Notices
 
@@ -55,6 +72,11 @@ LIMITS_FROM_ENV = {  # environment variable → Limits field
     "BELLE_MAX_OPEN_TABLES": ("max_open_tables", int),
     "BELLE_HTTP_RATE": ("http_per_minute", float),
     "BELLE_HTTP_BURST": ("http_burst", int),
+    "BELLE_SOCKETS_PER_ADDRESS": ("sockets_per_address", int),
+    "BELLE_SOCKETS_PER_PLAYER": ("sockets_per_player", int),
+    "BELLE_ADDRESS_HELLOS": ("address_hellos_per_second", float),
+    "BELLE_PLAYER_HELLOS": ("player_hellos_per_second", float),
+    "BELLE_BOT_TABLES": ("bot_tables", int),
 }
 
 
@@ -122,7 +144,7 @@ def create_app(
     `tune_gc`: run the garbage collector as `belle serve` does (belle.server.gcpolicy).
     `clock`: the time of table clocks (tests pass a `FakeClock`; default: the wall clock).
     `mail`: the SMTP settings for e-mail notices (default: from the environment,
-    belle.server.mail; none there: no e-mail).
+    belle.server.notices.mail; none there: no e-mail).
     `redis_url`: one worker of several (FanoutError if Redis does not answer).
     """
     cluster_config(database_url, redis_url)
@@ -131,11 +153,17 @@ def create_app(
         fanout = RedisFanout(redis_url, lease_seconds=_lease_seconds(lease_seconds))
     store = Store(database_url)
     store.migrate()
-    key = secret or os.environ.get("BELLE_SECRET") or store.session_secret()
+    key = (secret or os.environ.get("BELLE_SECRET_KEY") or os.environ.get("BELLE_SECRET")
+           or store.session_secret())
+    try:
+        store.fill_name_skeletons(names.skeleton)
+    except SQLAlchemyError as exc:  # a read-only database: detected and reported below
+        log.warning("name skeletons not filled: %s", type(exc).__name__)
     hub = Hub(store, Sessions(key), bot_delay=_bot_delay(bot_delay), limits=_limits(limits),
               clock=clock, fanout=fanout)
-    ratings = RatingBook(store)
-    hub.listeners.append(RatingListener(ratings, Ratings()))
+    hub.db.check_writable()
+    book = RatingBook(store)
+    hub.listeners.append(RatingListener(book, Ratings()))
     mail = mail or mail_config()
     mailer = Mailer(mail) if mail is not None else None
     notifier = TurnNotifier(hub, Notices(store.engine), mailer)
@@ -164,26 +192,26 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.hub = hub
-    app.state.ratings = ratings
+    app.state.ratings = book
     app.state.notifier = notifier
+    app.state.email_links = EmailLinks(key)
     app.add_exception_handler(ServerError, _server_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _bad_request)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
-    app.include_router(api.router)
-    app.include_router(rankings.router)
-    app.include_router(languages.router)
-    app.include_router(notices_api.router)
-    app.include_router(pages.router)
+    app.add_exception_handler(Exception, _internal_error)
+    for module in (identity, health, tables, replays, ratings, languages, notices, pages):
+        app.include_router(module.router)
     pages.mount_static(app)
+    app.add_middleware(BodyLimitMiddleware, limit=hub.limits.max_body)
     app.add_middleware(
         RateLimitMiddleware, limiter=RateLimiter(hub.limits.http_per_minute, hub.limits.http_burst)
     )
-    app.add_middleware(pages.SecurityHeaders)
+    app.add_middleware(SecurityHeaders)
     return app
 
 
 class BelleApp(FastAPI):
-    """The FastAPI app, except that Belle's websockets go straight to `ws.dispatch`.
+    """The FastAPI app, except that Belle's websockets go straight to `sockets.dispatch`.
 
     Sockets skip the HTTP middleware (security headers, error pages: nothing a socket
     uses) and the router, which would wrap every socket in a twenty-frame coroutine
@@ -193,7 +221,7 @@ class BelleApp(FastAPI):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             scope["app"] = self
-            if await ws.dispatch(scope, receive, send):
+            if await sockets.dispatch(scope, receive, send):
                 return
         await super().__call__(scope, receive, send)
 
@@ -205,6 +233,13 @@ async def _server_error(_request: Request, exc: ServerError) -> JSONResponse:
 # Starlette's own refusals (an unparsable body, an unknown path or method) in Belle's shape.
 HTTP_CODES = {400: "malformed", 401: "not_signed_in", 403: "not_seated", 404: "not_found",
               413: "too_large", 429: "rate_limited"}
+
+
+async def _internal_error(_request: Request, exc: Exception) -> JSONResponse:
+    """A bug or an unexpected failure: JSON like every refusal (the traceback is logged)."""
+    log.error("internal error: %r", exc)
+    body = ServerError("internal", "the server failed on this request; it was logged")
+    return JSONResponse(body.to_json(), status_code=500)
 
 
 async def _http_error(_request: Request, exc: HTTPException) -> JSONResponse:

@@ -12,6 +12,8 @@ STATUS: dict[str, int] = {
     "not_signed_in": 401,
     "bad_password": 401,
     "not_seated": 403,
+    "not_host": 403,
+    "kicked": 403,
     "not_found": 404,
     "not_your_turn": 409,
     "stale": 409,
@@ -34,6 +36,8 @@ STATUS: dict[str, int] = {
     "too_large": 413,
     "rate_limited": 429,
     "too_many_tables": 429,
+    "unavailable": 503,
+    "internal": 500,
 }
 
 

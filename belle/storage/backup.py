@@ -35,7 +35,7 @@ from belle.bots import make_bot
 from belle.engine.errors import GameError
 from belle.engine.game import CHANCE, State
 from belle.engine.record import MatchRecord, RecordEntry
-from belle.engine.registry import game_ids, load_game
+from belle.engine.registry import game_ids, load_recorded_game
 from belle.storage.models import actions, chat, players, tables
 from belle.storage.store import MODES, STARTED, STATUSES, Seat, Store, aware, seat_label
 
@@ -263,7 +263,7 @@ def check_replay(match: Match) -> State[Any] | None:
     """Replay the log through the engine; every entry and the result must be what the
     engine gives. Returns the final state (None for a table never started)."""
     try:
-        game = load_game(match.game, **match.options)
+        game = load_recorded_game(match.game, dict(match.options), match.engine_version)
         game.check_players(match.players)
     except Exception as exc:  # OptionError, or TypeError for an option named like `self`
         raise BackupError(f"bad options or player count: {exc}") from exc
@@ -336,7 +336,7 @@ def import_match(store: Store, match: Match, instance: str) -> bool:
             status=match.status, seed=match.seed, seats=[s.to_json() for s in seats],
             version=len(match.log), events=match.events, result=match.result,
             clock=match.clock, clock_state=match.clock_state,
-            engine_version=match.engine_version, created_by=creator,
+            engine_version=match.engine_version, created_by=creator, host_id=creator,
             created_at=match.created_at, updated_at=match.updated_at, origin=match.origin,
         )).inserted_primary_key
         assert key is not None
@@ -518,7 +518,7 @@ CLOCK_OUTCOMES = ("bot-moves", "forfeit")
 
 
 def _clock(value: Any) -> dict[str, Any] | None:
-    """The clock settings chosen at creation (belle.server.clock.ClockSettings), or null.
+    """The clock settings chosen at creation (belle.server.table.clock.ClockSettings), or null.
     Checked for shape and bounds here: storage does not import the server."""
     if value is None:
         return None
@@ -541,7 +541,7 @@ MAX_CLOCK_SECONDS = 30 * 24 * 3600
 
 def _clock_state(value: Any, players: int, status: str, clocked: bool
                  ) -> dict[str, Any] | None:
-    """A table's running clock (belle.server.clock.ClockState), or null."""
+    """A table's running clock (belle.server.table.clock.ClockState), or null."""
     if value is None:
         return None
     if not isinstance(value, dict):

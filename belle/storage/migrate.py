@@ -34,6 +34,10 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     config = alembic_config(engine.url.render_as_string(hide_password=False))
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
+            # A migration may wait for another worker's and take its time: no short
+            # timeouts here (belle.storage.store sets them for the server's calls).
+            connection.execute(text("SET LOCAL lock_timeout = 0"))
+            connection.execute(text("SET LOCAL statement_timeout = 0"))
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
                                {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection

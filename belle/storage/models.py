@@ -29,6 +29,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    true,
 )
 
 NAMING = {
@@ -47,6 +48,20 @@ players = Table(
     Column("name", String(24), nullable=False),
     Column("name_key", String(96), nullable=False, unique=True),  # name.casefold()
     Column("password_hash", String(255), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    # The name's TR39 skeleton (belle.server.accounts.names): a new name whose skeleton
+    # is a registered player's is refused as a look-alike.
+    Column("name_skeleton", String(96), nullable=True, index=True),
+    # Whether a cookie of the old kind (a signed player id, before server-side
+    # sessions) is still honoured for this guest; off once they have a session.
+    Column("legacy_cookie", Boolean, nullable=False, server_default=true()),
+)
+
+sessions = Table(  # server-side sessions: the cookie holds a token, this its hash
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # sha256 hex of the token
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False, index=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
@@ -72,6 +87,10 @@ tables = Table(
     Column("clock_state", JSON, nullable=True),  # remaining time, running seat, deadline
     # An imported match: the export's id for it (belle.storage.backup); null when made here.
     Column("origin", String(100), nullable=True, index=True, unique=True),
+    # Who manages the table (seats, start, kick): its creator until they hand it on.
+    Column("host_id", Integer, nullable=True, index=True),  # a player id (no foreign key:
+    # SQLite cannot add one to an existing table)
+    Column("banned", JSON, nullable=True),  # player ids kicked before the start
 )
 
 actions = Table(
@@ -151,6 +170,9 @@ contacts = Table(
     Column("email", String(254), nullable=False),
     Column("turn_notices", Boolean, nullable=False),  # e-mail "your turn" at turn tables
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # When the address was confirmed through the signed link sent to it; null: not yet,
+    # and nothing is sent to it but that link.
+    Column("verified_at", DateTime(timezone=True), nullable=True),
 )
 
 turns = Table(  # whose turn it is at each running table, and since when

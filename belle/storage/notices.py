@@ -4,7 +4,7 @@
 `store.engine`). Contacts live in their own table, never in `players`, so nothing that
 reads a player (payloads, sessions, logs) can reach an address. The `turns` table holds
 one row per running table: the seat to move, its player (None for a bot) and since when.
-The listener that keeps it (belle.server.notify) writes it only when the seat to move
+The listener that keeps it (belle.server.notices.turns) writes it only when the seat to move
 changes, with a conditional UPDATE, so two workers can never both see "the turn changed"
 for the same change; `waiting(player)` is then one indexed query.
 """
@@ -31,6 +31,7 @@ class Contact:
     player_id: int
     email: str
     turn_notices: bool
+    verified: bool = False  # confirmed through the link sent to it: only then is it used
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,17 +56,32 @@ class Notices:
             row = conn.execute(query).first()
         if row is None:
             return None
-        return Contact(int(row.player_id), row.email, bool(row.turn_notices))
+        return Contact(int(row.player_id), row.email, bool(row.turn_notices),
+                       row.verified_at is not None)
 
-    def set_contact(self, player_id: int, email: str | None, turn_notices: bool) -> None:
-        """Store the address (None: forget it, and with it every e-mail notice)."""
+    def set_contact(self, player_id: int, email: str | None, turn_notices: bool) -> bool:
+        """Store the address (None: forget it, and with it every e-mail notice). A new
+        address is unverified; the same one keeps its state. True if it needs verifying."""
         with self.engine.begin() as conn:
+            old = conn.execute(select(contacts).where(contacts.c.player_id == player_id)
+                               ).first()
             conn.execute(delete(contacts).where(contacts.c.player_id == player_id))
-            if email is not None:
-                conn.execute(insert(contacts).values(
-                    player_id=player_id, email=email, turn_notices=turn_notices,
-                    updated_at=now(),
-                ))
+            if email is None:
+                return False
+            verified = old.verified_at if old is not None and old.email == email else None
+            conn.execute(insert(contacts).values(
+                player_id=player_id, email=email, turn_notices=turn_notices,
+                updated_at=now(), verified_at=verified,
+            ))
+            return verified is None
+
+    def verify_contact(self, player_id: int, email: str) -> bool:
+        """Mark the address confirmed if it is still the player's; whether it was."""
+        with self.engine.begin() as conn:
+            result = conn.execute(update(contacts).where(
+                contacts.c.player_id == player_id, contacts.c.email == email)
+                .values(verified_at=now()))
+            return bool(result.rowcount)
 
     # -- turns ---------------------------------------------------------------
     def set_turns(self, changes: Sequence[TurnChange]) -> list[int]:

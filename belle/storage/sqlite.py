@@ -9,6 +9,10 @@ file always stays consistent (docs/decisions.md, "Web table").
 Checkpoints (copying the log back into the database file, with fsyncs) would otherwise
 run inside whichever commit crosses the threshold; here a `Checkpointer` thread runs
 them in the background, on its own connection, so a writer does not wait for one.
+A passive checkpoint never shrinks the log *file*, which then keeps the size of its
+busiest moment (18× the database was seen): every `TRUNCATE_EVERY` seconds the thread
+runs a TRUNCATE checkpoint (waiting at most a moment for readers and the writer), and
+`journal_size_limit` cuts the file back whenever the log starts over.
 `wal_autocheckpoint` stays on at a larger threshold, as a safety net and because the log
 can only start over from a checkpoint that catches up with the last commit: under
 constant writes the background one never quite does, and the writer's own, at that
@@ -23,8 +27,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
@@ -39,10 +45,30 @@ log = logging.getLogger("belle.storage")
 AUTOCHECKPOINT_PAGES = 8192  # the safety net (32 MiB of log); the thread runs far sooner
 CHECKPOINT_COMMITS = 256  # commits between background checkpoints…
 CHECKPOINT_SECONDS = 1.0  # …or this long after the first one
+JOURNAL_SIZE_LIMIT = 16 * 1024 * 1024  # bytes the log file keeps once it starts over
+TRUNCATE_EVERY = 30.0  # seconds between checkpoints that empty the log file
 
 
 def is_file_url(url: str) -> bool:
     return ":memory:" not in url and url.rstrip("/") not in ("sqlite:", "sqlite+pysqlite:")
+
+
+def private_file(path: str) -> None:
+    """Create the database file readable by its owner only (it holds password hashes and
+    the cookie secret); SQLite gives its -wal and -shm files the same mode. An existing
+    file readable by others is left as it is, with a warning: the operator chose it."""
+    if not path or path.startswith("file:"):
+        return
+    try:
+        descriptor = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:
+        if os.stat(path).st_mode & 0o077:
+            log.warning("%s can be read by other users of this machine: it holds password "
+                        "hashes and the session secret (chmod 600 it)", path)
+        return
+    except OSError:  # a directory that does not exist: SQLite will say so
+        return
+    os.close(descriptor)
 
 
 def pragmas(dbapi_connection: Any, file_backed: bool) -> None:
@@ -53,6 +79,7 @@ def pragmas(dbapi_connection: Any, file_backed: bool) -> None:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute(f"PRAGMA wal_autocheckpoint={AUTOCHECKPOINT_PAGES}")
+        cursor.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
     cursor.close()
 
 
@@ -88,17 +115,23 @@ class Checkpointer:
 
     def _run(self) -> None:
         connection: Any = None
+        truncated = time.monotonic()
         try:
             while not self._closing:
                 self._wake.wait(CHECKPOINT_SECONDS)
                 self._wake.clear()
-                if self._closing or self.commits == 0:
+                due = time.monotonic() - truncated >= TRUNCATE_EVERY
+                if self._closing or (self.commits == 0 and not due):
                     continue
                 self.commits = 0
                 try:
                     if connection is None:
                         connection = self.engine.raw_connection()
-                    connection.driver_connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    if due:
+                        truncated = time.monotonic()
+                        checkpoint(connection.driver_connection, "TRUNCATE")
+                    else:
+                        checkpoint(connection.driver_connection, "PASSIVE")
                 except Exception:  # a checkpoint can always be retried later
                     log.exception("WAL checkpoint failed")
         finally:
@@ -113,6 +146,15 @@ class Checkpointer:
             thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=30)
+
+
+def checkpoint(db: sqlite3.Connection, mode: str) -> tuple[int, int, int]:
+    """`PRAGMA wal_checkpoint(mode)`: (busy, log frames, frames copied). TRUNCATE waits
+    at most a moment for the writer and readers (busy is then 1, and it is retried)."""
+    if mode == "TRUNCATE":
+        db.execute("PRAGMA busy_timeout = 200")
+    row = db.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
+    return int(row[0]), int(row[1]), int(row[2])
 
 
 class PreparedAppend:

@@ -3,7 +3,7 @@
 A small synchronous API; each method is one short transaction and returns plain
 dataclasses (no ORM objects escape), safe to call from several threads. The server
 calls reads from worker threads, and on SQLite its writes from the event loop thread
-(belle.server.hub). On a SQLite file, appending actions takes a prepared fast path and
+(belle.server.database). On a SQLite file, appending actions takes a prepared fast path and
 checkpoints run in the background (belle.storage.sqlite).
 
 Every write that the table broadcasts as an event (an action, a seat change, the
@@ -38,16 +38,20 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from belle import __version__
 from belle.engine.record import MatchRecord, RecordEntry
 from belle.storage import migrate, sqlite
-from belle.storage.models import actions, chat, players, settings, tables
+from belle.storage.heartbeat import Heartbeat
+from belle.storage.models import actions, chat, players, sessions, settings, tables
+from belle.storage.sessions import SessionRows
 
-STATUSES = ("open", "running", "finished", "closed")  # closed: by its creator, never started
+# closed: by its host (or expired) before the start; aborted: stopped before anyone moved
+STATUSES = ("open", "running", "finished", "closed", "aborted")
 UNFINISHED = ("open", "running")
-STARTED = ("running", "finished")  # the tables that have a game state
+STARTED = ("running", "finished", "aborted")  # the tables that have a game state
 MODES = ("live", "turn")
 
 
@@ -78,6 +82,7 @@ class Player:
     name: str
     password_hash: str | None
     created_at: datetime
+    legacy_cookie: bool = False  # an old-style cookie still signs this guest in
 
     @property
     def registered(self) -> bool:
@@ -91,7 +96,7 @@ class Seat:
     A person's seat may be played by a stand-in bot (`bot`): while they are `away`
     (they handed it over and may take it back) or for good once `forfeited` (timeout).
     `assisted` stays set once a person has been away: a bot played for them, so ratings
-    rank that seat last, as a forfeit (belle.server.rating).
+    rank that seat last, as a forfeit (belle.server.ratings.model).
     """
 
     kind: str  # empty | human | bot
@@ -149,8 +154,11 @@ class TableRecord:
     created_by_name: str | None
     created_at: datetime
     updated_at: datetime
-    clock: dict[str, Any] | None = None  # the clock settings (belle.server.clock)
+    clock: dict[str, Any] | None = None  # the clock settings (belle.server.table.clock)
     clock_state: dict[str, Any] | None = None
+    host_id: int | None = None  # who manages seats and the start (the creator at first)
+    host_name: str | None = None
+    banned: tuple[int, ...] = ()  # players kicked before the start: they may not rejoin
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,15 +196,33 @@ def normalize_url(url: str) -> str:
     return url
 
 
+SQLITE_BUSY_MS = 1000  # how long a SQLite call waits for another writer's lock
+POSTGRES_CONNECT_SECONDS = 5
+POSTGRES_TIMEOUTS = ("SET lock_timeout = 2000", "SET statement_timeout = 15000")  # ms
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for `url`; SQLite gets foreign keys, a busy timeout, and on a file WAL
-    with synchronous=NORMAL (belle.storage.sqlite)."""
+    """An engine for `url`; SQLite gets foreign keys, a short busy timeout, and on a file
+    WAL with synchronous=NORMAL (belle.storage.sqlite); PostgreSQL short connect, lock
+    and statement timeouts."""
     # hide_parameters: SQL logging (sqlalchemy.engine at INFO) and database errors never
     # show the values bound to a statement: password hashes, chat, seeds.
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True, hide_parameters=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
-                           hide_parameters=True)
+        # Short waits: a lock held elsewhere, or a server that does not answer, fails the
+        # call soon (the server retries and then says so) instead of holding a thread.
+        engine = create_engine(url, pool_pre_ping=True, hide_parameters=True, pool_timeout=5,
+                               connect_args={"connect_timeout": POSTGRES_CONNECT_SECONDS})
+
+        @event.listens_for(engine, "connect")
+        def _timeouts(dbapi_connection: Any, _record: Any) -> None:
+            for setting in POSTGRES_TIMEOUTS:
+                dbapi_connection.execute(setting)
+            dbapi_connection.commit()
+
+        return engine
+    engine = create_engine(
+        url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000},
+        hide_parameters=True)
     file_backed = sqlite.is_file_url(url)
 
     @event.listens_for(engine, "connect")
@@ -211,7 +237,11 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url = normalize_url(url)
+        if url.startswith("sqlite") and sqlite.is_file_url(url):
+            sqlite.private_file(make_url(url).database or "")
         self.engine = make_engine(url)
+        self.sessions = SessionRows(self.engine)
+        self.clocks = Heartbeat(self.engine)
         self.is_sqlite = self.engine.dialect.name == "sqlite"
         self._returning = bool(self.engine.dialect.update_returning)
         self._checkpointer: sqlite.Checkpointer | None = None
@@ -233,14 +263,16 @@ class Store:
         self.engine.dispose()
 
     # -- players -----------------------------------------------------------
-    def create_player(self, name: str, password_hash: str | None = None) -> Player:
-        """A new player; NameTakenError if the name is used in any letter case."""
+    def create_player(self, name: str, password_hash: str | None = None,
+                      skeleton: str | None = None) -> Player:
+        """A new player; NameTakenError if the name is used in any letter case.
+        `skeleton`: the name's look-alike key (belle.server.accounts.names)."""
         created = now()
         try:
             with self.engine.begin() as conn:
                 result = conn.execute(insert(players).values(
-                    name=name, name_key=name.casefold(),
-                    password_hash=password_hash, created_at=created,
+                    name=name, name_key=name.casefold(), name_skeleton=skeleton,
+                    password_hash=password_hash, created_at=created, legacy_cookie=False,
                 ))
                 key = result.inserted_primary_key
                 assert key is not None
@@ -260,14 +292,43 @@ class Store:
             ).first()
         return _player(row) if row is not None else None
 
-    def set_password(self, player_id: int, password_hash: str | None) -> None:
+    def set_password(self, player_id: int, password_hash: str | None,
+                     keep_session: str | None = None) -> None:
+        """Store the new hash and revoke every session of the player but `keep_session`
+        (the token hash of the browser that changed it), in one transaction."""
         with self.engine.begin() as conn:
             result = conn.execute(
                 update(players).where(players.c.id == player_id)
-                .values(password_hash=password_hash)
+                .values(password_hash=password_hash, legacy_cookie=False)
             )
             if result.rowcount == 0:
                 raise NotFoundError(f"no player {player_id}")
+            revoke = delete(sessions).where(sessions.c.player_id == player_id)
+            if keep_session is not None:
+                revoke = revoke.where(sessions.c.token_hash != keep_session)
+            conn.execute(revoke)
+
+    def registered_look_alike(self, skeleton: str, player_id: int | None = None) -> str | None:
+        """The name of a registered player (other than `player_id`) whose name has this
+        skeleton, if any."""
+        query = select(players.c.name).where(
+            players.c.name_skeleton == skeleton, players.c.password_hash.is_not(None))
+        if player_id is not None:
+            query = query.where(players.c.id != player_id)
+        with self.engine.connect() as conn:
+            found = conn.execute(query.limit(1)).scalar()
+        return str(found) if found is not None else None
+
+    def fill_name_skeletons(self, skeleton: Callable[[str], str]) -> int:
+        """Give every player without one their name's skeleton (after the migration that
+        added them); how many were filled."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(select(players.c.id, players.c.name)
+                                .where(players.c.name_skeleton.is_(None))).all()
+            for player_id, name in rows:
+                conn.execute(update(players).where(players.c.id == player_id)
+                             .values(name_skeleton=skeleton(name)))
+        return len(rows)
 
     # -- tables ------------------------------------------------------------
     def create_table(
@@ -288,7 +349,8 @@ class Store:
                 game=game, options=_jsonable(options), players=num_players, mode=mode,
                 status="open", seed=None, seats=[EMPTY_SEAT.to_json()] * num_players,
                 version=0, events=0, result=None, engine_version=__version__,
-                created_by=created_by, created_at=moment, updated_at=moment,
+                created_by=created_by, host_id=created_by,
+                created_at=moment, updated_at=moment,
                 clock=dict(clock) if clock is not None else None, clock_state=None,
             ))
             key = result.inserted_primary_key
@@ -299,13 +361,21 @@ class Store:
         with self.engine.connect() as conn:
             return self._find_table(conn, table_id)
 
-    def count_unfinished_tables(self, created_by: int) -> int:
-        """How many tables `created_by` made that are still open or running."""
+    def count_unfinished_tables(self, host_id: int) -> int:
+        """How many tables `host_id` hosts that are still open or running."""
         query = select(func.count()).select_from(tables).where(
-            tables.c.created_by == created_by, tables.c.status.in_(UNFINISHED)
+            tables.c.host_id == host_id, tables.c.status.in_(UNFINISHED)
         )
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
+
+    def count_bot_tables(self, host_id: int) -> int:
+        """How many running tables `host_id` hosts with a bot in a seat."""
+        query = select(tables.c.seats).where(tables.c.host_id == host_id,
+                                             tables.c.status == "running")
+        with self.engine.connect() as conn:
+            return sum(1 for (seats,) in conn.execute(query)
+                       if any(s.get("kind") == "bot" for s in seats))
 
     def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRecord]:
         """Tables with `status` (all by default), most recently changed first."""
@@ -315,10 +385,34 @@ class Store:
         with self.engine.connect() as conn:
             return [_table_record(row) for row in conn.execute(query.limit(limit))]
 
-    def update_seats(self, table_id: int, seats: list[Seat]) -> int:
-        """Store the seats; returns the table's new event number."""
+    def update_seats(self, table_id: int, seats: list[Seat],
+                     banned: tuple[int, ...] | None = None) -> int:
+        """Store the seats (and who is kicked out); returns the table's new event number."""
+        values: dict[str, Any] = {"seats": [s.to_json() for s in seats]}
+        if banned is not None:
+            values["banned"] = list(banned)
         with self.engine.begin() as conn:
-            return self._bump(conn, table_id, seats=[s.to_json() for s in seats])
+            return self._bump(conn, table_id, **values)
+
+    def set_host(self, table_id: int, host_id: int) -> int:
+        """Hand the table's management on; the new event number (the caller knows the
+        new host's name: TableRecord.host_name)."""
+        with self.engine.begin() as conn:
+            return self._bump(conn, table_id, host_id=host_id)
+
+    def abort_table(self, table_id: int) -> int:
+        """Stop a running table for good (no one moved yet); the new event number.
+        StoreError if it is not running."""
+        with self.engine.begin() as conn:
+            return self._bump_if(conn, table_id, "running", status="aborted")
+
+    def idle_open_tables(self, idle_since: datetime) -> list[int]:
+        """The open tables unchanged since `idle_since` (they expire)."""
+        query = select(tables.c.id).where(tables.c.status == "open",
+                                          tables.c.updated_at < idle_since)
+        with self.engine.connect() as conn:
+            found = [int(row[0]) for row in conn.execute(query)]
+        return found
 
     def start_table(self, table_id: int, seed: int) -> int:
         with self.engine.begin() as conn:
@@ -338,13 +432,18 @@ class Store:
         """Mark an open table closed (it never starts); the new event number.
         StoreError if it is no longer open (started meanwhile on another worker)."""
         with self.engine.begin() as conn:
-            opened = select(tables.c.status).where(tables.c.id == table_id).with_for_update()
-            status = conn.execute(opened).scalar()
-            if status is None:
-                raise NotFoundError(f"no table {table_id}")
-            if status != "open":
-                raise StoreError(f"table {table_id} is {status}, not open")
-            return self._bump(conn, table_id, status="closed")
+            return self._bump_if(conn, table_id, "open", status="closed")
+
+    def _bump_if(self, conn: Connection, table_id: int, expected: str, **values: Any) -> int:
+        """`_bump` if the table's status is `expected` (locked while checked), else
+        StoreError."""
+        found = select(tables.c.status).where(tables.c.id == table_id).with_for_update()
+        current = conn.execute(found).scalar()
+        if current is None:
+            raise NotFoundError(f"no table {table_id}")
+        if current != expected:
+            raise StoreError(f"table {table_id} is {current}, not {expected}")
+        return self._bump(conn, table_id, **values)
 
     def finish_table(self, table_id: int, result: Mapping[str, Any]) -> int:
         with self.engine.begin() as conn:
@@ -592,14 +691,20 @@ def seat_label(seat: Seat) -> str:
 
 
 
+_HOSTS = players.alias("hosts")
+
+
 def _table_query() -> Any:
-    return select(tables, players.c.name.label("creator_name")).select_from(
+    return select(tables, players.c.name.label("creator_name"),
+                  _HOSTS.c.name.label("host_name")).select_from(
         tables.outerjoin(players, tables.c.created_by == players.c.id)
+        .outerjoin(_HOSTS, tables.c.host_id == _HOSTS.c.id)
     )
 
 
 def _player(row: Any) -> Player:
-    return Player(int(row.id), row.name, row.password_hash, aware(row.created_at))
+    return Player(int(row.id), row.name, row.password_hash, aware(row.created_at),
+                  bool(row.legacy_cookie))
 
 
 def _table_record(row: Any) -> TableRecord:
@@ -611,6 +716,7 @@ def _table_record(row: Any) -> TableRecord:
         created_by=row.created_by, created_by_name=row.creator_name,
         created_at=aware(row.created_at), updated_at=aware(row.updated_at),
         clock=row.clock, clock_state=row.clock_state,
+        host_id=row.host_id, host_name=row.host_name, banned=tuple(row.banned or ()),
     )
 
 

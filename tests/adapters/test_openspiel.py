@@ -1,5 +1,6 @@
-"""The OpenSpiel adapter: OpenSpiel's own random simulation test and ISMCTS bot on
-every registered game (skipped only when `open_spiel` is not installed)."""
+"""The OpenSpiel adapter on every registered game: checked actions, clones, tensors,
+OpenSpiel's own random simulation test and its MCTS and ISMCTS bots (skipped only when
+`open_spiel` is not installed)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,20 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import belle
+from tests.adapters.conftest import GAMES
 
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("belle.adapters.openspiel")
 ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+make_observation = pytest.importorskip("open_spiel.python.observation").make_observation
 
-GAMES = [info.id for info in belle.list_games()]
+INT64 = st.integers(min_value=-(2**63), max_value=2**63 - 1)
 
 
 def _advance(state: Any, rng: random.Random, steps: int) -> Any:
@@ -32,21 +37,153 @@ def _advance(state: Any, rng: random.Random, steps: int) -> Any:
     return state
 
 
+def _positions(game_id: str) -> list[Any]:
+    """A chance node, a decision node and the end of one seeded game."""
+    game = pyspiel.load_game(f"belle_{game_id}")
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    found: dict[str, Any] = {}
+    while not state.is_terminal():
+        kind = "chance" if state.is_chance_node() else "decision"
+        if kind not in found and state.move_number() > 3:
+            found[kind] = state.clone()
+        _advance(state, rng, 1)
+    found["terminal"] = state
+    return list(found.values())
+
+
+def _legal_here(state: Any) -> list[int]:
+    if state.is_chance_node():
+        return [a for a, _ in state.chance_outcomes()]
+    return list(state.legal_actions())
+
+
+def _snapshot(state: Any) -> tuple[Any, ...]:
+    # to_json() first: a game may memoize a derived value on its first view (Paris
+    # keeps its final score lines), which serialize() then pickles too.
+    full = state.belle.to_json()
+    return (full, state.serialize(), state.history(), state.move_number())
+
+
+def _assert_refused(state: Any, action: Any) -> None:
+    before = _snapshot(state)
+    with pytest.raises((pyspiel.SpielError, TypeError)):
+        state.apply_action(action)
+    assert _snapshot(state) == before
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_load_game_by_name(game_id: str) -> None:
     info = belle.load_game(game_id).info
     game = pyspiel.load_game(f"belle_{game_id}")
     assert game.num_players() == info.min_players
-    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-    assert game.get_type().provides_information_state_string
+    kind = game.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.provides_information_state_string and kind.provides_observation_tensor
+    assert kind.provides_information_state_tensor and kind.provides_observation_string
     bigger = pyspiel.load_game(f"belle_{game_id}", {"players": info.max_players})
     assert bigger.num_players() == info.max_players
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_illegal_ints_are_refused_and_change_nothing(game_id: str) -> None:
+    """Ints outside the legal ones (chance outcomes at a chance node), negative, huge and
+    non-int actions all raise; serialize() and the Belle state stay as they were."""
+    size = pyspiel.load_game(f"belle_{game_id}").num_distinct_actions()
+    for state in _positions(game_id):
+        legal = set(_legal_here(state))
+        outside = [a for a in range(size) if a not in legal]
+        for action in [*outside[:3], *outside[-3:], *random.Random(1).sample(outside, 20),
+                       -1, -2, -(10**9), size, size + 1, 10**9, 2**62, 2**63 - 1]:
+            _assert_refused(state, action)
+        for action in ("1", 1.5, None, [0], 2**63, -(2**63) - 1, object()):
+            _assert_refused(state, action)
+        if legal:  # and a legal action still goes through afterwards
+            clone = state.clone()
+            clone.apply_action(min(legal))
+            assert clone.history() == [*state.history(), min(legal)]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(action=INT64)
+def test_any_int64_outside_the_legal_ones_is_refused(game_id: str, action: int) -> None:
+    for state in _POSITIONS.setdefault(game_id, _positions(game_id)):
+        if action in _legal_here(state):
+            continue
+        _assert_refused(state, action)
+
+
+_POSITIONS: dict[str, list[Any]] = {}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_python_answers_agree_with_pyspiel(game_id: str) -> None:
+    """legal_actions and is_chance_node answered in Python equal pyspiel's own."""
+    for state in _positions(game_id):
+        players = range(-1, state.num_players()) if state.is_chance_node() else range(
+            state.num_players())
+        for player in players:
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == sorted(state.legal_actions())
+        assert state.legal_actions_mask() == [
+            int(a in state.legal_actions()) for a in range(len(state.legal_actions_mask()))]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_clones_are_independent(game_id: str) -> None:
+    game = pyspiel.load_game(f"belle_{game_id}")
+    state = _advance(game.new_initial_state(), random.Random(2), 30)
+    before = state.serialize()
+    clone = state.clone()
+    assert clone.belle is not state.belle and clone.serialize() == before
+    _advance(clone, random.Random(3), 20)
+    assert state.serialize() == before
+    assert clone.history()[:len(state.history())] == state.history()
+    fresh = game.new_initial_state().clone()  # a clone of a state never looked at
+    assert fresh.belle.to_json() == game.new_initial_state().belle.to_json()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_openspiel_random_simulation(game_id: str) -> None:
     game = pyspiel.load_game(f"belle_{game_id}")
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_game_strings_and_serialized_states_round_trip(game_id: str) -> None:
+    game = pyspiel.load_game(f"belle_{game_id}")
+    assert str(pyspiel.load_game(str(game))) == str(game)
+    for state in _positions(game_id):
+        text = pyspiel.serialize_game_and_state(game, state)
+        game_again, again = pyspiel.deserialize_game_and_state(text)
+        assert str(game_again) == str(game)
+        assert again.belle.to_json() == state.belle.to_json()
+        assert again.history() == state.history()
+        assert again.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_tensors_through_openspiel(game_id: str) -> None:
+    game = pyspiel.load_game(f"belle_{game_id}")
+    state = _advance(game.new_initial_state(), random.Random(6), 50)
+    coder = game.tensors
+    assert game.observation_tensor_shape() == [coder.observation.size]
+    assert game.information_state_tensor_shape() == [coder.information_state.size]
+    for player in range(game.num_players()):
+        assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32),
+                              coder.observation_tensor(state.belle, player))
+        assert np.array_equal(np.asarray(state.information_state_tensor(player), np.float32),
+                              coder.information_state_tensor(state.belle, player))
+    observation = make_observation(game)  # OpenSpiel's view of the named segments
+    observation.set_from(state, 0)
+    assert list(observation.dict) == [s.name for s in coder.observation.segments]
+    assert np.array_equal(observation.tensor, coder.observation_tensor(state.belle, 0))
+    with pytest.raises(ValueError, match="one seat"):
+        game.make_py_observer(pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -58,20 +195,15 @@ def test_resample_from_infostate_keeps_the_information_state(game_id: str) -> No
         sample = state.resample_from_infostate(player, sampler)
         assert sample.information_state_string(player) == state.information_state_string(player)
         assert sample.observation_string(player) == state.observation_string(player)
+        assert sample.information_state_tensor(player) == state.information_state_tensor(player)
         if state.current_player() == player:
             assert sample.legal_actions() == state.legal_actions()
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_openspiel_ismcts_bot_plays(game_id: str) -> None:
+def _plays(game_id: str, make_bot: Any) -> None:
+    """Two decisions of `make_bot(game)` at a state with a real choice, legal each time."""
     game = pyspiel.load_game(f"belle_{game_id}")
-    bot = ismcts.ISMCTSBot(
-        game=game,
-        uct_c=2.0,
-        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=None),
-        max_simulations=3,
-        random_state=np.random.RandomState(1),
-    )
+    bot = make_bot(game)
     rng = random.Random(2)
     state = game.new_initial_state()
     decisions = 0
@@ -84,3 +216,27 @@ def test_openspiel_ismcts_bot_plays(game_id: str) -> None:
         state.apply_action(action)
         decisions += 1
     assert decisions == 2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiel_ismcts_bot_plays(game_id: str) -> None:
+    _plays(game_id, lambda game: ismcts.ISMCTSBot(
+        game=game, uct_c=2.0, max_simulations=3,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=None),
+        random_state=np.random.RandomState(1)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_openspiel_mcts_bot_plays(game_id: str) -> None:
+    _plays(game_id, lambda game: mcts.MCTSBot(
+        game, uct_c=2.0, max_simulations=3,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(2)),
+        random_state=np.random.RandomState(1), solve=False))
+
+
+def test_wrap_checks_the_game() -> None:
+    game = pyspiel.load_game("belle_paris_paris", {"players": 3})
+    state = belle.load_game("paris_paris").new_initial_state(3)
+    assert openspiel.wrap(game, state).belle is state
+    with pytest.raises(ValueError):
+        openspiel.wrap(game, belle.load_game("paris_paris").new_initial_state(2))

@@ -1,28 +1,35 @@
-"""The PettingZoo adapter: PettingZoo's own `api_test` on every registered game
-(skipped only when `pettingzoo` is not installed)."""
+"""The PettingZoo adapter: PettingZoo's own `api_test` and `seed_test` on every
+registered game (skipped only when `pettingzoo` is not installed)."""
 
 from __future__ import annotations
 
 import warnings
+from functools import partial
 
 import pytest
 
 import belle
+from tests.adapters.conftest import GAMES
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
-api_test = pytest.importorskip("pettingzoo.test").api_test
+pz_test = pytest.importorskip("pettingzoo.test")
 env = pytest.importorskip("belle.adapters.pettingzoo").env
-
-GAMES = [info.id for info in belle.list_games()]
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_pettingzoo_api_test(game_id: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # advice about observation shapes, not failures
-        api_test(env(game_id), num_cycles=1000)
+        pz_test.api_test(env(game_id), num_cycles=1000)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pettingzoo_seed_test(game_id: str) -> None:
+    """Two environments reset with the same seed and fed the same seeded actions
+    give the same observations, masks, rewards and agents (PettingZoo's seed_test)."""
+    pz_test.seed_test(partial(env, game_id), num_cycles=500)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -30,7 +37,6 @@ def test_masked_random_play_is_seeded_and_scores_every_agent(game_id: str) -> No
     def play(seed: int) -> tuple[list[int], dict[str, float]]:
         e = env(game_id)
         e.reset(seed=seed)
-        e.action_space(e.possible_agents[0]).seed(seed)
         taken, finals = [], {}
         for agent in e.agent_iter():
             obs, reward, terminated, truncated, _ = e.last()
@@ -40,6 +46,7 @@ def test_masked_random_play_is_seeded_and_scores_every_agent(game_id: str) -> No
                 continue
             mask = obs["action_mask"]
             assert mask.dtype == np.int8 and mask.sum() >= 1
+            assert e.observation_space(agent)["observation"].contains(obs["observation"])
             action = int(np.flatnonzero(mask)[(len(taken) * 7) % int(mask.sum())])
             taken.append(action)
             e.step(action)
@@ -51,10 +58,31 @@ def test_masked_random_play_is_seeded_and_scores_every_agent(game_id: str) -> No
     assert max(finals.values()) == 1.0
 
 
-def test_illegal_action_is_refused() -> None:
+def test_only_the_agent_to_move_has_a_mask() -> None:
+    e = env("paris_connection", players=4)
+    e.reset(seed=2)
+    mover = e.agent_selection
+    for agent in e.possible_agents:
+        mask = e.observe(agent)["action_mask"]
+        assert (mask.sum() > 0) == (agent == mover)
+
+
+def test_information_state_observations() -> None:
+    e = env("paris_paris", players=3, observation="information_state")
+    e.reset(seed=4)
+    obs, *_ = e.last()
+    space = e.observation_space(e.agent_selection)["observation"]
+    assert obs["observation"].shape == space.shape and space.contains(obs["observation"])
+    with pytest.raises(ValueError):
+        env("paris_paris", observation="everything")
+
+
+def test_illegal_action_is_refused_and_changes_nothing() -> None:
     e = env("paris_paris")
     e.reset(seed=1)
     obs, *_ = e.last()
+    before = e.state.to_json()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(belle.IllegalActionError):
         e.step(illegal)
+    assert e.state.to_json() == before

@@ -8,16 +8,13 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from .serve import serving
 
 CHROMIUM = os.environ.get("BELLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -38,25 +35,6 @@ if not Path(CHROMIUM).exists():
 sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is missing")
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def wait_until_up(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server exited early:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url + "/api/games", timeout=1):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"the server did not answer within 30 s:\n{log.read_text()}")
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a fresh server: temp SQLite database, bots without delay.
@@ -68,42 +46,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if given:
         yield given.rstrip("/")
         return
-    workdir = tmp_path_factory.mktemp("belle-browser")
-    port = free_port()
-    log = workdir / "server.log"
-    env = {**os.environ, "BELLE_BOT_DELAY": "0", "PYTHONUNBUFFERED": "1", "BELLE_HTTP_RATE": "0"}
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "belle.server",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--db",
-                f"sqlite:///{workdir}/belle.db",
-                "--bot-delay",
-                "0",
-                "--log-level",
-                "warning",
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=env,
-            cwd=workdir,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(url, process, log)
+    with serving(tmp_path_factory.mktemp("belle-browser")) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
 
 
 @pytest.fixture(scope="session")
@@ -141,6 +85,42 @@ def new_page(browser: Any, server: str) -> Iterator[Any]:
         if name is not None:
             page.player_name = f"{name}-{secrets.token_hex(2)}"
             sign_in(page, page.player_name)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+# The three screens of issue 16 item 1: a phone (touch), a desktop and a small laptop.
+DEVICES: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1400, "height": 900}},
+    "laptop": {"viewport": {"width": 1024, "height": 768}},
+}
+
+
+@pytest.fixture
+def device_page(browser: Any, server: str) -> Iterator[Any]:
+    """device_page(device, lang="en", name=None): a page in a fresh context of that device
+    ("phone", "desktop", "laptop"), at the lobby, signed in when `name` is given (through
+    the API: no clicks)."""
+    contexts = []
+
+    def make(device: str, lang: str = "en", name: str | None = None) -> Any:
+        context = browser.new_context(base_url=server, locale=lang, **DEVICES[device])
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.js_errors = errors
+        page.device = device
+        page.goto("/")
+        if name is not None:
+            page.player_name = f"{name}-{secrets.token_hex(2)}"
+            answer = page.request.post("/api/session", data={"name": page.player_name})
+            assert answer.ok, answer.text()
         return page
 
     yield make

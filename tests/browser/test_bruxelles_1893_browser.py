@@ -16,8 +16,9 @@ from playwright.sync_api import expect
 GAME_SECONDS = 100  # a safety net; a game with a greedy bot takes well under a minute
 
 READ = """() => ({
-  board: [...document.querySelectorAll('.brx [data-action].brx-legal')].map(e => e.dataset.action),
-  extra: [...document.querySelectorAll('.brx .brx-choice')].map(e => e.dataset.action),
+  board: [...document.querySelectorAll('#board [data-action].brx-legal, #prompt .brx-legal')]
+    .map(e => e.dataset.action),
+  extra: [...document.querySelectorAll('#prompt .brx-choice')].map(e => e.dataset.action),
 })"""
 
 
@@ -80,9 +81,10 @@ def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
         move = choose(moves, placed)
         placed += move.startswith("place ") or move in ("market", "bourse", "parc")
         if move in moves["board"]:
-            page.locator(f'.brx [data-action="{move}"].brx-legal').first.click()
+            page.locator(f'#board [data-action="{move}"].brx-legal, '
+                         f'#prompt [data-action="{move}"].brx-legal').first.click()
         else:
-            page.locator(f'.brx .brx-choice[data-action="{move}"]').click()
+            page.locator(f'#prompt .brx-choice[data-action="{move}"]').click()
         settle(page)
         clicks += 1
         if not shot and move.startswith("place "):
@@ -96,4 +98,37 @@ def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
     scores.first.locator("summary").click()
     expect(scores.first.locator(".score-line", has_text="buildings")).to_be_visible()
     page.screenshot(path="/tmp/bruxelles_1893_end.png", full_page=True)
+    assert page.js_errors == []
+
+
+TEXT_SIZES = """() => {
+  const small = [], outside = [];
+  for (const text of document.querySelectorAll('.brx svg text')) {
+    if (!text.textContent.trim()) continue;
+    const px = parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a;
+    if (px < 10.5) small.push(`${text.textContent} ${px.toFixed(1)}px`);
+    const box = text.parentNode.querySelector(':scope > rect');
+    if (text.parentNode.tagName === 'g' && box) {
+      const t = text.getBoundingClientRect(), b = box.getBoundingClientRect();
+      const out = t.left < b.left - 1 || t.right > b.right + 1
+        || t.top < b.top - 1 || t.bottom > b.bottom + 1;
+      if (out) {
+        outside.push(text.textContent);
+      }
+    }
+  }
+  return { small, outside };
+}"""
+
+
+def test_no_text_is_small_or_runs_out_of_its_box(device_page: Any) -> None:
+    """Issue 16 item 2: on a desktop every text of both boards reads at 10.5 px at least,
+    and the texts of the theatre, action and bonus boxes stay inside them."""
+    from .tables import sit_down, wait_for_my_turn
+
+    page = device_page("desktop", name="Horta")
+    sit_down(page, "bruxelles_1893", 5)
+    assert wait_for_my_turn(page)
+    found = page.evaluate(TEXT_SIZES)
+    assert found == {"small": [], "outside": []}
     assert page.js_errors == []

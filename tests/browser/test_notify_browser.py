@@ -12,6 +12,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .tables import legal_moves, tap_move
+
 TURN_SECONDS = 60  # a safety net; a turn takes a few clicks
 
 FAKE_NOTIFICATIONS = """
@@ -45,9 +47,11 @@ def play_turn(mover: Any, other: Any) -> None:
     deadline = time.monotonic() + TURN_SECONDS
     while not my_turn(other):
         assert time.monotonic() < deadline, "the turn did not pass"
-        button = mover.locator("#legal button.legal:not([disabled])")
-        if button.count():
-            button.first.click()
+        mine = mover.locator("#legal button.legal:not([disabled])").count()
+        moves = legal_moves(mover) if mine else []
+        if moves:
+            tap_move(mover, moves[0], tap=False)
+            mover.wait_for_selector("#legal button.legal[disabled]", state="detached")
         else:
             mover.wait_for_timeout(30)
 

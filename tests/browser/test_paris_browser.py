@@ -9,24 +9,12 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .tables import legal_moves, my_turn, over, settle, tap_move
+
 GAME_SECONDS = 110  # a safety net; the game takes well under a minute
 
 PRIORITY = ("take ", "endgame", "draw ", "bonus ", "move ", "key ", "vptile ", "give ",
             "done", "nobonus", "novptile", "pass", "end")
-
-
-def legal_texts(page: Any) -> list[str]:
-    return list(page.evaluate(
-        "() => [...document.querySelectorAll('#legal button.legal')].map(b => b.textContent)"))
-
-
-def my_turn(page: Any) -> bool:
-    return bool(page.evaluate(
-        "() => !!document.querySelector('#legal button.legal:not([disabled])')"))
-
-
-def over(page: Any) -> bool:
-    return bool(page.evaluate("() => !!document.querySelector('#turn.over')"))
 
 
 def choose(texts: list[str]) -> str:
@@ -37,28 +25,6 @@ def choose(texts: list[str]) -> str:
         if found:
             return found[0]
     return texts[0]
-
-
-def click_on_board(page: Any, move: str) -> bool:
-    """Play `move` by clicking the board or the side panel; False if nothing shows it."""
-    target = page.locator(f'.paris [data-action="{move}"]')
-    if move.startswith("vptile "):  # two clicks: the VP tile, then the district's spot
-        page.locator(f'.paris-vptile[data-tile="{move.split()[1]}"]').click()
-        target = page.locator(f'.paris [data-action="{move}"]')
-    if move.startswith("move ") and not target.count():
-        source = move.split()[1]
-        place = page.locator(f'.paris-board [data-place="{source}"], '
-                             f'.paris-board [data-space="{source}"]').first
-        place.click()
-        target = page.locator(f'.paris [data-action="{move}"]')
-    if not target.count():
-        return False
-    target.first.click()
-    return True
-
-
-def settle(page: Any) -> None:
-    page.wait_for_selector("#legal button.legal[disabled]", state="detached")
 
 
 def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
@@ -89,13 +55,11 @@ def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
         if not my_turn(alice):
             alice.wait_for_timeout(20)
             continue
-        move = choose(legal_texts(alice))
-        if click_on_board(alice, move):
-            board_clicks += 1
-        else:
-            exact = re.compile(f"^{re.escape(move)}$")
-            alice.locator("#legal button.legal", has_text=exact).click()
+        move = choose(legal_moves(alice))
+        if tap_move(alice, move, tap=False) == "list":
             list_clicks += 1
+        else:
+            board_clicks += 1
         settle(alice)
         if not shot and board_clicks > 40:
             alice.screenshot(path="/tmp/paris_midgame.png", full_page=True)

@@ -1,7 +1,9 @@
 """The rules pages (issue 10, item 1): /static/rules.html?game=<id>, drawn from
 belle/web/rules/<id>.json; reachable from the lobby and the table, where a "?" beside each
 legal move opens the rule that governs it. The display choice (short summary only / full
-text only / both) is the one of shared/seeds/city_of_light.de.txt, first lines."""
+text only / both) is the one of shared/seeds/city_of_light.de.txt, first lines. The
+values the table had to rebuild are in one collapsible section, "How we rebuilt this
+game", without rule numbers or file paths (issue 16 item 4)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+
+from .checks import axe_violations, internal_text
 
 RULES = Path(__file__).resolve().parents[2] / "belle" / "web" / "rules"
 GAMES = ["paris", "paris_connection", "city_of_light", "paris_paris", "bruxelles_1893"]
@@ -35,17 +39,21 @@ def test_each_rules_page_loads_with_its_sections_and_notices(page: Any, game: st
     open_rules(page, game)
     data = rules_data(game)
     expect(page.locator("#rules h1")).to_have_text(data["title"])
-    for anchor in ["goal", "setup", "turn", "actions", "end", "scoring", "reconstructed"]:
+    for anchor in ["goal", "setup", "turn", "actions", "end", "scoring"]:
         expect(page.locator(f"section#{anchor}")).to_have_count(1)
     for anchor in set(data["actions"].values()):  # every action kind has its anchor
         expect(page.locator(f"section#{anchor}")).to_have_count(1)
     for section in page.locator("section.rule-section:not(#reconstructed)").all():
         assert section.locator(":scope > .rule-summary").count() == 1
         assert section.locator(":scope > .rule-full").count() <= 1
-    notices = page.locator("#reconstructed .reconstructed")
+    rebuilt = page.locator("details#reconstructed")
+    expect(rebuilt).not_to_have_attribute("open", "")  # collapsed until asked for
+    expect(rebuilt.locator("summary")).to_have_text("How we rebuilt this game")
+    notices = rebuilt.locator(".reconstructed")
     expect(notices).to_have_count(len(data["reconstructed"]))
-    expect(notices.first).to_contain_text("Printed value not known")
-    expect(notices.first).to_contain_text("this table uses")
+    rebuilt.locator("summary").click()
+    expect(notices.first).to_contain_text(data["reconstructed"][0]["what"])
+    assert internal_text(page) == []
     assert page.js_errors == []
 
 
@@ -57,7 +65,9 @@ def test_the_three_display_modes_are_remembered(page: Any) -> None:
     page.check("#display-mode input[value=summary]")
     expect(summary).to_be_visible()
     expect(full).to_be_hidden()
-    expect(page.locator("#setup .reconstructed").first).to_be_visible()  # always shown
+    expect(page.locator("#setup .rebuilt-here")).to_be_visible()  # always shown
+    page.locator("#setup .rebuilt-here a").click()
+    expect(page.locator("details#reconstructed")).to_have_attribute("open", "")
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
     expect(page.locator("#display-mode input[value=summary]")).to_be_checked()
@@ -114,10 +124,13 @@ def test_a_question_mark_beside_a_legal_move_opens_its_rule(new_page: Any) -> No
         if page.locator("body[data-status=open]").count():
             page.fill(".chat-form input", "/start")
             page.press(".chat-form input", "Enter")
+    expect(page.locator("#legal details.all-moves").first).to_be_attached(timeout=15_000)
+    if not page.locator("#legal details.all-moves[open]").count():
+        page.locator("#legal details.all-moves > summary").click()
     expect(help_links.first).to_be_visible(timeout=15_000)
     mapping = rules_data("city_of_light")["actions"]
     item = page.locator("#legal .legal-item").filter(has=page.locator(".rule-help")).last
-    action_text = item.locator("button.legal").inner_text()
+    action_text = str(item.locator("button.legal").get_attribute("data-action"))
     link = item.locator(".rule-help")
     anchor = link.get_attribute("data-anchor")
     assert anchor == mapping[action_text.split()[0]], action_text  # type = first word here
@@ -129,4 +142,12 @@ def test_a_question_mark_beside_a_legal_move_opens_its_rule(new_page: Any) -> No
     expect(rules.locator(f"section#{anchor}")).to_have_class(
         "rule-section level-3 target"
     )
+    assert page.js_errors == []
+
+
+def test_a_rules_page_has_no_serious_accessibility_finding(page: Any) -> None:
+    """Issue 16 item 5: axe-core on a rules page, the rebuilt values opened."""
+    open_rules(page, "bruxelles_1893")
+    page.locator("details#reconstructed > summary").click()
+    assert axe_violations(page) == []
     assert page.js_errors == []

@@ -10,6 +10,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.browser.tables import legal_moves
 from tests.browser.test_paris_connection_browser import choose_paris_connection, my_turn, settle
 
 
@@ -33,21 +34,21 @@ def test_undo_a_build_and_the_opponent_sees_it(new_page: Any) -> None:
     me, other = (alice, bob) if my_turn(alice) else (bob, alice)
     undo = me.locator("#undo")
     expect(undo).to_be_hidden()  # nothing of mine to take back yet
-    builds = me.locator("#legal button.legal", has_text=re.compile("^build "))
+    builds = me.locator('#board button[data-action^="build "]')  # on a storage board
     expect(builds.first).to_be_visible()
-    before = sorted(me.locator("#legal button.legal").all_text_contents())
+    before = sorted(legal_moves(me))
     version = me.evaluate("() => document.body.dataset.version")
-    move = builds.first.text_content()
+    move = str(builds.first.get_attribute("data-action"))
     builds.first.click()
     settle(me)
     expect(undo).to_be_visible()
     expect(undo).to_have_text("Undo")
-    expect(me.locator("#log li").last).to_contain_text(move)
+    expect(me.locator("#log li").last.locator(".notation")).to_contain_text(move)
 
     undo.click()
     expect(undo).to_be_hidden()
     expect(me.locator("body")).to_have_attribute("data-version", version)
-    assert sorted(me.locator("#legal button.legal").all_text_contents()) == before
+    assert sorted(legal_moves(me)) == before
     line = f"{me.player_name} took back: {move}"
     expect(other.locator("#chat li.undo-line").last).to_have_text(line)
     expect(me.locator("#chat li.undo-line").last).to_have_text(line)

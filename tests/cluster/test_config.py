@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from belle.cli.main import app
 from belle.server.app import cluster_config
-from belle.server.fanout import FanoutError, LocalFanout, RedisFanout
+from belle.server.cluster.fanout import FanoutError, LocalFanout, RedisFanout
 from belle.storage import normalize_url
 
 from .kit import free_port

@@ -36,8 +36,8 @@ from belle.engine.record import MatchRecord, replay
 from belle.engine.referee import sample_chance
 from belle.engine.undo import may_take_back
 from belle.server.errors import STATUS, ServerError
-from belle.server.messages import MAX_MESSAGE, MODELS, Action, Away, Back, Ping, Undo
-from belle.server.messages import parse as parse_message
+from belle.server.ws.messages import MAX_MESSAGE, MODELS, Action, Away, Back, Ping, Undo
+from belle.server.ws.messages import parse as parse_message
 from belle.storage import Seat
 
 from .kit import Person, Sock, guest, seat, sign_in, start, table_actor

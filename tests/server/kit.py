@@ -25,7 +25,9 @@ from fastapi.testclient import TestClient  # noqa: E402
 from starlette.testclient import WebSocketTestSession  # noqa: E402
 
 SECRET = "test-secret-" + "x" * 32
-FAST = Limits(rate=10_000.0, burst=10_000, http_per_minute=0)  # HTTP limit off
+FAST = Limits(rate=10_000.0, burst=10_000, http_per_minute=0,  # HTTP limit off
+              sockets_per_address=0, sockets_per_player=0, hellos_per_second=0,
+              address_hellos_per_second=0, player_hellos_per_second=0)  # hello caps off
 
 
 def make_app(db_url: str, bot_delay: float = 0.0, limits: Limits = FAST) -> FastAPI:

@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from belle.server import create_app
-from belle.server.clock import MAX_SECONDS, MIN_SECONDS, ClockSettings, ClockState, FakeClock
 from belle.server.errors import ServerError
-from belle.server.timekeeper import TIMEOUT_MARK
+from belle.server.table.clock import MAX_SECONDS, MIN_SECONDS, ClockSettings, ClockState, FakeClock
+from belle.server.table.timekeeper import TIMEOUT_MARK
 
 from .kit import FAST, SECRET, Person, Sock, add_bot, sign_in, start, table_actor
 
@@ -294,7 +294,8 @@ def test_a_move_before_the_deadline_cancels_the_timer_and_earns_the_increment(
 
 def test_the_clock_survives_a_restart(db_url: str, fake: FakeClock) -> None:
     """Issue 10 item 2: the clock is stored with the table, so a restarted server
-    continues the same clock (remaining times, running deadline) and its timeout."""
+    continues the same clock (remaining times, running deadline) and its timeout.
+    Issue 17: the time the server was down is nobody's: the deadline moves by it."""
     with TestClient(clock_app(db_url, fake)) as first:
         people, table_id = three_people(first, GAME)
         mover = table_actor(first, table_id).timekeeper.state.seat
@@ -309,10 +310,10 @@ def test_the_clock_survives_a_restart(db_url: str, fake: FakeClock) -> None:
     advance_outside(fake, 50)
     with TestClient(clock_app(db_url, fake)) as second:
         actor = table_actor(second, table_id)
-        assert actor.timekeeper.state.to_json() == saved
-        assert fake.pending() == [saved["deadline"]]
+        assert actor.timekeeper.state.to_json() == ClockState.shifted(saved, 50)
+        assert fake.pending() == [saved["deadline"] + 50]
         version = actor.version
-        advance(second, fake, 549)
+        advance(second, fake, 599)  # 550 s were left when the server stopped, plus 50
         assert actor.version == version
         advance(second, fake, 2)
         assert actor.timekeeper.state.timeouts == [running]

@@ -36,8 +36,8 @@ def test_others_may_not_close_it(client: TestClient) -> None:
     seat(bob, table_id)
     refused = bob.post(f"/api/tables/{table_id}/close")
     assert refused.status_code == 403
-    assert refused.json()["error"] == {"code": "not_seated",
-                                       "message": "only the table's creator may close it"}
+    assert refused.json()["error"] == {"code": "not_host",
+                                       "message": "only the table's host may close it"}
     assert guest(client).post(f"/api/tables/{table_id}/close").status_code == 401
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "open"
 
@@ -89,4 +89,4 @@ def test_the_lobby_and_the_table_hear_of_it(client: TestClient) -> None:
     with bob.socket("/ws/lobby") as lobby:
         lobby.hello()
         lobby.send({"type": "chat", "text": f"/close {second}"})
-        lobby.expect_error("not_seated")  # not the creator
+        lobby.expect_error("not_host")  # not the creator (the table's host)

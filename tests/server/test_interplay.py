@@ -12,13 +12,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from belle.server import create_app
-from belle.server.clock import ClockSettings, ClockState, FakeClock
-from belle.server.timekeeper import TIMEOUT_MARK
+from belle.server.table.clock import ClockSettings, ClockState, FakeClock
+from belle.server.table.timekeeper import TIMEOUT_MARK
 
 from .kit import FAST, SECRET, Person, Sock, guest, play, sign_in, start, table_actor
 from .notifykit import Game, smtp_sink, started
 from .test_clock import advance, clock_app, clocked_table, join
-from .test_notify_mail import ANN, config, settle, three_players
+from .test_notify_mail import ANN, SINKS, config, settle, three_players
 from .test_undo import until_build
 
 PER_MOVE = {"kind": "per-move", "seconds": 120}
@@ -122,6 +122,7 @@ def slow_bots(db_url: str) -> Iterator[tuple[TestClient, Any]]:
     """An app e-mailing through a sink whose stand-in bots wait an hour before moving,
     so a turn handed to a bot stays open while the test looks."""
     with smtp_sink() as (sink, port):
+        SINKS.append(sink)  # three_players clears the confirmation e-mails from it
         app = create_app(db_url, bot_delay=3600.0, secret=SECRET, limits=FAST,
                          mail=config(port))
         with TestClient(app) as client:
@@ -219,6 +220,7 @@ def test_undo_leaves_the_turn_and_its_single_email(sink_client: tuple[TestClient
 @pytest.fixture
 def sink_client(db_url: str) -> Iterator[tuple[TestClient, Any]]:
     with smtp_sink() as (sink, port):
+        SINKS.append(sink)
         app = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, mail=config(port))
         with TestClient(app) as client:
             yield client, sink
@@ -231,7 +233,7 @@ def test_a_forfeit_on_time_is_rated_with_the_forfeiter_last(db_url: str) -> None
     the game stays rated and the forfeiter ranks last, whatever the score."""
     fake = FakeClock()
     with TestClient(clock_app(db_url, fake)) as client:
-        ada, bea = sign_in(client, "Ada"), sign_in(client, "Bea")
+        ada, bea = sign_in(client, "Ada", "ada-pass"), sign_in(client, "Bea", "bea-pass")
         response = ada.post("/api/tables", {"game": "paris_paris", "players": 2,
                                             "mode": "turn", "clock": PER_MOVE,
                                             "on_timeout": "forfeit"})

@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from belle.server import Limits
-from belle.server.messages import MAX_DEPTH
+from belle.server.ws.messages import MAX_DEPTH
 
 from .kit import FAST, make_app, new_table, seat, sign_in, start, table_actor
 

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from belle.server import loadgen
+from belle.server.bench import loadgen, measure
 
 
 def test_a_level_reports_offered_sent_and_accepted() -> None:
-    stats = loadgen.Stats(start=0.0, end=10.0, latencies=[0.001 * i for i in range(1, 101)],
+    stats = measure.Stats(start=0.0, end=10.0, latencies=[0.001 * i for i in range(1, 101)],
                           sent=120)
-    cpu = loadgen.Cpu(None)
+    cpu = measure.Cpu(None)
     cpu.client = 0.5
-    level = loadgen._summarize(500, 3, 10.0, 0.4, 2.0, stats, cpu)
+    level = measure.summarize(500, 3, 10.0, 0.4, 2.0, stats, cpu)
     assert level.offered_per_s == 1250.0  # one seat moves per table: tables / think
     assert (level.sent_per_s, level.accepted, level.accepted_per_s) == (12.0, 100, 10.0)
     assert (level.p50_ms, level.p99_ms, level.max_ms) == (51.0, 100.0, 100.0)

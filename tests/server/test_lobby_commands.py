@@ -50,8 +50,10 @@ def test_lobby_commands_run_the_named_table(client: TestClient) -> None:
         assert notice(b) == f"you sit at seat 0 of table {table_id}"
         say(a, f"/start {table_id}")
         a.expect_error("not_ready")
-        say(b, f"/bot {table_id} greedy 2")
-        assert notice(b) == f"a greedy bot sits down at table {table_id}"
+        say(b, f"/bot {table_id} greedy 2")  # only the host (Anna, who created it) may
+        b.expect_error("not_host")
+        say(a, f"/bot {table_id} greedy 2")
+        assert notice(a) == f"a greedy bot sits down at table {table_id}"
         assert [s["kind"] for s in summary(client, table_id)["seats"]] == ["human", "human", "bot"]
         say(b, f"/leave {table_id}")
         assert notice(b) == f"you left your seat at table {table_id}"
@@ -82,8 +84,8 @@ def test_lobby_commands_are_refused_like_the_buttons(client: TestClient) -> None
             (a, f"/leave {table_id} {table_id}", "malformed"),
             (a, f"/bot {table_id}", "malformed"),  # no bot name
             (a, f"/bot {table_id} oracle", "bad_options"),
-            (e, f"/bot {table_id} greedy", "not_seated"),  # neither creator nor seated
-            (e, f"/start {table_id}", "not_seated"),
+            (e, f"/bot {table_id} greedy", "not_host"),  # not the table's host
+            (e, f"/start {table_id}", "not_host"),
             (a, f"/start {table_id}", "not_ready"),
             (a, f"/dance {table_id}", "malformed"),
         ]

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from belle.server.errors import ServerError
-from belle.server.notify import check_email
+from belle.server.notices.email import check_email
 
 from .kit import Person, guest, sign_in
 from .notifykit import Game, new_table, started
@@ -24,7 +24,7 @@ def test_a_registered_player_sets_reads_and_clears_an_address(client: TestClient
     """Issue 10 item 4: the address and the opt-in are stored and read back."""
     ann = sign_in(client, "Ann", "ann-password")
     assert ann.get("/api/me/email").json() == {
-        "email": None, "turn_notices": False, "mail_enabled": False,
+        "email": None, "turn_notices": False, "verified": False, "mail_enabled": False,
     }
     status, body = put_email(ann, {"email": "  Ann.Lee+belle@Example.ORG ", "turn_notices": True})
     assert status == 200
@@ -34,7 +34,7 @@ def test_a_registered_player_sets_reads_and_clears_an_address(client: TestClient
     assert ann.get("/api/me/email").json()["turn_notices"] is False
     assert put_email(ann, {"email": None})[0] == 200
     assert ann.get("/api/me/email").json() == {
-        "email": None, "turn_notices": False, "mail_enabled": False,
+        "email": None, "turn_notices": False, "verified": False, "mail_enabled": False,
     }
 
 

@@ -13,13 +13,16 @@ import pytest
 from fastapi.testclient import TestClient
 
 from belle.server import create_app
-from belle.server.mail import MailConfig, MailConfigError, Mailer, mail_config
+from belle.server.notices.mail import MailConfig, MailConfigError, Mailer, mail_config
 
 from .kit import FAST, SECRET, Person, sign_in
 from .notifykit import Game, free_port, new_table, smtp_sink, started
 
 PUBLIC = "https://belle.example.org"
 ANN, BOB = "ann@example.org", "bob@example.org"
+
+
+SINKS: list[Any] = []  # the sink of the running test (confirmation links arrive there)
 
 
 def config(port: int, **extra: Any) -> MailConfig:
@@ -29,6 +32,7 @@ def config(port: int, **extra: Any) -> MailConfig:
 @pytest.fixture
 def sink_client(db_url: str) -> Iterator[tuple[TestClient, Any]]:
     with smtp_sink() as (sink, port):
+        SINKS.append(sink)
         app = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, mail=config(port))
         with TestClient(app) as client:
             yield client, sink
@@ -50,6 +54,12 @@ def three_players(client: TestClient) -> list[Person]:
         response = person.client.put("/api/me/email", headers=person.headers,
                                      json={"email": address, "turn_notices": wanted})
         assert response.status_code == 200, response.text
+        assert response.json()["verification_sent"] is True
+        app: Any = client.app  # confirmed as the link does (tested on its own below)
+        assert app.state.notifier.notices.verify_contact(person.id, address)
+    assert mailer(client).wait_idle(30)
+    for sink in SINKS:  # the confirmation e-mails are not what these tests count
+        sink.messages.clear()
     return [ann, bob, cy]
 
 
@@ -122,7 +132,7 @@ def test_a_dead_smtp_server_does_not_fail_the_move(
         with started(people, new_table(people[0], "turn")) as game:
             game.play_until(lambda: 0 in game.starts)
             settle(game, client)
-            failures = [r for r in caplog.records if "could not send" in r.getMessage()]
+            failures = [r for r in caplog.records if "could not send the turn" in r.getMessage()]
             assert len(failures) == 1
             game.play_until(lambda: game.starts.count(0) == 2)  # Ann moved: the game goes on
             settle(game, client)
@@ -146,6 +156,8 @@ def test_the_email_is_sent_with_a_login(db_url: str) -> None:
         app = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, mail=login)
         with TestClient(app) as client:
             people = three_players(client)
+            sink.messages.clear()
+            logins.clear()
             with started(people, new_table(people[0], "turn")) as game:
                 game.play_until(lambda: 0 in game.starts)
                 settle(game, client)
@@ -180,3 +192,27 @@ def test_smtp_settings_from_the_environment() -> None:
     assert mail_config(env={}) is None
     with pytest.raises(MailConfigError, match="BELLE_MAIL_FROM"):
         mail_config("smtp://mail.example.org", env={})
+
+
+def test_an_unconfirmed_address_gets_only_its_confirmation(
+    sink_client: tuple[TestClient, Any],
+) -> None:
+    """Issue 17: no notice reaches an address before its owner opens the signed link; a
+    forged or stale link is refused."""
+    client, sink = sink_client
+    di = sign_in(client, "Di", "di-password")
+    response = di.client.put("/api/me/email", headers=di.headers,
+                             json={"email": "di@example.org", "turn_notices": True})
+    assert response.json()["verified"] is False and response.json()["verification_sent"]
+    assert mailer(client).wait_idle(30)
+    assert [to for to, _m in sink.messages] == [["di@example.org"]]
+    assert "Confirm" in sink.messages[0][1]["Subject"]
+    forged = di.client.get("/api/me/email/verify?token=forged", follow_redirects=False)
+    assert forged.status_code == 400 and forged.json()["error"]["code"] == "bad_email"
+    assert di.get("/api/me/email").json()["verified"] is False
+    link = sink.messages[0][1].get_content().split(PUBLIC, 1)[1].split()[0]
+    opened = di.client.get(link, follow_redirects=False)
+    assert opened.status_code == 303 and di.get("/api/me/email").json()["verified"] is True
+    di.client.put("/api/me/email", headers=di.headers, json={"email": "other@example.org"})
+    stale = di.client.get(link, follow_redirects=False)  # the address changed since
+    assert stale.status_code == 400

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from belle.server import Limits
 from belle.server.app import _limits
-from belle.server.ratelimit import RateLimiter
+from belle.server.http.ratelimit import RateLimiter
 
 from .kit import make_app
 

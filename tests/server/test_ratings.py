@@ -7,13 +7,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from belle.server.rating import RatingListener, Ratings, displayed, final_places, is_rated
+from belle.server.ratings.listener import RatingListener
+from belle.server.ratings.model import Ratings, displayed, final_places, is_rated
 from belle.storage import RatingBook, Seat, Store
 
 from .kit import guest, new_table, play, seat, sign_in, start
@@ -79,11 +80,25 @@ def test_which_tables_are_rated() -> None:
 
 # -- the listener on finished tables -----------------------------------------------
 @dataclass
-class Host:
+class Inline:
+    """The hub's database workers, run inline."""
+
     store: Store
+
+    async def read(self, fn: Any, *args: Any) -> Any:
+        return fn(*args)
 
     async def write(self, fn: Any, *args: Any) -> Any:
         return fn(*args)
+
+
+@dataclass
+class Host:
+    store: Store
+    db: Inline = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.db = Inline(self.store)
 
 
 @dataclass
@@ -110,7 +125,7 @@ def finish(store: Store, seats: list[str], result: dict[str, Any],
         if name.startswith("bot:"):
             made.append(Seat("bot", None, None, name[4:]))
             continue
-        player = store.get_player_by_name(name) or store.create_player(name)
+        player = store.get_player_by_name(name) or store.create_player(name, REGISTERED)
         made.append(Seat("human", player.id, player.name))
     table = store.create_table(game, {}, len(seats), "live", None)
     store.update_seats(table.id, made)
@@ -119,6 +134,9 @@ def finish(store: Store, seats: list[str], result: dict[str, Any],
     found = store.get_table(table.id)
     assert found is not None
     return found
+
+
+REGISTERED = "an argon2 hash"  # a registered player, as far as ratings care
 
 
 def rate(store: Store, table: Any) -> RatingBook:
@@ -246,7 +264,7 @@ def test_the_pages_are_served(client: TestClient) -> None:
 
 def test_a_game_played_to_the_end_moves_the_leaderboard(client: TestClient) -> None:
     """Issue 10, done when: a new user can see their rating change on the leaderboard."""
-    people = [sign_in(client, name) for name in ("Anna", "Bob", "Cleo")]
+    people = [sign_in(client, name, "a kept name") for name in ("Anna", "Bob", "Cleo")]
     table_id = new_table(people[0], players=3)
     for index, person in enumerate(people):
         seat(person, table_id, index)
@@ -289,3 +307,17 @@ def test_a_seat_once_handed_to_a_bot_ranks_last() -> None:
     assert is_rated([assisted, Seat("human", 2, "Bob")])
     assert final_places({"ranking": [0, 1, 2], "forfeited": [], "assisted": [0]}, 3) == [2, 0, 1]
     assert final_places({"ranking": [0, 1, 2], "forfeited": [2], "assisted": [0]}, 3) == [1, 0, 1]
+
+
+def test_a_game_between_guests_is_not_rated(store: Store) -> None:
+    """Issue 17: only registered players are rated (guests could farm the leaderboard);
+    the result is still listed."""
+    guest_a, guest_b = store.create_player("Gia"), store.create_player("Gus")
+    table = finish(store, ["Gia", "Gus"], {"ranking": [0, 1], "returns": [9, 5]})
+    book = rate(store, table)
+    assert book.rating(guest_a.id, "paris_connection") is None
+    results = book.results_of(guest_b.id, 5)
+    assert [r.table_id for r in results] == [table.id] and not results[0].rated
+    registered = finish(store, ["Ann", "Gus"], {"ranking": [0, 1], "returns": [9, 5]})
+    rate(store, registered)  # a guest at the table: unrated too
+    assert book.rating(guest_b.id, "paris_connection") is None

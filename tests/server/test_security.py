@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from belle.server import pages
-from belle.server.auth import COOKIE, Sessions
+from belle.server.accounts.sessions import COOKIE, Sessions, Token
+from belle.server.http import headers, pages
 
 from .kit import SECRET, Person, Sock, guest, make_app, new_table, seat, sign_in, start
 
@@ -114,7 +114,7 @@ def test_chat_commands_move_only_the_sender(client: TestClient) -> None:
         first_sync(bob_sock)
         refusals = {
             "/join 0": "table_full", "/join 1": "table_full", "/leave": "not_seated",
-            "/bot greedy 0": "not_seated", "/bot greedy 2": "not_seated", "/start": "not_seated",
+            "/bot greedy 0": "not_host", "/bot greedy 2": "not_host", "/start": "not_host",
         }
         for command, code in refusals.items():
             assert error_of(sock, {"type": "chat", "text": command})["code"] == code, command
@@ -122,7 +122,7 @@ def test_chat_commands_move_only_the_sender(client: TestClient) -> None:
             lobby_command = " ".join([words[0], str(table_id), *words[1:]])
             assert error_of(lobby, {"type": "chat", "text": lobby_command})["code"] == code
         assert error_of(bob_sock, {"type": "chat", "text": "/bot greedy 0"})["code"] == (
-            "table_full")
+            "not_host")  # seated, but only the host (Ann) manages the table
         assert seats() == ["ann", "bob", None]
         bob_sock.send({"type": "chat", "text": "/leave"})  # leaves bob's seat, no other
         bob_sock.until(lambda m: m["type"] == "notice")
@@ -130,8 +130,9 @@ def test_chat_commands_move_only_the_sender(client: TestClient) -> None:
         seat(bob, table_id, 1)
         seat(carl, table_id, 2)
         start(ann, table_id)
-        for command in ("/join 0", "/leave", "/bot greedy 1"):
+        for command in ("/join 0", "/leave"):
             assert error_of(sock, {"type": "chat", "text": command})["code"] == "not_open"
+        assert error_of(sock, {"type": "chat", "text": "/bot greedy 1"})["code"] == "not_host"
     assert seats() == ["ann", "bob", "carl"]
 
 
@@ -148,11 +149,12 @@ def test_http_endpoints_move_only_the_sender(client: TestClient) -> None:
 
     assert code(carl.post(f"{base}/join", {"seat": 0})) == "table_full"
     assert code(carl.post(f"{base}/leave")) == "not_seated"
-    assert code(carl.post(f"{base}/bots", {"bot": "greedy", "seat": 2})) == "not_seated"
-    assert code(carl.delete(f"{base}/bots/0")) == "not_seated"
-    assert code(bob.delete(f"{base}/bots/0")) == "bad_options"  # a person is no bot
-    assert code(bob.post(f"{base}/bots", {"bot": "greedy", "seat": 0})) == "table_full"
-    assert code(carl.post(f"{base}/start")) == "not_seated"
+    assert code(carl.post(f"{base}/bots", {"bot": "greedy", "seat": 2})) == "not_host"
+    assert code(carl.delete(f"{base}/bots/0")) == "not_host"
+    assert code(ann.delete(f"{base}/bots/0")) == "bad_options"  # a person is no bot
+    assert code(ann.post(f"{base}/bots", {"bot": "greedy", "seat": 0})) == "table_full"
+    assert code(bob.post(f"{base}/bots", {"bot": "greedy", "seat": 2})) == "not_host"
+    assert code(carl.post(f"{base}/start")) == "not_host"
     assert code(client.post(f"{base}/join", json={})) == "not_signed_in"
     assert code(bob.get(f"{base}/view?seat=0")) == "not_seated"  # ann's view is ann's
     assert code(bob.get(f"{base}/replay?seat=0")) == "not_seated"
@@ -285,8 +287,8 @@ def test_the_cookie_is_signed_httponly_and_samesite(client: TestClient) -> None:
     assert attributes["path"] == "Path=/"
     assert "secure" not in attributes  # plain http in the test; https below
     value = header.split(";")[0].split("=", 1)[1].strip('"')
-    assert Sessions(SECRET).player_id(value) == response.json()["player"]["id"]
-    assert Sessions("not the secret " + "q" * 30).player_id(value) is None
+    assert isinstance(Sessions(SECRET).read(value), Token)  # a signed session token
+    assert Sessions("not the secret " + "q" * 30).read(value) is None
     secure = TestClient(client.app, base_url="https://testserver")
     header = secure.post("/api/session", json={"name": "bob"}).headers["set-cookie"]
     assert "secure" in header.lower() and "httponly" in header.lower()
@@ -314,11 +316,11 @@ def test_every_response_carries_the_content_security_policy(client: TestClient) 
              "/no/such/page", "/api/me", *[f"/static/js/{name}" for name in static]]
     for path in paths:
         response = client.get(path)
-        assert response.headers["content-security-policy"] == pages.CSP, path
+        assert response.headers["content-security-policy"] == headers.CSP, path
         assert response.headers["x-content-type-options"] == "nosniff"
         assert response.headers["x-frame-options"] == "DENY"
         assert response.headers["referrer-policy"] == "same-origin"
-    policy = dict(part.strip().split(" ", 1) for part in pages.CSP.split(";"))
+    policy = dict(part.strip().split(" ", 1) for part in headers.CSP.split(";"))
     assert policy["script-src"] == "'self'"  # no inline scripts, no other origin
     assert policy["default-src"] == "'self'"
     assert policy["frame-ancestors"] == "'none'" and policy["object-src"] == "'none'"
@@ -355,3 +357,20 @@ def test_passwords_are_stored_as_argon2_hashes(client: TestClient) -> None:
     assert client.post("/api/session", json={"name": "ann", "password": "wrong!"}
                        ).status_code == 401
     assert ann.get("/api/me").json()["player"]["registered"] is True
+
+
+def test_a_socket_through_a_proxy_on_another_port_passes_the_origin_check(
+    client: TestClient,
+) -> None:
+    """nginx with `proxy_set_header Host $http_host` (docs/deploy.md) keeps the port the
+    browser used, which its Origin names too; `$host` would drop it and refuse the page."""
+    headers = {"host": "belle.example.org:8443", "origin": "https://belle.example.org:8443"}
+    with client.websocket_connect("/ws/lobby", headers=headers) as session:
+        session.send_text('{"type": "hello"}')
+        assert json.loads(session.receive_text())["type"] == "sync"
+    dropped = {"host": "belle.example.org", "origin": "https://belle.example.org:8443"}
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect), \
+            client.websocket_connect("/ws/lobby", headers=dropped) as session:
+        session.receive_text()

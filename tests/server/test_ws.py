@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import belle.server.table
+import belle.server.table.actor
 from belle.engine import MatchRecord, RecordEntry, new_state
 from belle.engine.game import State
 from belle.server import Limits
@@ -178,7 +178,7 @@ def test_reconnect_catches_up_with_since(client: TestClient) -> None:
 
 
 def test_an_old_since_gets_a_sync(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(belle.server.table, "EVENT_BUFFER", 4)
+    monkeypatch.setattr(belle.server.table.actor, "EVENT_BUFFER", 4)
     anna, _bob, table_id = at_a_human_turn(client)
     with anna.socket(f"/ws/table/{table_id}") as a:
         a.hello()

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import stat
 import time
+from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy.engine import make_url
 
 import belle
 from belle.bots import make_bot
@@ -241,3 +245,39 @@ def test_checkpoints_run_in_the_background(store: Store) -> None:
     assert checkpointer.commits < sqlite.CHECKPOINT_COMMITS
     store.close()  # stops the thread
     assert checkpointer._thread is not None and not checkpointer._thread.is_alive()
+
+
+def test_a_new_database_file_is_private(tmp_path: Path) -> None:
+    """Issue 17: the file holds password hashes and the cookie secret: 0600, and SQLite
+    gives its log files the same mode."""
+    path = tmp_path / "private.db"
+    store = Store(f"sqlite:///{path}")
+    try:
+        store.migrate()
+        table_id = new_table(store, "running")
+        store.append_action(table_id, 0, deal(0))
+        for name in ("private.db", "private.db-wal", "private.db-shm"):
+            assert stat.S_IMODE(os.stat(tmp_path / name).st_mode) == 0o600, name
+    finally:
+        store.close()
+
+
+def test_the_log_file_is_emptied_by_the_truncating_checkpoint(store: Store) -> None:
+    """Issue 17: passive checkpoints never shrink the -wal file; the Checkpointer's
+    periodic TRUNCATE checkpoint does, and journal_size_limit caps what is kept."""
+    only_sqlite(store)
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_size_limit").scalar() == \
+            sqlite.JOURNAL_SIZE_LIMIT
+    table_id = new_table(store, "running")
+    for seq in range(300):
+        store.append_action(table_id, seq, deal(0))
+    wal = Path(make_url(store.url).database or "").with_name(
+        Path(make_url(store.url).database or "").name + "-wal")
+    assert wal.stat().st_size > 0
+    connection = store.engine.raw_connection()
+    try:
+        busy, _frames, _copied = sqlite.checkpoint(connection.driver_connection, "TRUNCATE")
+    finally:
+        connection.close()
+    assert busy == 0 and wal.stat().st_size == 0

@@ -25,7 +25,7 @@ GAMES = ["paris", "paris_connection", "city_of_light", "paris_paris", "bruxelles
 LANGUAGES = ["de", "fr", "es"]
 # Text a player reads, translated; every other string (ids, refs, sources, action anchors,
 # reconstruction rows matched against the docs) must be the English one.
-TEXT_KEYS = {"title", "meta", "summary", "full", "what", "value", "note", "provenance"}
+TEXT_KEYS = {"title", "meta", "summary", "full", "what", "value", "shown", "note", "provenance"}
 # An identical string with this few ordinary (lower-case) words is a name, a label, a list
 # of stops or a number ("30", "Paris", "Gare de Lyon, Panthéon").
 SHORT_WORDS = 4

@@ -114,7 +114,7 @@ class Quadrant:
 
 @dataclass(frozen=True, slots=True)
 class Swap:
-    """The switch card (COL-152, G-3): a reserve building for a supply building."""
+    """The exchange card, invented (COL-152, G-3): a reserve building for a supply one."""
 
     give: int
     take: int
@@ -167,7 +167,7 @@ def _fold(text: str) -> str:
 
 _CARD_NAMES = {
     **{_fold(c.id): i for i, c in enumerate(data.POSTCARDS)},
-    **{_fold(c.name): i for i, c in enumerate(data.POSTCARDS) if not c.provisional},
+    **{_fold(c.name): i for i, c in enumerate(data.POSTCARDS)},
 }
 _BUILDING_NAMES = {b.id.lower(): i for i, b in enumerate(data.BUILDINGS)}
 _SPACE_NAMES = {label(s): s for s in range(SPACES)}
@@ -190,6 +190,15 @@ def rot_word(orient: int) -> str:
 
 
 def to_string(action: Action) -> str:
+    """The notation of `action`; InvalidActionError for anything that is not one of ours
+    (a field out of range or of the wrong type included)."""
+    try:
+        return _to_string(action)
+    except (IndexError, KeyError, TypeError, ValueError, OverflowError) as exc:
+        raise InvalidActionError(f"{action!r} is not a City of Light action") from exc
+
+
+def _to_string(action: Action) -> str:
     match action:
         case Pick(card):
             return f"pick {card_word(card)}"

@@ -9,118 +9,103 @@ may take (`block_mask` plus the skull, COL-97, COL-200).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from belle.games.city_of_light import actions as act
 from belle.games.city_of_light import data
 from belle.games.city_of_light.actions import Action, Quadrant, Side, Swap, Target, Use
 from belle.games.city_of_light.rules import (
-    FULL,
     HOTEL,
-    NEIGH,
     NUM_BUILDINGS,
     N,
     bit,
+    expand,
+    free_now,
     on_board,
-    spaces_in,
+    spaces_list,
     step,
+    toward,
 )
 
 if TYPE_CHECKING:
     from belle.games.city_of_light.state import CityOfLightState
 
 E_FACING, S_FACING = 2, 3
+FACINGS = (1, 2, 3, 4)  # N E S W
 
 
 def free_for_piece(st: CityOfLightState) -> int:
-    """COL-96: no building and no piece (the Eiffel Tower's and Arc's spaces included)."""
-    return FULL & ~st.covered & ~st.piece_mask
+    """COL-96: no building and no piece (the Eiffel Tower's and Arc's spaces included);
+    a free streetlight space is free (COL-126)."""
+    return free_now(st)
 
 
-def _on(mask: int) -> list[Action]:
-    return [act.TARGET[s][0] for s in spaces_in(mask)]
+ON = tuple(per_space[0] for per_space in act.TARGET)  # `on d5`: no facing
+Facings = tuple[int, int, int, int, int]
+"""Per facing 0..4 (none, N, E, S, W): the spaces a postcard may target that way."""
+NO_SPACE: Facings = (0, 0, 0, 0, 0)
 
 
-def _own_free(st: CityOfLightState, seat: int) -> list[Action]:
-    """COL-105, COL-110, COL-121 (minus the front), COL-150, COL-157: own colour, free."""
+def _on(mask: int) -> Facings:
+    """`on d5` on any space of `mask`."""
+    return (mask, 0, 0, 0, 0)
+
+
+def _facing(spaces: int, towards: int) -> Facings:
+    """`on d5 N` on a space of `spaces` whose next space that way is in `towards`."""
+    return (0, *(spaces & toward(towards, facing) for facing in FACINGS))  # type: ignore[return-value]
+
+
+def _own_free(st: CityOfLightState, seat: int) -> Facings:
+    """COL-105, COL-110, COL-150, COL-157: own colour, free."""
     return _on(st.kind_mask[seat] & free_for_piece(st))
 
 
-def _own_or_purple_free(st: CityOfLightState, seat: int) -> list[Action]:
+def _own_or_purple_free(st: CityOfLightState, seat: int) -> Facings:
     """COL-117, COL-143: own colour or purple, free."""
     return _on((st.kind_mask[seat] | st.kind_mask[data.PURPLE]) & free_for_piece(st))
 
 
-def _colour_free(st: CityOfLightState, seat: int) -> list[Action]:
+def _colour_free(st: CityOfLightState, seat: int) -> Facings:
     """COL-145: a free orange or blue space."""
     return _on((st.kind_mask[data.ORANGE] | st.kind_mask[data.BLUE]) & free_for_piece(st))
 
 
-def _opponent_free(st: CityOfLightState, seat: int) -> list[Action]:
+def _opponent_free(st: CityOfLightState, seat: int) -> Facings:
     """COL-198: a free space of the opponent's colour."""
     return _on(st.kind_mask[1 - seat] & free_for_piece(st))
 
 
-def _statue(st: CityOfLightState, seat: int) -> list[Action]:
-    """COL-121..123: own free space, the space in front on the board, a free street space."""
+def _statue(st: CityOfLightState, seat: int) -> Facings:
+    """COL-121..123, COL-126: on a free space of the activator's colour, facing a free
+    street section on the board; a free streetlight space is one (a streetlight stands
+    on a street section). Rules edition 1 refused a streetlight in front."""
     free = free_for_piece(st)
-    street_free = free & ~st.kind_mask[data.LAMP]
-    found: list[Action] = []
-    for space in spaces_in(st.kind_mask[seat] & free):
-        for facing in range(1, 5):
-            front = step(space, facing)
-            if front >= 0 and street_free >> front & 1:
-                found.append(act.TARGET[space][facing])
-    return found
+    front_ok = free
+    if st.rules_version == 1:
+        front_ok &= ~st.kind_mask[data.LAMP]
+    return _facing(st.kind_mask[seat] & free, front_ok)
 
 
-def _lamp(st: CityOfLightState, seat: int) -> list[Action]:
+def _lamp(st: CityOfLightState, seat: int) -> Facings:
     """COL-128, COL-129: a streetlight not under a building, the tower or another piece."""
     return _on(st.kind_mask[data.LAMP] & free_for_piece(st))
 
 
-def _annex(st: CityOfLightState, seat: int) -> list[Action]:
+def _annex(st: CityOfLightState, seat: int) -> Facings:
     """COL-148: own or purple free space, next to own building (facing points at it)."""
     own_built = 0
     for mask, owner in zip(st.b_mask, st.b_owner, strict=True):
         if owner == seat:
             own_built |= mask
-    found: list[Action] = []
     allowed = (st.kind_mask[seat] | st.kind_mask[data.PURPLE]) & free_for_piece(st)
-    for space in spaces_in(allowed & _near(own_built)):
-        for facing in range(1, 5):
-            other = step(space, facing)
-            if other >= 0 and own_built >> other & 1:
-                found.append(act.TARGET[space][facing])
-    return found
+    return _facing(allowed & expand(own_built), own_built)
 
 
-def _near(mask: int) -> int:
-    result = 0
-    for space in spaces_in(mask):
-        result |= NEIGH[space]
-    return result
-
-
-def _hotel(st: CityOfLightState, seat: int) -> list[Action]:
+def _hotel(st: CityOfLightState, seat: int) -> Facings:
     """COL-166, COL-167: own free space, and a chimney left for it."""
-    return _own_free(st, seat) if st.chimneys[seat] > 0 else []
-
-
-def _buildings_of(st: CityOfLightState, seat: int) -> list[Action]:
-    """One target per building: its first space."""
-    return [act.TARGET[(m & -m).bit_length() - 1][0]
-            for m, o in zip(st.b_mask, st.b_owner, strict=True) if o == seat]
-
-
-def _opponent_building(st: CityOfLightState, seat: int) -> list[Action]:
-    """COL-172, COL-173: a building of the opponent on the board."""
-    return _buildings_of(st, 1 - seat)
-
-
-def _own_building(st: CityOfLightState, seat: int) -> list[Action]:
-    """COL-193, COL-194: one of the activator's buildings."""
-    return _buildings_of(st, seat)
+    return _own_free(st, seat) if st.chimneys[seat] > 0 else NO_SPACE
 
 
 def arc_spaces(space: int, facing: int) -> int:
@@ -132,21 +117,15 @@ def arc_spaces(space: int, facing: int) -> int:
     return sum(bit((r + k * dr) * N + c + k * dc) for k in range(data.ARC_LENGTH))
 
 
-def _arc(st: CityOfLightState, seat: int) -> list[Action]:
-    """COL-177..179: ends on free own-colour sections, middle on any free space."""
+def _arc(st: CityOfLightState, seat: int) -> Facings:
+    """COL-177..179: from its first end E or S, both ends on free own-colour sections,
+    the middle on any free space."""
     free = free_for_piece(st)
     ends_ok = st.kind_mask[seat] & free
-    found: list[Action] = []
-    for space in spaces_in(ends_ok):
-        for facing in (E_FACING, S_FACING):
-            cells = arc_spaces(space, facing)
-            if not cells:
-                continue
-            far = step(step(space, facing), facing)
-            middle = step(space, facing)
-            if ends_ok >> far & 1 and free >> middle & 1:
-                found.append(act.TARGET[space][facing])
-    return found
+
+    def along(facing: int) -> int:
+        return ends_ok & toward(free & toward(ends_ok, facing), facing)
+    return (0, 0, along(E_FACING), along(S_FACING), 0)
 
 
 def eiffel_spaces(space: int) -> int:
@@ -157,37 +136,19 @@ def eiffel_spaces(space: int) -> int:
     return bit(space) | bit(space + 1) | bit(space + N) | bit(space + N + 1)
 
 
-def _eiffel(st: CityOfLightState, seat: int) -> list[Action]:
+EIFFEL_BLOCKS = tuple((space, eiffel_spaces(space)) for space in range(N * N)
+                      if eiffel_spaces(space))
+
+
+def _eiffel(st: CityOfLightState, seat: int) -> Facings:
     """COL-184..186: 4 free spaces around a crossing, at least one a streetlight."""
     free = free_for_piece(st)
     lamps = st.kind_mask[data.LAMP]
-    found: list[Action] = []
-    for space in range(N * N):
-        block = eiffel_spaces(space)
-        if block and block & free == block and block & lamps:
-            found.append(act.TARGET[space][0])
-    return found
+    return _on(sum(bit(space) for space, block in EIFFEL_BLOCKS
+                   if block & free == block and block & lamps))
 
 
-def _use(st: CityOfLightState, seat: int) -> list[Action]:
-    return [act.USE]
-
-
-def _side(st: CityOfLightState, seat: int) -> list[Action]:
-    return list(act.SIDE)
-
-
-def _quadrant(st: CityOfLightState, seat: int) -> list[Action]:
-    return list(act.QUADRANT)
-
-
-def _swap(st: CityOfLightState, seat: int) -> list[Action]:
-    """COL-152 (G-3): a reserve building for a supply building; none if either is empty."""
-    return [act.SWAP[g][t] for g in range(NUM_BUILDINGS) if st.reserve[seat] >> g & 1
-            for t in range(NUM_BUILDINGS) if st.supply >> t & 1]
-
-
-TARGETS = {
+SPACE_TARGETS: dict[str, Callable[[CityOfLightState, int], Facings]] = {
     "own_free": _own_free,
     "own_or_purple_free": _own_or_purple_free,
     "colour_free": _colour_free,
@@ -196,20 +157,76 @@ TARGETS = {
     "lamp": _lamp,
     "annex": _annex,
     "hotel": _hotel,
-    "opponent_building": _opponent_building,
-    "own_building": _own_building,
     "arc": _arc,
     "eiffel": _eiffel,
-    "use": _use,
-    "side": _side,
-    "quadrant": _quadrant,
-    "swap": _swap,
 }
+"""Postcards that target a space (with a facing for the statue, the annex, the Arc)."""
+
+
+def _building_owner(kind: str, seat: int) -> int:
+    """COL-172, COL-193: Notre-Dame targets an opponent's building, Louvre an own one."""
+    return 1 - seat if kind == "opponent_building" else seat
+
+
+def _buildings_of(st: CityOfLightState, seat: int) -> list[Action]:
+    """One target per building of `seat` (its first space), in the order they were built
+    (COL-173, COL-194: none without a building)."""
+    return [act.TARGET[(m & -m).bit_length() - 1][0]
+            for m, o in zip(st.b_mask, st.b_owner, strict=True) if o == seat]
+
+
+def _swaps(st: CityOfLightState, seat: int) -> list[Action]:
+    """COL-152 (G-3): a reserve building for a supply building; none if either is empty."""
+    return [act.SWAP[g][t] for g in range(NUM_BUILDINGS) if st.reserve[seat] >> g & 1
+            for t in range(NUM_BUILDINGS) if st.supply >> t & 1]
 
 
 def targets(st: CityOfLightState, seat: int, card: int) -> list[Action]:
-    """The choices after activating `card` (the metro card is handled by the state)."""
-    return TARGETS[data.POSTCARDS[card].target](st, seat)
+    """The choices after activating `card` (Métropolitain is the state's: a building)."""
+    kind = data.POSTCARDS[card].target
+    space_targets = SPACE_TARGETS.get(kind)
+    if space_targets is not None:
+        per_facing = space_targets(st, seat)
+        turned = per_facing[1] | per_facing[2] | per_facing[3] | per_facing[4]
+        if not turned:
+            return [ON[space] for space in spaces_list(per_facing[0])]
+        return [per_space[facing] for space in spaces_list(per_facing[0] | turned)
+                for per_space in (act.TARGET[space],)
+                for facing, mask in enumerate(per_facing) if mask >> space & 1]
+    if kind in ("opponent_building", "own_building"):
+        return _buildings_of(st, _building_owner(kind, seat))
+    if kind == "swap":
+        return _swaps(st, seat)
+    if kind == "side":
+        return list(act.SIDE)
+    if kind == "quadrant":
+        return list(act.QUADRANT)
+    if kind == "use":
+        return [act.USE]
+    raise ValueError(f"postcard {data.POSTCARDS[card].id} has no targets of its own")
+
+
+def is_target(st: CityOfLightState, seat: int, card: int, action: object) -> bool:
+    """Exactly `action in targets(st, seat, card)`, without the list (its fields are
+    ints: legal.is_legal checks them first)."""
+    kind = data.POSTCARDS[card].target
+    space_targets = SPACE_TARGETS.get(kind)
+    if space_targets is not None or kind in ("opponent_building", "own_building"):
+        if not isinstance(action, Target) or not (0 <= action.space < N * N
+                                                   and 0 <= action.facing <= 4):
+            return False
+        if space_targets is None:
+            return action in _buildings_of(st, _building_owner(kind, seat))
+        return bool(space_targets(st, seat)[action.facing] >> action.space & 1)
+    if kind == "swap":
+        return (isinstance(action, Swap) and 0 <= action.give < NUM_BUILDINGS
+                and 0 <= action.take < NUM_BUILDINGS
+                and bool(st.reserve[seat] >> action.give & 1 and st.supply >> action.take & 1))
+    if kind == "side":
+        return isinstance(action, Side) and 1 <= action.side <= 4
+    if kind == "quadrant":
+        return isinstance(action, Quadrant) and 1 <= action.quadrant <= 4
+    return kind == "use" and isinstance(action, Use)
 
 
 # -- carrying out the action ----------------------------------------------------------

@@ -122,34 +122,50 @@ LARGE_LAMP_PATTERN: Final[tuple[tuple[tuple[int, int], tuple[tuple[int, int], ..
 
 @dataclass(frozen=True, slots=True)
 class PostcardSpec:
-    """One action postcard (COL-15). `target` names what its action chooses."""
+    """One action postcard (COL-15). `target` names what its action chooses.
+
+    `provenance` is where the card and its effect come from: ``seed`` (the rulebook
+    names it and says what it does), ``public`` (only public sources do) or
+    ``reconstructed`` (a card Belle invented for a printed card whose text is not
+    known; it plays only with the option invented_cards, G-3). `reconstructed` says
+    what of a known card's rules is our reconstruction ("" when nothing is).
+    """
 
     id: str
     name: str
     set: CardSet
     piece: str | None
-    target: str  # see rules.TARGET_KINDS
-    text: str  # a short summary shown by the renderers
-    first_game: bool  # COL-19 (G-8 reconstructed for the whole set)
-    provisional: bool  # G-3: a reconstructed base card whose text is unknown
+    target: str  # what its action chooses: see cards.targets
+    text: str  # a sentence a player reads
+    first_game: bool  # in the default set (COL-19, G-8: which 8 are starred is unknown)
     has_stamp: bool  # G-9: display only (reconstructed: cards with end-game points)
     stamp_points: int  # COL-89: added to the activator's points; 0 by default (G-9)
     provenance: Provenance
+    reconstructed: str
+
+    @property
+    def invented(self) -> bool:
+        """A card Belle made up (G-3): opt-in, never in a default or random set alone."""
+        return self.provenance == "reconstructed"
 
 
 def _card(
     id_: str, name: str, set_: CardSet, piece: str | None, target: str, text: str,
-    *, first: bool = False, provisional: bool = False, stamp: bool = False,
-    provenance: Provenance = "seed",
+    *, first: bool = False, stamp: bool = False, provenance: Provenance = "seed",
+    reconstructed: str = "",
 ) -> PostcardSpec:
-    return PostcardSpec(id_, name, set_, piece, target, text, first, provisional, stamp, 0,
-                        provenance)
+    return PostcardSpec(id_, name, set_, piece, target, text, first, stamp, 0, provenance,
+                        reconstructed)
 
+
+INVENTED_NOTE: Final = "Invented card (the printed one is not known): "
 
 POSTCARDS: Final[tuple[PostcardSpec, ...]] = (
     _card("PEINTRE", "Le Peintre", "base", "painter", "own_free",
           "Painter on a free space of your colour; at the end 2 per streetlight lighting "
-          "his surroundings.", first=True, stamp=True, provenance="reconstructed"),
+          "his surroundings.", first=True, stamp=True,
+          reconstructed="where the painter may stand, what his surroundings are and the "
+          "points per streetlight (the seed gives 4 for 2 streetlights), G-4"),
     _card("MOULIN_ROUGE", "Moulin Rouge", "base", "dancer", "own_free",
           "Dancer on a free space of your colour; at the end 1 per unbuilt space of her "
           "surroundings.", first=True, stamp=True),
@@ -157,36 +173,40 @@ POSTCARDS: Final[tuple[PostcardSpec, ...]] = (
           "Fountain on a free space of your colour or purple; at the end 3 per building "
           "of yours next to it.", first=True, stamp=True),
     _card("PENSEUR", "Le Penseur", "base", "statue", "statue",
-          "Statue on a free space of your colour, facing a free street space; at the end "
-          "2 per free orthogonal and 1 per free diagonal street space, 0 if the front is "
-          "taken.", first=True, stamp=True),
+          "Statue on a free space of your colour, facing a free space (a streetlight "
+          "counts); at the end 2 per free space next to it and 1 per free diagonal space, "
+          "0 if the space in front is taken.", first=True, stamp=True),
     _card("GRANDE_LUMIERE", "La Grande Lumière", "base", "large streetlight", "lamp",
           "Large streetlight on a streetlight: it lights every space of its pattern "
-          "(buildings block the light).", first=True),
+          "(buildings block the light).", first=True,
+          reconstructed="the printed pattern, G-7"),
     _card("SACRE_COEUR", "Sacré-Cœur", "base", None, "use",
           "You lose no points for unbuilt buildings.", first=True, stamp=True,
-          provenance="reconstructed"),
+          reconstructed="that it does nothing else, G-5"),
     _card("METROPOLITAIN", "Métropolitain", "base", None, "metro",
           "Place a building from your reserve at once; it may cover streetlights, which "
-          "then go dark.", first=True, provenance="reconstructed"),
-    _card("BASE_STREETLIGHT", "(unknown base card: streetlight)", "base", "streetlight",
+          "then go dark.", first=True,
+          reconstructed="all but its being the exception that lets a building stand on "
+          "streetlights, G-6"),
+    _card("BASE_STREETLIGHT", "Streetlight tile (invented card)", "base", "streetlight",
           "own_or_purple_free",
-          "Streetlight tile on a free space of your colour or purple: the space becomes a "
-          "streetlight.", first=True, provisional=True, provenance="reconstructed"),
-    _card("BASE_MIXED", "(unknown base card: mixed space)", "base", "mixed space",
+          INVENTED_NOTE + "a streetlight tile on a free space of your colour or purple: "
+          "the space becomes a streetlight.", provenance="reconstructed"),
+    _card("BASE_MIXED", "Mixed space (invented card)", "base", "mixed space",
           "colour_free",
-          "Mixed tile on a free orange or blue space: the space becomes purple.",
-          provisional=True, provenance="reconstructed"),
-    _card("BASE_ANNEX", "(unknown base card: annex)", "base", "annex", "annex",
+          INVENTED_NOTE + "a mixed tile on a free orange or blue space: the space "
+          "becomes purple.", provenance="reconstructed"),
+    _card("BASE_ANNEX", "Bouquinistes sur la Seine", "base", "annex", "annex",
           "Annex on a free space of your colour or purple next to one of your buildings: "
-          "that building grows by one space.", provisional=True, provenance="reconstructed"),
-    _card("BASE_GARDEN", "(unknown base card: botanical garden)", "base",
-          "botanical garden", "own_free",
-          "Garden on a free space of your colour; at the end 2 per building of yours next "
-          "to it.", provisional=True, stamp=True, provenance="reconstructed"),
-    _card("BASE_SWITCH", "(unknown base card: switch)", "base", None, "swap",
-          "Exchange a building of your reserve for one of the supply.",
-          provisional=True, provenance="reconstructed"),
+          "that building grows by one space.", first=True, provenance="public",
+          reconstructed="the colours of the annex's space, G-3"),
+    _card("BASE_GARDEN", "Botanical garden (invented card)", "base", "botanical garden",
+          "own_free",
+          INVENTED_NOTE + "a garden on a free space of your colour; at the end 2 per "
+          "building of yours next to it.", stamp=True, provenance="reconstructed"),
+    _card("BASE_SWITCH", "Exchange (invented card)", "base", None, "swap",
+          INVENTED_NOTE + "exchange a building of your reserve for one of the supply.",
+          provenance="reconstructed"),
     _card("OBELISQUE", "Obélisque de Louxor", "eiffel", "obelisk", "own_free",
           "Obelisk on a space of your colour; at the end each player scores 2 per building "
           "of his in its row or column.", stamp=True),
@@ -195,13 +215,15 @@ POSTCARDS: Final[tuple[PostcardSpec, ...]] = (
           stamp=True),
     _card("INVALIDES", "Hôtel des Invalides", "eiffel", "Hôtel", "hotel",
           "The Hôtel (a one-space building, with a chimney) on a free space of your colour; "
-          "+1 per space between it and the nearest edge.", stamp=True),
+          "+1 per space between it and the nearest edge.", stamp=True,
+          reconstructed="its size of one space, G-14"),
     _card("NOTRE_DAME", "Notre-Dame de Paris", "eiffel", "gargoyle", "opponent_building",
           "Gargoyle on an opponent's building: both players count it in their largest "
           "complex."),
     _card("ARC", "Arc de Triomphe", "eiffel", "Arc", "arc",
           "Arc over 3 spaces in a line, both ends on free spaces of your colour; its spaces "
-          "count in your largest complex."),
+          "count in your largest complex.",
+          reconstructed="its straight 1×3 shape, G-15"),
     _card("TOUR_EIFFEL", "Tour Eiffel", "eiffel", "Eiffel Tower", "eiffel",
           "Tower on 4 free spaces around a crossing, one a streetlight: streetlights under "
           "it count double; 2 per space of your colour under it, for each player.",
@@ -220,7 +242,18 @@ POSTCARDS: Final[tuple[PostcardSpec, ...]] = (
           "building partly inside.", stamp=True),
 )
 CARD_INDEX: Final = {card.id: i for i, card in enumerate(POSTCARDS)}
+# COL-19, G-8 (reconstructed: which 8 cards carry the first-game star is not known):
+# the 8 base cards whose effects are known, from the seed (7) and public sources (1).
 FIRST_GAME_SET: Final = tuple(card.id for card in POSTCARDS if card.first_game)
+
+# rules_version 1 (engine 0.1.0), kept so that games recorded then keep replaying:
+# its first-game set held the invented streetlight card, and the annex card counted as
+# an unknown card (drawn only with the old variant "provisional").
+FIRST_GAME_SET_V1: Final = ("PEINTRE", "MOULIN_ROUGE", "FONTAINE", "PENSEUR",
+                            "GRANDE_LUMIERE", "SACRE_COEUR", "METROPOLITAIN",
+                            "BASE_STREETLIGHT")
+UNKNOWN_CARDS_V1: Final = frozenset(("BASE_STREETLIGHT", "BASE_MIXED", "BASE_ANNEX",
+                                     "BASE_GARDEN", "BASE_SWITCH"))
 
 SIDES: Final = ("N", "E", "S", "W")  # board sides and statue facings (G-18)
 QUADRANTS: Final = ("NW", "NE", "SW", "SE")  # COL-211

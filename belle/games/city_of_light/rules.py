@@ -9,7 +9,7 @@ Scoring reads a state but never changes it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from belle.games.city_of_light import data
 
@@ -35,6 +35,25 @@ def spaces_in(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+ROW_SPACES = tuple(tuple(tuple(row * N + c for c in range(N) if byte >> c & 1)
+                         for byte in range(256)) for row in range(N))
+"""Per row and byte of a mask: the spaces its set bits are (`spaces_list`)."""
+
+
+def spaces_list(mask: int) -> list[int]:
+    """The spaces of a mask, lowest first, a row at a time: faster than `spaces_in` for
+    the dense masks of placements and targets (hot path)."""
+    found: list[int] = []
+    row = 0
+    while mask:
+        byte = mask & 255
+        if byte:
+            found.extend(ROW_SPACES[row][byte])
+        mask >>= N
+        row += 1
+    return found
 
 
 def popcount(mask: int) -> int:
@@ -73,6 +92,18 @@ def step(space: int, facing: int) -> int:
     r, c = divmod(space, N)
     dr, dc = DIRECTIONS[facing - 1]
     return (r + dr) * N + c + dc if on_board(r + dr, c + dc) else -1
+
+
+def toward(mask: int, facing: int) -> int:
+    """The spaces whose neighbour towards facing 1..4 (N E S W) is in `mask`: the
+    bitwise `step` of a whole set (a statue facing that way sees `mask` in front)."""
+    if facing == 1:
+        return (mask << N) & FULL
+    if facing == 2:
+        return (mask >> 1) & ~COL7
+    if facing == 3:
+        return mask >> N
+    return (mask << 1) & ~COL0 & FULL
 
 
 def label(space: int) -> str:
@@ -173,25 +204,75 @@ def building_name(bid: int) -> str:
     return data.HOTEL_ID if bid == HOTEL else data.BUILDINGS[bid].id
 
 
+def _fit_table(cells: tuple[tuple[int, int], ...], mirror: bool) -> tuple[
+        tuple[int, tuple[int, ...], int], ...]:
+    """Per distinct orientation: (orient, cell offsets from the anchor, anchors on board)."""
+    table = []
+    for orient in distinct_orientations(cells, mirror):
+        shape = orientation_cells(cells, orient)
+        height = max(r for r, _ in shape) + 1
+        width = max(c for _, c in shape) + 1
+        anchors = sum(bit(r * N + c) for r in range(N - height + 1) for c in range(N - width + 1))
+        table.append((orient, tuple(dr * N + dc for dr, dc in shape), anchors))
+    return tuple(table)
+
+
+FITS = {mirror: tuple(_fit_table(b.cells, mirror) for b in data.BUILDINGS)
+        for mirror in (False, True)}
+"""Per mirror flag and building, the table `fitting_anchors` works on (hot path)."""
+
+
+def fitting_anchors(orient_offsets: tuple[int, ...], anchors: int, allowed: int) -> int:
+    """The anchors where a shape (its cell offsets) covers only `allowed` spaces: one
+    shift and AND per cell instead of one test per placement (COL-49..55)."""
+    for offset in orient_offsets:
+        anchors &= allowed >> offset
+        if not anchors:
+            return 0
+    return anchors
+
+
+def fits_somewhere(building: int, allowed: int, mirror: bool) -> bool:
+    """COL-68: `building` has at least one position covering only `allowed` spaces."""
+    for _, offsets, anchors in FITS[mirror][building]:
+        if fitting_anchors(offsets, anchors, allowed):
+            return True
+    return False
+
+
 # -- light (COL-73..79, COL-128..135, COL-189) ---------------------------------------
+def _large_lamp_entries(lamp: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The pattern of data.LARGE_LAMP_PATTERN around `lamp`: (the spaces nothing can
+    darken, ((space bit, its blocking spaces), ...) for the others). An entry with a
+    blocking space off the board can never be darkened."""
+    r, c = divmod(lamp, N)
+    always, blockable = 0, []
+    for (dr, dc), blockers in data.LARGE_LAMP_PATTERN:
+        if not on_board(r + dr, c + dc):
+            continue
+        space = bit((r + dr) * N + c + dc)
+        if blockers and all(on_board(r + br, c + bc) for br, bc in blockers):
+            blocking = sum(bit((r + br) * N + c + bc) for br, bc in blockers)
+            blockable.append((space, blocking))
+        else:
+            always |= space
+    return always, tuple(blockable)
+
+
+LARGE_LAMP_ENTRIES = tuple(_large_lamp_entries(lamp) for lamp in range(SPACES))
+
+
 def large_lamp_light(lamp: int, target: int, covered: int) -> int:
     """COL-130..133 (G-7): the spaces the large streetlight lights for building `target`.
 
     A pattern space is dark when every blocking space of its entry holds a building other
     than `target` (special pieces never block, COL-132).
     """
-    r, c = divmod(lamp, N)
     others = covered & ~target
-    lit = 0
-    for (dr, dc), blockers in data.LARGE_LAMP_PATTERN:
-        if not on_board(r + dr, c + dc):
-            continue
-        if blockers and all(
-            on_board(r + br, c + bc) and others >> ((r + br) * N + c + bc) & 1
-            for br, bc in blockers
-        ):
-            continue
-        lit |= bit((r + dr) * N + c + dc)
+    lit, blockable = LARGE_LAMP_ENTRIES[lamp]
+    for space, blocking in blockable:
+        if others & blocking != blocking:
+            lit |= space
     return lit
 
 
@@ -220,6 +301,20 @@ def lit_points(st: CityOfLightState, index: int, lamps: int) -> tuple[int, list[
     mask = st.b_mask[index]
     found = lamps_lighting(st, mask, lamps)
     return popcount(mask) * sum(w for _, w in found), found
+
+
+def lit_weight(st: CityOfLightState, target: int, lamps: int) -> int:
+    """The weighted number of streetlights lighting `target`: the sum of the weights
+    `lamps_lighting` lists, without listing them (COL-75, COL-76, COL-131, COL-189)."""
+    big = st.large_lamp
+    near = expand(target) & lamps
+    if big >= 0:
+        near &= ~bit(big)
+    extra = data.EIFFEL_LAMP_WEIGHT - 1
+    weight = popcount(near) + extra * popcount(near & st.eiffel_mask)
+    if big >= 0 and lamps >> big & 1 and large_lamp_light(big, target, st.covered) & target:
+        weight += 1 + extra * (st.eiffel_mask >> big & 1)
+    return weight
 
 
 # -- regions (COL-108, COL-113) -----------------------------------------------------
@@ -288,268 +383,19 @@ def complex_units(st: CityOfLightState, seat: int) -> list[int]:
     return units
 
 
-# -- the whole score ------------------------------------------------------------------
-def _line(component: str, points: int, detail: str, items: list[dict[str, Any]]) -> dict[
-        str, Any]:
-    return {"component": component, "points": points, "detail": detail, "items": items}
+# -- free spaces (COL-96, COL-97, COL-126, COL-202) ------------------------------------
+def free_now(st: CityOfLightState) -> int:
+    """COL-96, COL-97: spaces with no building and no piece, as a placement sees them.
+
+    Streetlights stand on street sections (COL-126: La Grande Lumière goes "auf einen
+    Straßen-Abschnitt mit einer Straßenlaterne"), so a free streetlight space is a free
+    space here; the Eiffel Tower's and the Arc's spaces and the skull's are taken.
+    """
+    return FULL & ~st.covered & ~st.piece_mask
 
 
-def score_lines(st: CityOfLightState, seat: int) -> list[dict[str, Any]]:
-    """COL-72: lit buildings, largest complex, unbuilt buildings, postcards — itemised
-    (REQ-COL-D4: each item names the spaces and pieces that make its points)."""
-    lamps = active_lamps(st)
-    lit_items: list[dict[str, Any]] = []
-    for index, owner in enumerate(st.b_owner):
-        if owner != seat:
-            continue
-        points, found = lit_points(st, index, lamps)
-        size = popcount(st.b_mask[index])
-        weights = sum(w for _, w in found)
-        lit_items.append({
-            "label": building_name(st.b_id[index]), "points": points,
-            "detail": f"size {size} × {weights} streetlight{'s' if weights != 1 else ''}",
-            "spaces": labels(st.b_mask[index]), "lamps": [label(lamp) for lamp, _ in found],
-        })
-    lit_total = sum(int(i["points"]) for i in lit_items)
-    lines = [_line(
-        "lit buildings", lit_total,
-        " + ".join(f"{i['label']} {i['detail']}" for i in lit_items) or "no buildings",
-        lit_items)]
-    size, mask = largest_complex(complex_units(st, seat))
-    lines.append(_line("largest complex", size * data.COMPLEX_POINTS_PER_SPACE,
-                       f"{size} spaces", [{"label": "complex", "points": size,
-                                           "spaces": labels(mask)}]))
-    lines.append(_unbuilt_line(st, seat))
-    lines.append(_postcard_line(st, seat, lamps))
-    return lines
+def free_at_end(st: CityOfLightState) -> int:
+    """COL-126, COL-202: free spaces at scoring: as `free_now`, but a skull left on a
+    free space is removed before scoring, so its space is free again."""
+    return FULL & ~st.covered & ~st.block_mask
 
-
-def _unbuilt_line(st: CityOfLightState, seat: int) -> dict[str, Any]:
-    """COL-86, COL-87, COL-137: −3 per reserve building, none with Sacré-Cœur."""
-    reserve = [building_name(b) for b in range(NUM_BUILDINGS) if st.reserve[seat] >> b & 1]
-    exempt = st.card_effect("SACRE_COEUR") == seat
-    each = 0 if exempt else -data.UNBUILT_PENALTY
-    detail = f"{len(reserve)} unbuilt × {each}"
-    if exempt and reserve:
-        detail += " (Sacré-Cœur)"
-    items = [{"label": name, "points": each, "spaces": []} for name in reserve]
-    return _line("unbuilt buildings", each * len(reserve), detail, items)
-
-
-def _postcard_line(st: CityOfLightState, seat: int, lamps: int) -> dict[str, Any]:
-    """COL-88..90: the end-game points of every postcard, for this seat."""
-    items: list[dict[str, Any]] = []
-    for card in st.cards:
-        spec = data.POSTCARDS[card]
-        owner = st.card_owner[card]
-        if owner < 0 or not st.card_used[card]:
-            continue  # COL-65: a declined card scores nothing
-        result = CARD_SCORERS.get(spec.id, _no_points)(st, seat, owner, lamps)
-        if result is None:
-            stamped = spec.has_stamp and "stamp_point" in st.variants
-            if owner != seat or not (stamped or spec.stamp_points):
-                continue
-            result = (0, 0, "stamp")
-        points, spaces, note = result
-        if owner == seat and spec.has_stamp and "stamp_point" in st.variants:
-            points += 1  # COL-89 alternative (public sources): +1 per stamped card
-            note += " +1 stamp"
-        points += spec.stamp_points if owner == seat else 0
-        items.append({"label": spec.name, "points": points, "detail": note,
-                      "spaces": labels(spaces)})
-    total_points = sum(int(i["points"]) for i in items)
-    detail = " + ".join(f"{i['label']} {i['points']}" for i in items) or "none"
-    return _line("postcards", total_points, detail, items)
-
-
-Scored = tuple[int, int, str] | None
-"""(points, spaces that make them, note), or None when the card gives this seat nothing."""
-
-
-def _no_points(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    return None
-
-
-def _own_buildings(st: CityOfLightState, seat: int) -> list[int]:
-    return [m for m, o in zip(st.b_mask, st.b_owner, strict=True) if o == seat]
-
-
-def _peintre(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-106..109 (G-4): 2 per distinct streetlight lighting the painter's surroundings."""
-    if seat != owner:
-        return None
-    space = st.piece_space[data.CARD_INDEX["PEINTRE"]]
-    if "painter_ring" in st.variants:
-        region = NEIGH[space] | DIAG[space] | bit(space)
-        region &= ~(lamps | st.covered)
-    else:
-        region = surroundings(st, space)
-    found = lamps_lighting(st, region, lamps)
-    count = len(found)
-    return count * data.PEINTRE_POINTS_PER_LAMP, region, f"{count} streetlights"
-
-
-def _moulin(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-112..116: 1 per unbuilt space of the dancer's surroundings, her own included."""
-    if seat != owner:
-        return None
-    region = surroundings(st, st.piece_space[data.CARD_INDEX["MOULIN_ROUGE"]])
-    count = popcount(region)
-    return count * data.MOULIN_POINTS_PER_SPACE, region, f"{count} spaces"
-
-
-def _adjacent_buildings(st: CityOfLightState, seat: int, space: int, each: int) -> Scored:
-    near = [m for m in _own_buildings(st, seat) if m & NEIGH[space]]
-    spaces = 0
-    for m in near:
-        spaces |= m
-    return each * len(near), spaces, f"{len(near)} buildings"
-
-
-def _fontaine(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-118..120: 3 per own building orthogonally next to the fountain."""
-    if seat != owner:
-        return None
-    space = st.piece_space[data.CARD_INDEX["FONTAINE"]]
-    return _adjacent_buildings(st, seat, space, data.FONTAINE_POINTS_PER_BUILDING)
-
-
-def _garden(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-150 (G-3 placeholder): 2 per own building next to the garden."""
-    if seat != owner:
-        return None
-    space = st.piece_space[data.CARD_INDEX["BASE_GARDEN"]]
-    return _adjacent_buildings(st, seat, space, data.GARDEN_POINTS_PER_BUILDING)
-
-
-def free_street(st: CityOfLightState) -> int:
-    """COL-126: street sections with no building and no piece (Eiffel spaces occupied)."""
-    street = FULL & ~st.kind_mask[data.LAMP]
-    if "statue_lamps_free" in st.variants:
-        street = FULL
-    return street & ~st.covered & ~st.block_mask
-
-
-def _penseur(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-124..127: 2 per free orthogonal, 1 per free diagonal street section; 0 when
-    the space in front of the pedestal is built on or holds a piece (COL-125)."""
-    if seat != owner:
-        return None
-    card = data.CARD_INDEX["PENSEUR"]
-    space, facing = st.piece_space[card], st.piece_facing[card]
-    front = step(space, facing)
-    if front < 0 or (st.covered | st.block_mask) >> front & 1:
-        return 0, 0, "the space in front is taken"
-    free = free_street(st)
-    orth, diag = NEIGH[space] & free, DIAG[space] & free
-    points = (popcount(orth) * data.PENSEUR_POINTS_ORTHOGONAL
-              + popcount(diag) * data.PENSEUR_POINTS_DIAGONAL)
-    return points, orth | diag, f"{popcount(orth)} orthogonal, {popcount(diag)} diagonal"
-
-
-def _obelisque(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-159..161: each player, 2 per own building with a space in the obelisk's lines."""
-    space = st.piece_space[data.CARD_INDEX["OBELISQUE"]]
-    r, c = divmod(space, N)
-    lines = ROW_MASK[r] | COL_MASK[c]
-    hit = [m for m in _own_buildings(st, seat) if m & lines]
-    return (data.OBELISK_POINTS_PER_BUILDING * len(hit), _union(hit),
-            f"{len(hit)} buildings in line")
-
-
-def _union(masks: list[int]) -> int:
-    result = 0
-    for m in masks:
-        result |= m
-    return result
-
-
-def _quartiers(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-163..165: 1/2/4/8 for own buildings touching 1/2/3/4 different edges."""
-    if seat != owner:
-        return None
-    mine = _union(_own_buildings(st, seat))
-    edges = sum(1 for edge in EDGE_MASK if mine & edge)
-    return data.QUARTIERS_POINTS[edges], mine & _union(list(EDGE_MASK)), f"{edges} edges"
-
-
-def _invalides(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-170: +1 per space between the Hôtel and the nearest board edge."""
-    if seat != owner:
-        return None
-    space = st.piece_space[data.CARD_INDEX["INVALIDES"]]
-    r, c = divmod(space, N)
-    distance = min(r, c, N - 1 - r, N - 1 - c)
-    return distance * data.INVALIDES_POINTS_PER_SPACE, bit(space), f"{distance} from the edge"
-
-
-def _eiffel(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-190: each player, 2 per space of his colour under the tower."""
-    mine = st.eiffel_mask & st.kind_mask[seat]
-    count = popcount(mine)
-    return count * data.EIFFEL_POINTS_PER_SPACE, mine, f"{count} spaces of your colour"
-
-
-def _louvre(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-196, COL-197: +1 per space next to the Louvre building not covered by another."""
-    if seat != owner or st.louvre_building < 0:
-        return None
-    mask = st.b_mask[st.louvre_building]
-    around = expand(mask) & ~(st.covered & ~mask)
-    count = popcount(around)
-    return count * data.LOUVRE_POINTS_PER_SPACE, around, f"{count} spaces"
-
-
-def _catacombes(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-201..205 (G-16): half, rounded down, of the skull building's lit points."""
-    if seat != owner:
-        return None
-    if st.skull_building < 0:
-        return 0, 0, "no building on the skull (COL-202)"
-    points, _ = lit_points(st, st.skull_building, lamps)
-    return (points // data.CATACOMBES_DIVISOR, st.b_mask[st.skull_building],
-            f"half of {points}")
-
-
-def _seine(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-207..209: each player, 3 per own building touching the chosen side."""
-    side = st.piece_facing[data.CARD_INDEX["SEINE"]]
-    edge = EDGE_MASK[side - 1]
-    hit = [m for m in _own_buildings(st, seat) if m & edge]
-    return (data.SEINE_POINTS_PER_BUILDING * len(hit), _union(hit),
-            f"{len(hit)} buildings on the {data.SIDES[side - 1]} bank")
-
-
-def _liberte(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-210..214: each player, 3 per own building inside the quadrant, 2 partly inside."""
-    quad = QUADRANT_MASK[st.piece_facing[data.CARD_INDEX["LIBERTE"]] - 1]
-    full = [m for m in _own_buildings(st, seat) if m & quad == m]
-    part = [m for m in _own_buildings(st, seat) if m & quad and m & quad != m]
-    points = data.LIBERTE_POINTS_FULL * len(full) + data.LIBERTE_POINTS_PARTIAL * len(part)
-    return points, _union(full + part), f"{len(full)} inside, {len(part)} partly"
-
-
-CARD_SCORERS = {
-    "PEINTRE": _peintre,
-    "MOULIN_ROUGE": _moulin,
-    "FONTAINE": _fontaine,
-    "PENSEUR": _penseur,
-    "BASE_GARDEN": _garden,
-    "OBELISQUE": _obelisque,
-    "QUARTIERS_PAUVRES": _quartiers,
-    "INVALIDES": _invalides,
-    "TOUR_EIFFEL": _eiffel,
-    "LOUVRE": _louvre,
-    "CATACOMBES": _catacombes,
-    "SEINE": _seine,
-    "LIBERTE": _liberte,
-}
-
-
-def total(lines: list[dict[str, Any]]) -> int:
-    return sum(int(line["points"]) for line in lines)
-
-
-def tie_break(st: CityOfLightState, seat: int) -> int:
-    """COL-92: own-colour street sections not covered by a building."""
-    return popcount(st.kind_mask[seat] & ~st.covered)

@@ -11,11 +11,12 @@ set of spaces are 64-bit masks (rules.py).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.city_of_light import actions as act
-from belle.games.city_of_light import cards, data, rules, views
+from belle.games.city_of_light import cards, data, legal, rules, scoring, views
 from belle.games.city_of_light.actions import (
     Action,
     Activate,
@@ -26,15 +27,19 @@ from belle.games.city_of_light.actions import (
     Pass,
     Pick,
     Put,
+    Quadrant,
     Select,
+    Side,
+    Swap,
     Take,
+    Target,
+    Use,
 )
 from belle.games.city_of_light.rules import (
     FULL,
     NUM_BUILDINGS,
     PLACEMENT_MASK,
     PLACEMENTS,
-    bit,
     expand,
     popcount,
 )
@@ -45,6 +50,19 @@ NUM_SLOTS = data.SLOTS_PER_SIDE**2
 ALL_TILES = (1 << data.TILES_PER_PLAYER) - 1
 METRO = data.CARD_INDEX["METROPOLITAIN"]
 NUM_CARDS = len(data.POSTCARDS)
+SEEN_BY = (frozenset((0,)), frozenset((1,)))  # a drawn tile is its drawer's (COL-25)
+SLOT_SPACES = tuple(rules.slot_spaces(slot) for slot in range(NUM_SLOTS))
+TILE_KINDS = tuple(tuple(tuple(rules.tile_kinds(owner, tile, rot) for rot in range(4))
+                         for tile in range(data.TILES_PER_PLAYER)) for owner in (0, 1))
+"""Per owner, tile and rotation: the kinds of its TL TR BL BR spaces (COL-32)."""
+DRAW_OUTCOMES = tuple(
+    tuple((act.DRAW[t], 1 / stack.bit_count()) for t in range(data.TILES_PER_PLAYER)
+          if stack >> t & 1)
+    for stack in range(1 << data.TILES_PER_PLAYER))
+"""COL-24, COL-36: each undrawn set's draws, equally likely (prebuilt per set)."""
+PLACEMENT_NEAR = {mirror: tuple(tuple((m, expand(m)) for _, _, m in per) for per in table)
+                  for mirror, table in PLACEMENTS.items()}
+"""Every placement's spaces and the spaces next to them (the greedy heuristic)."""
 
 
 class CityOfLightState(State[Action]):
@@ -99,6 +117,11 @@ class CityOfLightState(State[Action]):
         self.pending_building = -1
         self.pending_card = -1
         self.end_reason = ""
+        self._final: list[float] | None = None  # the totals once OVER (returns)
+        # per seat (allowed spaces, buildings checked, buildings that fit): legal.fitting
+        self.fit_cache: tuple[tuple[int, int, int], tuple[int, int, int]] = ((-1, 0, 0),
+                                                                             (-1, 0, 0))
+        self.rules_version: int = game.rules_version
         self._setup_next()
 
     # -- whose turn ------------------------------------------------------
@@ -108,6 +131,12 @@ class CityOfLightState(State[Action]):
         if self.stage == SETUP or self.draw_due >= 0:
             return CHANCE
         return self.to_move
+
+    def is_terminal(self) -> bool:
+        return self.stage == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.stage != OVER and (self.stage == SETUP or self.draw_due >= 0)
 
     def _needs_picks(self) -> bool:
         return len(self.cards) < data.POSTCARDS_PER_GAME
@@ -125,14 +154,8 @@ class CityOfLightState(State[Action]):
         self.to_move = self.start_player  # COL-28
 
     # -- legal actions ---------------------------------------------------
-    def legal_actions(self) -> list[Action]:
-        if self.stage == OVER:
-            return []
-        if self.current_player() == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
-        if self.stage == STREETS:
-            return self._street_actions()
-        return self._build_actions()
+    legal_actions = legal.legal_actions
+    is_legal = legal.is_legal
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.stage == SETUP and self._needs_picks():
@@ -141,9 +164,7 @@ class CityOfLightState(State[Action]):
         if self.stage == SETUP and self.start_player < 0:
             return [(act.FIRST[0], 0.5), (act.FIRST[1], 0.5)]
         if self.draw_due >= 0:
-            stack = self.remaining[self.draw_due]
-            tiles = [t for t in range(data.TILES_PER_PLAYER) if stack >> t & 1]
-            return [(act.DRAW[t], 1 / len(tiles)) for t in tiles]
+            return list(DRAW_OUTCOMES[self.remaining[self.draw_due]])
         return []
 
     def chance_visibility(self, action: Action) -> frozenset[int] | None:
@@ -152,108 +173,76 @@ class CityOfLightState(State[Action]):
             return frozenset((self.draw_due,))
         return None
 
-    def _street_actions(self) -> list[Action]:
-        """COL-30..44: lay the hand tile or take a building; without tiles take or pass."""
-        seat = self.to_move
-        takes: list[Action] = [act.TAKE[b] for b in range(NUM_BUILDINGS)
-                               if self.supply >> b & 1]
-        tile = self.hand[seat]
-        if tile < 0:
-            if "final_pass" in self.variants and self.passed[seat]:
-                return [act.PASS]  # COL-43 alternative: a pass is final
-            return [*takes, act.PASS]
-        lays: list[Action] = []
-        per_slot = act.LAY[tile]
-        for slot in range(NUM_SLOTS):
-            if self.slot_tile[slot] < 0:
-                lays.extend(per_slot[slot])
-        return lays + takes
-
-    def _build_actions(self) -> list[Action]:
-        seat = self.to_move
-        if self.pending_card == METRO:
-            if self.pending_building >= 0:
-                return self._puts(seat, self.pending_building, metro=True)
-            return [*self._selects(seat, metro=True), act.DECLINE]
-        if self.pending_card >= 0:
-            return [*cards.targets(self, seat, self.pending_card), act.DECLINE]
-        if self.pending_building >= 0:
-            return self._puts(seat, self.pending_building, metro=False)
-        found = self._selects(seat, metro=False)
-        if self.markers[seat] > 0:  # COL-60, COL-61, COL-62
-            found.extend(act.ACTIVATE[c] for c in self.cards if self.card_owner[c] < 0)
-        return found
-
     def build_allowed(self, seat: int, metro: bool) -> int:
         """COL-50..55, COL-140: the spaces a building of `seat` may cover."""
-        allowed = self.kind_mask[seat] | self.kind_mask[data.PURPLE]
-        if metro:
-            allowed |= self.kind_mask[data.LAMP]
-        return allowed & ~self.covered & ~self.block_mask
-
-    def _selects(self, seat: int, metro: bool) -> list[Action]:
-        """COL-59, COL-68: reserve buildings with a chimney and a legal position."""
-        if self.chimneys[seat] <= 0:
-            return []
-        allowed = self.build_allowed(seat, metro)
-        placements = PLACEMENTS[self.mirror]
-        return [act.SELECT[b] for b in range(NUM_BUILDINGS)
-                if self.reserve[seat] >> b & 1
-                and any(m & allowed == m for _, _, m in placements[b])]
-
-    def _puts(self, seat: int, building: int, metro: bool) -> list[Action]:
-        allowed = self.build_allowed(seat, metro)
-        return [act.PUT[o][a] for o, a, m in PLACEMENTS[self.mirror][building]
-                if m & allowed == m]
+        return legal.build_allowed(self, seat, metro)
 
     def can_place(self, seat: int) -> bool:
         """COL-68: a reserve building, a chimney, and a legal position for it."""
-        return bool(self.reserve[seat]) and bool(self._selects(seat, metro=False))
+        return legal.can_place(self, seat)
 
     def can_act(self, seat: int) -> bool:
         """COL-67, COL-71: a marker left always leaves an unactivated postcard."""
         return self.markers[seat] > 0 or self.can_place(seat)
 
     # -- applying --------------------------------------------------------
+    def apply_action(self, action: Action) -> None:
+        """The checked path: `legal.is_legal` answers without building the legal list;
+        anything it refuses goes to the engine's checks, which raise the right error."""
+        if legal.is_legal(self, action):
+            self._apply(action)
+        else:
+            super().apply_action(action)
+
+    def _log(self, action: Action) -> None:
+        """The history entry and who may see it: only a drawn tile is private (COL-25)."""
+        self.history.append(action)
+        self._visibility.append(SEEN_BY[self.draw_due] if type(action) is Draw else None)
+
     def _apply(self, action: Action) -> None:
         self._log(action)
-        seat = self.to_move
-        match action:
-            case Pick(card):
-                self.cards.append(card)
-                self._setup_next()
-            case First(who):
-                self.start_player = who
-                self._setup_next()
-            case Draw(tile):
-                self._draw(tile)
-            case LayTile(tile, slot, rot):
-                self._lay(seat, tile, slot, rot)
-            case Take(b):
-                self.supply &= ~(1 << b)  # COL-35
-                self.reserve[seat] |= 1 << b
-                self.to_move = 1 - seat
-            case Pass():
-                self.passed[seat] = True
-                self.to_move = 1 - seat  # COL-46
-            case Select(b):
-                self.pending_building = b
-            case Put(orient, anchor):
-                self._put(seat, orient, anchor)
-            case Activate(card):
-                self.card_owner[card] = seat  # COL-60: the marker goes on the card
-                self.markers[seat] -= 1
-                self.pending_card = card
-            case Decline():
-                self.card_used[self.pending_card] = False  # COL-63, COL-65
-                self._end_turn()
-            case _:
-                card = self.pending_card
-                cards.carry_out(self, seat, card, action)
-                self.card_used[card] = True
-                self._end_turn()
+        APPLY[type(action)](self, action)
 
-    def _draw(self, tile: int) -> None:
+    def _pick(self, action: Pick) -> None:
+        self.cards.append(action.card)
+        self._setup_next()
+
+    def _first(self, action: First) -> None:
+        self.start_player = action.seat
+        self._setup_next()
+
+    def _take(self, action: Take) -> None:
+        seat = self.to_move
+        self.supply &= ~(1 << action.building)  # COL-35
+        self.reserve[seat] |= 1 << action.building
+        self.to_move = 1 - seat
+
+    def _pass(self, action: Pass) -> None:
+        self.passed[self.to_move] = True
+        self.to_move = 1 - self.to_move  # COL-46
+
+    def _select(self, action: Select) -> None:
+        self.pending_building = action.building
+
+    def _activate(self, action: Activate) -> None:
+        seat = self.to_move
+        self.card_owner[action.card] = seat  # COL-60: the marker goes on the card
+        self.markers[seat] -= 1
+        self.pending_card = action.card
+
+    def _decline(self, action: Decline) -> None:
+        self.card_used[self.pending_card] = False  # COL-63, COL-65
+        self._end_turn()
+
+    def _carry_out(self, action: Action) -> None:
+        """A postcard's target: its action happens now (COL-95)."""
+        card = self.pending_card
+        cards.carry_out(self, self.to_move, card, action)
+        self.card_used[card] = True
+        self._end_turn()
+
+    def _draw(self, action: Draw) -> None:
+        tile = action.tile
         seat = self.draw_due
         self.hand[seat] = tile
         self.remaining[seat] &= ~(1 << tile)
@@ -263,14 +252,15 @@ class CityOfLightState(State[Action]):
         else:
             self.to_move = 1 - seat
 
-    def _lay(self, seat: int, tile: int, slot: int, rot: int) -> None:
+    def _lay(self, action: LayTile) -> None:
         """COL-31..36, COL-45, COL-47."""
+        seat, tile, slot, rot = self.to_move, action.tile, action.slot, action.rot
         self.slot_tile[slot] = seat * data.TILES_PER_PLAYER + tile
         self.slot_rot[slot] = rot
-        for space, kind in zip(rules.slot_spaces(slot), rules.tile_kinds(seat, tile, rot),
-                               strict=True):
-            self.kinds[space] = kind
-            self.kind_mask[kind] |= bit(space)
+        kinds, kind_mask = self.kinds, self.kind_mask
+        for space, kind in zip(SLOT_SPACES[slot], TILE_KINDS[seat][tile][rot], strict=True):
+            kinds[space] = kind
+            kind_mask[kind] |= 1 << space
         self.hand[seat] = -1
         self.placed_tiles[seat] += 1
         if self.placed_tiles[seat] == data.TILES_PER_PLAYER and self.first_finisher < 0:
@@ -298,9 +288,9 @@ class CityOfLightState(State[Action]):
         if self.skull_space >= 0 and self.skull_building < 0 and mask >> self.skull_space & 1:
             self.skull_building = len(self.b_mask) - 1
 
-    def _put(self, seat: int, orient: int, anchor: int) -> None:
-        building = self.pending_building
-        mask = PLACEMENT_MASK[self.mirror][building][(orient, anchor)]
+    def _put(self, action: Put) -> None:
+        seat, building = self.to_move, self.pending_building
+        mask = PLACEMENT_MASK[self.mirror][building][(action.orient, action.anchor)]
         self.reserve[seat] &= ~(1 << building)
         self.add_building(building, seat, mask)
         if self.pending_card == METRO:
@@ -357,16 +347,21 @@ class CityOfLightState(State[Action]):
         return owner if owner >= 0 and self.card_used[card] else None
 
     def score_breakdown(self) -> list[list[ScoreLine]]:
-        return [rules.score_lines(self, seat) for seat in range(self.num_players)]
+        return [scoring.score_lines(self, seat) for seat in range(self.num_players)]
 
     def returns(self) -> list[float]:
-        """COL-72 (COL-94: no floor); before the end, as if the game ended now."""
-        return [float(rules.total(lines)) for lines in self.score_breakdown()]
+        """COL-72 (COL-94: no floor); before the end, as if the game ended now. The
+        final totals are kept once the game is over (search asks for them twice)."""
+        if self.stage == OVER:
+            if self._final is None:
+                self._final = [float(t) for t in scoring.totals(self)]
+            return list(self._final)
+        return [float(t) for t in scoring.totals(self)]
 
     def ranking(self) -> list[int]:
         """COL-91..93: more points; then more uncovered own-colour sections; then shared."""
         scores = self.returns()
-        return rank_by_keys([(scores[s], rules.tie_break(self, s)) for s in range(2)])
+        return rank_by_keys([(scores[s], scoring.tie_break(self, s)) for s in range(2)])
 
     def heuristic(self, seat: int) -> float:
         """Score difference plus hopes: reserve buildings that can still be built, the
@@ -407,10 +402,10 @@ class CityOfLightState(State[Action]):
             if owner == seat:
                 mine |= mask
         best = 0.0
-        for _, _, mask in PLACEMENTS[self.mirror][building]:
+        size = rules.BUILDING_SIZE[building]
+        for mask, near in PLACEMENT_NEAR[self.mirror][building]:
             if mask & allowed == mask:
-                near = expand(mask)
-                value = popcount(mask) * (popcount(near & lamps) + 0.5 * bool(near & mine))
+                value = size * (popcount(near & lamps) + 0.5 * bool(near & mine))
                 best = max(best, value)
         return best + data.UNBUILT_PENALTY
 
@@ -427,3 +422,23 @@ class CityOfLightState(State[Action]):
     @property
     def stage_name(self) -> str:
         return STAGE_NAMES[self.stage]
+
+
+APPLY: dict[type, Callable[[CityOfLightState, Any], None]] = {
+    Pick: CityOfLightState._pick,
+    First: CityOfLightState._first,
+    Draw: CityOfLightState._draw,
+    LayTile: CityOfLightState._lay,
+    Take: CityOfLightState._take,
+    Pass: CityOfLightState._pass,
+    Select: CityOfLightState._select,
+    Put: CityOfLightState._put,
+    Activate: CityOfLightState._activate,
+    Decline: CityOfLightState._decline,
+    Target: CityOfLightState._carry_out,
+    Side: CityOfLightState._carry_out,
+    Quadrant: CityOfLightState._carry_out,
+    Swap: CityOfLightState._carry_out,
+    Use: CityOfLightState._carry_out,
+}
+"""What each action type does (`_apply` dispatches on the type: the hot path)."""

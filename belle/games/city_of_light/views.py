@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from belle.games.city_of_light import data, rules
+from belle.games.city_of_light import data, rules, scoring
 from belle.games.city_of_light.actions import DRAW, Draw
 from belle.games.city_of_light.rules import HOTEL, building_name, label, labels, slot_label
 
@@ -39,7 +39,7 @@ def _postcards(state: CityOfLightState) -> list[dict[str, Any]]:
         facing = state.piece_facing[card]
         result.append({
             "id": spec.id, "name": spec.name, "set": spec.set, "text": spec.text,
-            "piece": spec.piece, "stamp": spec.has_stamp, "provisional": spec.provisional,
+            "piece": spec.piece, "stamp": spec.has_stamp, "invented": spec.invented,
             "owner": owner if owner >= 0 else None,
             "used": state.card_used[card] if owner >= 0 else None,
             "space": label(space) if space >= 0 else None,
@@ -134,13 +134,14 @@ def view(state: CityOfLightState, seat: int | None) -> dict[str, Any]:
         tile = state.hand[seat]
         result["hand"] = {"tile": tile + 1, "spaces": _tile_spaces(seat, tile)}
     if stage in ("build", "over"):
-        result["score"] = state.score_breakdown()  # REQ-COL-D1..D4
-        result["totals"] = state.returns()
+        breakdown = state.score_breakdown()  # REQ-COL-D1..D4, built once per view
+        result["score"] = breakdown
+        result["totals"] = [float(scoring.total(lines)) for lines in breakdown]
     if stage == "over":
-        result["scores"] = state.returns()
+        result["scores"] = list(result["totals"])
         result["ranking"] = state.ranking()
-        result["breakdown"] = state.score_breakdown()
-        result["tie_break"] = [rules.tie_break(state, s) for s in (0, 1)]
+        result["breakdown"] = breakdown
+        result["tie_break"] = [scoring.tie_break(state, s) for s in (0, 1)]
     return result
 
 
@@ -200,7 +201,7 @@ def board_json() -> dict[str, Any]:
         ],
         "postcards": [
             {"id": c.id, "name": c.name, "set": c.set, "piece": c.piece, "text": c.text,
-             "target": c.target, "first_game": c.first_game, "provisional": c.provisional}
+             "target": c.target, "first_game": c.first_game, "invented": c.invented}
             for c in data.POSTCARDS
         ],
         "large_lamp_pattern": [list(offset) for offset, _ in data.LARGE_LAMP_PATTERN],

@@ -7,6 +7,9 @@ Rules: shared/rules/paris.md (PARIS-n); seed: shared/seeds/paris.es.txt.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import cast
+
 from belle.engine.game import Game, GameInfo
 from belle.engine.options import OptionSpec
 from belle.engine.registry import register
@@ -14,6 +17,9 @@ from belle.games.paris import legacy
 from belle.games.paris.actions import ALL_ACTIONS, Action
 from belle.games.paris.rules import CURRENT_RULES, Ruleset
 from belle.games.paris.state import ParisState
+
+RULES_VERSION = 2
+"""The current rules edition; 1 is engine 0.1.0's (legacy.py), kept for its records."""
 
 INFO = GameInfo(
     id="paris",
@@ -35,6 +41,13 @@ INFO = GameInfo(
             "Free district placement (PARIS-153..156): no tile removed; a drawn tile goes on "
             "a free space of its value in any district without a building of its type",
         ),
+        OptionSpec(
+            "rules_version", "int", RULES_VERSION,
+            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
+            "before every landmark cost marble and gold and before bonus tiles 20, 21, 24, "
+            "25, 29 and 30 stopped paying plain francs or points",
+            minimum=1, maximum=RULES_VERSION,
+        ),
     ),
     has_chance=True,
     has_hidden_info=True,
@@ -46,15 +59,22 @@ INFO = GameInfo(
 @register
 class Paris(Game[Action]):
     info = INFO
-    ruleset: Ruleset = CURRENT_RULES
+    ruleset: Ruleset
 
-    def for_record(self, engine_version: str) -> Paris:
-        """Records of engines before 0.2.0 replay with their tables (legacy.py)."""
-        if not legacy.is_older(engine_version):
-            return self
-        old = Paris(**self.options)
-        old.ruleset = legacy.RULES_0_1
-        return old
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self.rules_version = cast(int, self.option("rules_version"))
+        self.ruleset = CURRENT_RULES if self.rules_version >= 2 else legacy.RULES_0_1
+
+    @classmethod
+    def options_for_record(
+        cls, options: Mapping[str, object], engine_version: str
+    ) -> dict[str, object]:
+        """Records of engine 0.1.0 carry no rules_version: they replay by edition 1."""
+        upgraded = dict(options)
+        if engine_version in legacy.ENGINES_OF_RULES_V1 and "rules_version" not in upgraded:
+            upgraded["rules_version"] = 1
+        return upgraded
 
     def _new_initial_state(self, num_players: int) -> ParisState:
         return ParisState(self, num_players)

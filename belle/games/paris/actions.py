@@ -253,8 +253,9 @@ USE = {
     for n in range(1, data.NUM_BONUS_NUMBERS + 1)
     for a, b in bonus_choices(n)
 }
-# What engine 0.1.0's tiles were used as, so that its records still decode (legacy.py);
-# never legal in a game by today's rules, so not in ALL_ACTIONS (the dense codec).
+# What engine 0.1.0's tiles were used as, so that its records still decode and its
+# edition (rules_version 1, legacy.py) can be played; never legal by today's rules. Last
+# in ALL_ACTIONS, so the dense codec numbers today's actions as if they were not there.
 OLD_USE = {
     (n, -1, -1): UseBonus(n, -1, -1) for n in (20, 21, 24, 25, 29, 30)
 }
@@ -266,7 +267,7 @@ ALL_ACTIONS: tuple[Action, ...] = (
     *(a for src in BUILD for lm in src for a in lm),
     ENDGAME, *TAKE, PASS, END, *BONUS[1:], NOBONUS, *GIVE, DONE,
     *(a for row in VPTILE for a in row), NOVPTILE, *BUY, *SELL, *USE.values(),
-    *USE_END.values(),
+    *USE_END.values(), *(a for key, a in OLD_USE.items() if key not in USE),
 )
 USE.update({key: action for key, action in OLD_USE.items() if key not in USE})
 

@@ -4,14 +4,14 @@ Engine 0.2.0 changed two tables (issue 14): every landmark now costs marble and 
 (PARIS-86; the Moulin Rouge and the Grand Palais cost marble only, the Panthéon gold
 only), and bonus tiles 20, 21, 24, 25, 29 and 30 are no longer plain francs or VP tiles
 (G-6). A record made by an older engine replays with these tables: the game's
-`for_record` (__init__.py) picks RULES_0_1 for it. Nothing else uses this module.
+option rules_version=1 (set by `options_for_record` for a record of engine 0.1.0,
+which has no such option) picks RULES_0_1. Nothing else uses this module.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from belle.engine.game import version_before
 from belle.games.paris import data
 from belle.games.paris.rules import Ruleset
 
@@ -39,9 +39,5 @@ RULES_0_1 = Ruleset(
     tuple(_bonus_0_1(b) for b in data.BONUS),
 )
 
-FIRST_ENGINE_WITH_CURRENT_RULES = (0, 2, 0)
-
-
-def is_older(engine_version: str) -> bool:
-    """Whether a record was made by an engine older than these rules."""
-    return version_before(engine_version, FIRST_ENGINE_WITH_CURRENT_RULES)
+ENGINES_OF_RULES_V1 = frozenset({"0.1.0"})
+"""Engines whose records carry no rules_version option and were played by edition 1."""

@@ -6,6 +6,9 @@ shares behind each screen). Rules: shared/rules/paris_connection.md (PC-n).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import cast
+
 from belle.engine.game import Game, GameInfo
 from belle.engine.options import OptionSpec
 from belle.engine.registry import register
@@ -13,6 +16,9 @@ from belle.games.paris_connection import legacy
 from belle.games.paris_connection.actions import ALL_ACTIONS, Action
 from belle.games.paris_connection.rules import CURRENT_RULES, Ruleset
 from belle.games.paris_connection.state import ParisConnectionState
+
+RULES_VERSION = 2
+"""The current rules edition; 1 is engine 0.1.0's (legacy.py), kept for its records."""
 
 INFO = GameInfo(
     id="paris_connection",
@@ -27,6 +33,14 @@ INFO = GameInfo(
             "G-8 house rule: on equal points, fewer shares over the limit, then more shares "
             "wins (off: tied players share the win, PC-66)",
         ),
+        OptionSpec(
+            "rules_version", "int", RULES_VERSION,
+            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
+            "when the start colours stood in a fixed order, each company alone was kept "
+            "from being cut off, a build went on past Marseille and Montpellier was on "
+            "the map",
+            minimum=1, maximum=RULES_VERSION,
+        ),
     ),
     has_chance=True,
     has_hidden_info=True,
@@ -38,15 +52,22 @@ INFO = GameInfo(
 @register
 class ParisConnection(Game[Action]):
     info = INFO
-    ruleset: Ruleset = CURRENT_RULES
+    ruleset: Ruleset
 
-    def for_record(self, engine_version: str) -> ParisConnection:
-        """Records of engines before 0.2.0 replay by their rules (legacy.py)."""
-        if not legacy.is_older(engine_version):
-            return self
-        old = ParisConnection(**self.options)
-        old.ruleset = legacy.RULES_0_1
-        return old
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self.rules_version = cast(int, self.option("rules_version"))
+        self.ruleset = CURRENT_RULES if self.rules_version >= 2 else legacy.RULES_0_1
+
+    @classmethod
+    def options_for_record(
+        cls, options: Mapping[str, object], engine_version: str
+    ) -> dict[str, object]:
+        """Records of engine 0.1.0 carry no rules_version: they replay by edition 1."""
+        upgraded = dict(options)
+        if engine_version in legacy.ENGINES_OF_RULES_V1 and "rules_version" not in upgraded:
+            upgraded["rules_version"] = 1
+        return upgraded
 
     def _new_initial_state(self, num_players: int) -> ParisConnectionState:
         return ParisConnectionState(self, num_players)

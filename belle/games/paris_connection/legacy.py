@@ -5,14 +5,14 @@ start hexes at setup (PC-19; they stood in a fixed order), the cut-off test hold
 companies together (PC-44; each company was checked alone), the build that reaches
 Marseille ends at once (PC-60; it could go on), and the board has Nîmes and Béziers and no
 Montpellier (G-2). A record made by an older engine replays by these rules: the game's
-`for_record` (__init__.py) picks RULES_0_1 for it. Nothing else uses this module.
+option rules_version=1 (set by `options_for_record` for a record of engine 0.1.0,
+which has no such option) picks RULES_0_1. Nothing else uses this module.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from belle.engine.game import version_before
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import Board, Ruleset, build_board, expand
 
@@ -31,12 +31,8 @@ BOARD_0_1: Board = build_board(HEXES_0_1)  # same geometry as BOARD: only cities
 RULES_0_1 = Ruleset(BOARD_0_1, random_starts=False, joint_cutoff=False,
                     marseille_ends_build=False)
 
-FIRST_ENGINE_WITH_CURRENT_RULES = (0, 2, 0)
-
-
-def is_older(engine_version: str) -> bool:
-    """Whether a record was made by an engine older than these rules."""
-    return version_before(engine_version, FIRST_ENGINE_WITH_CURRENT_RULES)
+ENGINES_OF_RULES_V1 = frozenset({"0.1.0"})
+"""Engines whose records carry no rules_version option and were played by edition 1."""
 
 
 def alone_can_reach_city(network: int, enterable: int, board: Board) -> bool:

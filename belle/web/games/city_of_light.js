@@ -6,8 +6,9 @@
 // (views.board_json()); legality always comes from the server's legal list. The plan
 // lives only in this browser (localStorage, per table and seat): it never reaches the
 // server, a view or a replay (REQ-COL-P4, P5).
-import { fill, h, s, t } from "/static/js/ui.js";
+import { fill, h, s, t, tData } from "/static/js/ui.js";
 import { colour, scoreComponent } from "/static/js/moves.js";
+import { zoomable } from "/static/js/zoom.js";
 
 const CELL = 46;
 const FILL = { O: "#e08a2e", B: "#3f7fc4", M: "#8a62b3", L: "#2b2b33" };
@@ -142,14 +143,17 @@ function draw(container, view, legal, onAction, ctx = {}) {
   const seat = ctx.seat;
   const canPlan = seat !== null && seat !== undefined && !ctx.replay;
   const editable = canPlan && (legal || []).length > 0; // REQ-COL-P6
+  const status = statusLine(view, moves, act, ctx);
+  if (ctx.prompt) fill(ctx.prompt, status);
   const root = h(
     "div.col",
     { dataset: { phase: view.phase } },
-    statusLine(view, moves, ctx),
+    ctx.prompt ? null : status,
     h(
       "div.col-main",
       {},
-      h("div.col-board-wrap", {}, stackMarkers(view), drawBoard(view, moves, act, editable), stackPanel(view)),
+      h("div.col-board-wrap", {}, stackMarkers(view), stackPanel(view),
+        zoomable(drawBoard(view, moves, act, editable), { key: "col-board", aspect: 1 })),
       h(
         "div.col-side",
         {},
@@ -166,13 +170,66 @@ function draw(container, view, legal, onAction, ctx = {}) {
   fill(container, root);
 }
 
-export function seatInfo(view, seat) {
-  return t("{player} · {reserve} in reserve · {markers} markers", { player: ownerName(seat), reserve: view.reserves[seat].length, markers: view.markers[seat] });
+/** The players panel's row: the seat's colour with its sun or moon, the score if the game
+ * ended now (phase 2 on), and what lies in front of it. */
+export function seatSummary(view, seat) {
+  const score = view.totals ? view.totals[seat] : view.scores ? view.scores[seat] : null;
+  return {
+    colour: OWNER_FILL[seat], mark: MARKER[seat], ink: "#fff", score,
+    scoreLabel: t("score if the game ended now"),
+    holdings: [
+      { label: t("reserve"), value: view.reserves[seat].length, title: t("Buildings in reserve") },
+      { label: t("markers"), value: view.markers[seat] },
+      { label: t("chimneys"), value: view.chimneys[seat] },
+      { label: t("tiles left"), value: view.unplayed[seat].length },
+    ],
+    notes: [ownerName(seat)],
+  };
 }
 
-function statusLine(view, moves, ctx) {
+/** Postcard names for the log (js/turns.js). */
+export function lookup(kind, key) {
+  if (kind === "card") return cardName(key);
+  return null;
+}
+
+// The five base postcards whose printed names are not known (the engine calls them
+// "(unknown base card: …)"): named here by what they do.
+const UNKNOWN_NAMES = {
+  BASE_STREETLIGHT: () => t("Streetlight card"), BASE_MIXED: () => t("Mixed space card"),
+  BASE_ANNEX: () => t("Annex card"), BASE_GARDEN: () => t("Botanical garden card"), BASE_SWITCH: () => t("Switch card"),
+};
+
+function cardName(id) {
+  const key = String(id).toUpperCase();
+  if (UNKNOWN_NAMES[key]) return UNKNOWN_NAMES[key]();
+  const all = (board && board.postcards) || [];
+  const card = all.find((c) => c.id.toUpperCase() === key);
+  return card ? tData(card.name) : id;
+}
+
+/** The spaces of a 2×2 slot ("B2": columns c-d, rows 3-4). */
+function slotSpaces(slot) {
+  const col = "ABCD".indexOf(slot[0]);
+  const row = parseInt(slot.slice(1), 10) - 1;
+  const out = [];
+  for (const dr of [0, 1]) for (const dc of [0, 1]) out.push(lab((2 * row + dr) * 8 + 2 * col + dc));
+  return out;
+}
+
+/** What the other player's moves touched (table.js highlights them). */
+export function targetsOf(text) {
+  const [verb, ...a] = text.split(/\s+/);
+  if (verb === "tile" && a[1]) return slotSpaces(a[1].toUpperCase()).map((cell) => `.mark[data-mark="${cell}"]`);
+  if (verb === "at" || verb === "on") return [`.mark[data-mark="${a[0]}"]`];
+  if (verb === "take") return [`.reserve-chip[data-building="${a[0]}"]`];
+  if (verb === "card") return [`.col-card[data-card="${a[0].toUpperCase()}"]`];
+  return [];
+}
+
+function statusLine(view, moves, act, ctx) {
   const names = ctx.names || [];
-  const who = (seat) => t("{player} ({colour})", { player: names[seat] || t("Seat {seat}", { seat }), colour: ownerName(seat) });
+  const who = (seat) => t("{player} ({colour})", { player: names[seat] || t("Player {n}", { n: seat + 1 }), colour: ownerName(seat) });
   const phases = {
     setup: () => t("Setting up…"),
     streets: () => t("Phase 1: lay street tiles or take buildings."),
@@ -180,7 +237,7 @@ function statusLine(view, moves, ctx) {
     over: () => t("The game is over."),
   };
   const parts = [phases[view.phase] ? phases[view.phase]() : ""];
-  if (view.to_move !== null && view.to_move !== undefined && view.phase !== "over") parts.push(t("{player} to play.", { player: who(view.to_move) }));
+  if (view.to_move !== null && view.to_move !== undefined && view.phase !== "over" && !moves.size) parts.push(t("{player} to play.", { player: who(view.to_move) }));
   if (moves.size) {
     if (view.pending.building) parts.push(t("Place {building}: choose a rotation, then click a highlighted corner.", { building: view.pending.building }));
     else if (view.pending.card) parts.push(t("{card}: click a highlighted space or a button, or decline.", { card: view.pending.card }));
@@ -188,14 +245,15 @@ function statusLine(view, moves, ctx) {
     else parts.push(t("Click a building of your reserve or a postcard."));
   }
   const text = parts.filter(Boolean).join(" ");
-  return h("p.col-status", {}, text);
+  const pass = moves.get("pass");
+  return h("p.col-status", {}, text, pass ? h("button.col-pass", { type: "button", dataset: { action: pass.text }, onclick: () => act("pass") }, t("Pass")) : null);
 }
 
 // -- the board ----------------------------------------------------------------------------
 
 function drawBoard(view, moves, act, editable) {
   const size = 8 * CELL;
-  const svg = s("svg", { class: "col-board" + (ui.planMode ? " planning" : ""), viewBox: `-18 -18 ${size + 20} ${size + 20}`, width: size + 20, height: size + 20, role: "img", "aria-label": t("The board") });
+  const svg = s("svg", { class: "col-board" + (ui.planMode ? " planning" : ""), viewBox: `-18 -18 ${size + 20} ${size + 20}`, role: "group", "aria-label": t("The board") });
   for (let c = 0; c < 8; c++) svg.append(s("text", { class: "coord", x: c * CELL + CELL / 2, y: -5 }, LETTERS[c]));
   for (let r = 0; r < 8; r++) svg.append(s("text", { class: "coord", x: -9, y: r * CELL + CELL / 2 + 4 }, String(r + 1)));
   const highlight = highlightedCells(view);
@@ -216,6 +274,10 @@ function drawBoard(view, moves, act, editable) {
   else {
     drawBuildings(svg, view);
     drawPieces(svg, view);
+    // One frame per space above the pieces: table.js marks the ones the last moves touched.
+    const marks = s("g", { class: "marks" });
+    for (let i = 0; i < 64; i++) marks.append(s("rect", { class: "mark", x: (i % 8) * CELL + 2, y: Math.floor(i / 8) * CELL + 2, width: CELL - 4, height: CELL - 4, dataset: { mark: lab(i) } }));
+    svg.append(marks);
     drawMoves(svg, view, moves, act);
   }
   return svg;
@@ -230,7 +292,7 @@ function drawBuildings(svg, view) {
     }
     const [r, c] = rc(b.cells[0]);
     g.append(s("circle", { cx: c * CELL + CELL - 11, cy: r * CELL + 11, r: 6, class: `chimney owner-${b.owner}` }));
-    let tag = b.hotel ? "Hôtel" : b.id;
+    let tag = `${MARKER[b.owner]} ${b.hotel ? "Hôtel" : b.id}`;
     if (b.gargoyle) tag += " ☗";
     if (b.louvre) tag += " ◈";
     if (b.skull) tag += " ☠";
@@ -248,7 +310,7 @@ function drawPieces(svg, view) {
       svg.append(s("circle", { cx: c * CELL + CELL / 2, cy: r * CELL + CELL / 2, r: 15, class: "piece-disc" }));
       svg.append(s("text", { x: c * CELL + CELL / 2, y: r * CELL + CELL / 2 + 5, class: "piece", dataset: { piece: piece.card } }, glyph + arrow));
     }
-    if (piece.where) svg.append(s("text", { x: 4 * CELL, y: 8 * CELL - 3, class: "piece-note" }, `${piece.card}: ${piece.where}`));
+    if (piece.where) svg.append(s("text", { x: 4 * CELL, y: 8 * CELL - 3, class: "piece-note" }, `${cardName(piece.card)}: ${tData(piece.where)}`));
   }
 }
 
@@ -262,7 +324,7 @@ function drawMoves(svg, view, moves, act) {
       if (!moves.has(key)) continue;
       const x = (slot % 4) * 2 * CELL;
       const y = Math.floor(slot / 4) * 2 * CELL;
-      const g = s("g", { class: "slot legal", dataset: { slot: label }, onclick: () => act(key) });
+      const g = s("g", { class: "slot legal", role: "button", "aria-label": moves.get(key).text, dataset: { slot: label, action: moves.get(key).text }, onclick: () => act(key) });
       handSpaces.forEach((kind, k) => g.append(s("rect", { x: x + (k % 2) * CELL + 2, y: y + Math.floor(k / 2) * CELL + 2, width: CELL - 4, height: CELL - 4, fill: FILL[kind], class: "ghost" })));
       g.append(s("rect", { x: x + 1, y: y + 1, width: 2 * CELL - 2, height: 2 * CELL - 2, class: "slot-hit" }));
       svg.append(g);
@@ -277,7 +339,7 @@ function drawMoves(svg, view, moves, act) {
     for (const item of puts.filter((m) => `${m.json.rot}|${m.json.mirror ? 1 : 0}` === ui.orient)) {
       const anchor = item.json.space;
       const footprint = cellsAt(anchor, cells);
-      const g = s("g", { class: "put legal", dataset: { anchor }, onclick: () => act(keyOf(item.json)) });
+      const g = s("g", { class: "put legal", role: "button", "aria-label": item.text, dataset: { anchor, action: item.text }, onclick: () => act(keyOf(item.json)) });
       for (const cell of footprint) {
         const [r, c] = rc(cell);
         g.append(s("rect", { x: c * CELL + 4, y: r * CELL + 4, width: CELL - 8, height: CELL - 8, class: "footprint" }));
@@ -295,7 +357,9 @@ function drawMoves(svg, view, moves, act) {
     const single = items.length === 1 && !items[0].json.facing;
     const g = s("g", {
       class: "target legal" + (ui.targetCell === cell ? " chosen" : ""),
-      dataset: { target: cell },
+      role: "button",
+      "aria-label": items[0].text,
+      dataset: single ? { target: cell, action: items[0].text } : { target: cell, actions: items.map((m) => m.text).join("|") },
       onclick: () => {
         if (single) act(keyOf(items[0].json));
         else { ui.targetCell = cell; rerender(); }
@@ -327,15 +391,16 @@ function handPanel(view, moves, act) {
   if (!view.hand) return h("div.col-hand.hidden", {}, h("h3", {}, t("Hand")), view.seat === null ? t("Hands are hidden from spectators.") : t("No tile in hand."));
   const spaces = rotateTile(view.hand.spaces, ui.rot);
   const turn = (delta) => { ui.rot = (ui.rot + delta + 360) % 360; rerender(); };
+  const after = (delta) => [...moves.values()].filter((m) => m.json.type === "tile" && m.json.rot === (ui.rot + delta + 360) % 360).map((m) => m.text).join("|");
   return h(
     "div.col-hand",
     { id: "private-hand" },
     h("h3", {}, t("Your tile {tile}", { tile: view.hand.tile })),
     tileSvg(spaces, 34),
     h("div.row", {},
-      h("button.rot-left", { type: "button", onclick: () => turn(-90), title: t("Turn left") }, "⟲"),
+      h("button.rot-left", { type: "button", onclick: () => turn(-90), title: t("Turn left"), "aria-label": t("Turn left"), dataset: { actions: [after(-90), after(180)].filter(Boolean).join("|") } }, "⟲"),
       h("span.rot", {}, `${ui.rot}°`),
-      h("button.rot-right", { type: "button", onclick: () => turn(90), title: t("Turn right") }, "⟳")),
+      h("button.rot-right", { type: "button", onclick: () => turn(90), title: t("Turn right"), "aria-label": t("Turn right"), dataset: { actions: after(90) } }, "⟳")),
   );
 }
 
@@ -351,16 +416,37 @@ function pendingPanel(view, moves, act) {
     {},
     puts.length ? h("div.orients", {}, h("span", {}, t("Rotate {building}:", { building: view.pending.building }), " "), orients.map((o) => {
       const [rot, mirror] = o.split("|");
-      return h("button.orient" + (o === ui.orient ? ".on" : ""), { type: "button", dataset: { orient: o }, onclick: () => { ui.orient = o; rerender(); } }, `${rot}°${mirror === "1" ? " mirrored" : ""}`);
+      const leads = puts.filter((m) => `${m.json.rot}|${m.json.mirror ? 1 : 0}` === o).map((m) => m.text).join("|");
+      return h("button.orient" + (o === ui.orient ? ".on" : ""), { type: "button", dataset: { orient: o, actions: leads }, onclick: () => { ui.orient = o; rerender(); } }, mirror === "1" ? t("{rotation}° mirrored", { rotation: rot }) : `${rot}°`);
     })) : null,
-    facings.length ? h("div.facings", {}, t("Facing from {space}:", { space: ui.targetCell }), " ", facings.map((m) => h("button.facing", { type: "button", dataset: { facing: m.json.facing }, onclick: () => act(keyOf(m.json)) }, m.json.facing))) : null,
-    extra.map((m) => h("button.col-choice" + (m.json.type === "decline" ? ".decline" : ""), { type: "button", dataset: { action: m.text }, onclick: () => act(keyOf(m.json)) }, m.text)),
+    facings.length ? h("div.facings", {}, t("Facing from {space}:", { space: ui.targetCell }), " ", facings.map((m) => h("button.facing", { type: "button", dataset: { facing: m.json.facing, action: m.text }, onclick: () => act(keyOf(m.json)) }, FACING_NAMES[m.json.facing] ? FACING_NAMES[m.json.facing]() : m.json.facing))) : null,
+    extra.map((m) => h("button.col-choice" + (m.json.type === "decline" ? ".decline" : ""), { type: "button", dataset: { action: m.text }, onclick: () => act(keyOf(m.json)) }, choiceLabel(m))),
   );
 }
 
+const FACING_NAMES = { N: () => t("north"), E: () => t("east"), S: () => t("south"), W: () => t("west") };
+
+/** A postcard's choice ("side north", "use", "decline") as words. */
+function choiceLabel(m) {
+  const describe = { use: () => t("Carry out the card"), decline: () => t("Activate without carrying out the action") };
+  if (describe[m.json.type]) return describe[m.json.type]();
+  if (m.json.type === "side") return t("Bank of the Seine: {side}", { side: tData(m.json.side) });
+  if (m.json.type === "quadrant") return t("Quadrant: {quadrant}", { quadrant: tData(m.json.quadrant) });
+  if (m.json.type === "swap") return t("Give {give}, take {take}", { give: m.json.give, take: m.json.take });
+  return m.text;
+}
+
+function buildingInfo(id) {
+  const spec = board && board.buildings.find((b) => b.id === id);
+  return spec ? t("Building {building}: {n} spaces.", { building: id, n: spec.size }) : id;
+}
+
 function chip(name, key, moves, act, cls = "") {
-  const legal = moves.has(key);
-  return h("button.bchip" + cls + (legal ? ".legal" : ""), { type: "button", disabled: !legal, dataset: { building: name }, onclick: () => act(key) }, name);
+  const item = moves.get(key);
+  return h("button.bchip" + cls + (item ? ".legal" : ""), {
+    type: "button", disabled: !item, dataset: item ? { building: name, action: item.text, info: buildingInfo(name) } : { building: name, info: buildingInfo(name) },
+    onclick: () => act(key),
+  }, name);
 }
 
 function playersPanel(view, moves, act, ctx) {
@@ -368,7 +454,7 @@ function playersPanel(view, moves, act, ctx) {
   const rows = [0, 1].map((seat) => h(
     "div.col-player.owner-" + seat + (view.to_move === seat ? ".to-move" : ""),
     { dataset: { seat: String(seat) } },
-    h("h3", {}, `${MARKER[seat]} ${names[seat] || ownerName(seat)} (${ownerName(seat)})`),
+    h("h3", {}, `${MARKER[seat]} ${names[seat] || ownerName(seat)}`, h("small.muted", {}, ` — ${ownerName(seat)}`)),
     h("div.meta", {}, t("Chimneys {chimneys} · markers {markers} · tiles left {tiles}", { chimneys: view.chimneys[seat], markers: view.markers[seat], tiles: view.unplayed[seat].length }), view.holding[seat] ? " " + t("(one in hand)") : ""),
     h("div.reserve", {}, t("Reserve:"), " ", view.reserves[seat].length ? view.reserves[seat].map((b) => chip(b, `build:${b}`, moves, act, ".reserve-chip")) : "—"),
   ));
@@ -377,7 +463,6 @@ function playersPanel(view, moves, act, ctx) {
     {},
     rows,
     h("div.supply", {}, h("h3", {}, t("Supply")), view.supply.length ? view.supply.map((b) => chip(b, `take:${b}`, moves, act, ".supply-chip")) : t("empty")),
-    moves.has("pass") ? h("button.col-pass", { type: "button", onclick: () => act("pass") }, t("Pass")) : null,
   );
 }
 
@@ -389,12 +474,13 @@ function postcardsPanel(view, moves, act) {
     view.postcards.map((card) => {
       const key = `card:${card.id}`;
       const state = card.owner === null ? t("open") : [ownerName(card.owner), card.used ? t("used") : t("declined")].join(", ");
+      const item = moves.get(key);
       return h(
-        "div.col-card" + (moves.has(key) ? ".legal" : "") + (card.owner !== null ? ".done" : ""),
-        { dataset: { card: card.id }, title: card.text, onclick: () => act(key) },
-        h("b", {}, `${PIECE_GLYPH[card.id] || "✉"} ${card.name}`),
+        "div.col-card" + (item ? ".legal" : "") + (card.owner !== null ? ".done" : ""),
+        { dataset: item ? { card: card.id, action: item.text } : { card: card.id }, role: item ? "button" : null, tabindex: item ? "0" : null, onclick: () => act(key) },
+        h("b", {}, h("span.glyph", { "aria-hidden": "true" }, PIECE_GLYPH[card.id] || "✉"), " ", cardName(card.id)),
         h("span.card-state", {}, state),
-        h("small", {}, card.text),
+        h("small", {}, tData(card.text)),
       );
     }),
   );
@@ -404,8 +490,8 @@ function postcardsPanel(view, moves, act) {
 
 function stackMarkers(view) {
   if (view.phase !== "streets") return null;
-  return h("div.col-stack-markers", {}, [0, 1].map((seat) => h("button.stack-marker", {
-    type: "button", dataset: { seat: String(seat) }, title: t("Unplayed tiles of {player}", { player: ownerName(seat) }),
+  return h("div.col-stack-markers", {}, h("span.muted", {}, t("Unplayed tiles:")), [0, 1].map((seat) => h("button.stack-marker", {
+    type: "button", dataset: { seat: String(seat) }, title: t("Unplayed tiles of {player}", { player: ownerName(seat) }), "aria-label": t("Unplayed tiles of {player}", { player: ownerName(seat) }),
     onclick: () => { ui.stack = ui.stack === seat ? null : seat; rerender(); },
   }, MARKER[seat])));
 }
@@ -538,8 +624,14 @@ function injectStyle() {
 const STYLE = `
 .col { font-size: 14px; }
 .col-status { margin: 0 0 .5em; }
-.col-main { display: flex; gap: 1em; align-items: flex-start; flex-wrap: wrap; }
-.col-board-wrap { position: relative; }
+.col-main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(260px, 360px); gap: 1em; align-items: start; }
+@media (max-width: 760px) { .col-main { grid-template-columns: minmax(0, 1fr); } }
+.col-board-wrap { position: relative; min-width: 0; }
+.col-board .marks { pointer-events: none; }
+.col-board .mark { fill: none; stroke: none; }
+.col-board .mark.recent { stroke: #fbf3df; stroke-width: 4; stroke-dasharray: 7 4; }
+.col-card.recent, .bchip.recent { outline: 3px dashed #7a2b3a; outline-offset: 1px; }
+.col-status .col-pass { margin-left: .5em; }
 .col-board .coord { font-size: 11px; fill: #777; text-anchor: middle; }
 .col-board .space-bg { stroke: #00000022; }
 .col-board .lamp { fill: #ffe066; stroke: #b58900; stroke-width: 2; }
@@ -550,7 +642,7 @@ const STYLE = `
 .col-board .btag { font-size: 11px; fill: #fff; font-weight: bold; pointer-events: none; }
 .col-board .piece { font-size: 14px; font-weight: bold; text-anchor: middle; pointer-events: none; }
 .col-board .piece-disc { fill: #fffbe8; stroke: #333; stroke-width: 1.5; pointer-events: none; }
-.col-board .piece-note { font-size: 12px; text-anchor: middle; fill: #000; }
+.col-board .piece-note { font-size: 12px; text-anchor: middle; fill: #000; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
 .col-board .slot.legal { cursor: pointer; }
 .col-board .slot .ghost { opacity: 0; }
 .col-board .slot:hover .ghost { opacity: .85; }
@@ -568,19 +660,20 @@ const STYLE = `
 .col-board .plan-building .btag { fill: #5b2c8a; }
 .col-board .plan-hit { fill: transparent; cursor: crosshair; }
 .col-board .plan-hit:hover { fill: #ffffff55; }
-.col-side { display: flex; flex-direction: column; gap: .6em; min-width: 300px; max-width: 420px; }
+.col-side { display: flex; flex-direction: column; gap: .6em; min-width: 0; }
 .col-side h3 { margin: .2em 0; font-size: 15px; }
 .col-player.to-move h3::after { content: " ◀"; }
-.col-player.owner-0 h3 { color: #b35a00; } .col-player.owner-1 h3 { color: #1d5aa6; }
-.bchip { margin: 2px; padding: 2px 6px; border-radius: 4px; border: 1px solid #999; background: #f4f1ea; }
+.col-player.owner-0 h3 { color: #8f3f06; } .col-player.owner-1 h3 { color: #173f72; }
+.bchip { margin: 2px; padding: 2px 8px; border-radius: 4px; border: 1px solid #999; background: #f4f1ea; }
 .bchip.legal { border-color: #1b9e3e; background: #e3f6e7; cursor: pointer; font-weight: bold; }
 .col-card { border: 1px solid #ccc; border-radius: 6px; padding: 4px 6px; margin: 3px 0; display: grid; grid-template-columns: 1fr auto; gap: 2px 8px; }
 .col-card small { grid-column: 1 / 3; color: #555; }
+.col-card .glyph { display: inline-block; min-width: 1.6em; padding: 0 .2em; border-radius: 3px; background: #fffbe8; border: 1px solid #333; font-size: .8em; text-align: center; }
 .col-card.legal { border-color: #1b9e3e; cursor: pointer; background: #effaf1; }
 .col-card.done { opacity: .7; }
-.col-stack-markers { position: absolute; left: -4px; top: -6px; display: flex; gap: 4px; z-index: 2; }
-.stack-marker { font-size: 16px; padding: 0 5px; }
-.col-stack { position: absolute; left: 20px; top: 24px; background: #fff; border: 1px solid #999; padding: 6px; z-index: 3; box-shadow: 0 2px 8px #0004; }
+.col-stack-markers { display: flex; gap: 4px; align-items: center; margin-bottom: 4px; font-size: .85rem; }
+.stack-marker { font-size: 18px; padding: 0 8px; }
+.col-stack { position: absolute; left: 8px; top: 48px; background: #fff; border: 1px solid #999; padding: 6px; z-index: 3; box-shadow: 0 2px 8px #0004; }
 .col-stack .tiles { display: flex; gap: 6px; flex-wrap: wrap; }
 .stack-tile { display: inline-flex; flex-direction: column; align-items: center; font-size: 11px; }
 .col-score { margin-top: 1em; }
@@ -591,6 +684,7 @@ const STYLE = `
 .col-score .score-detail { font-size: 11px; color: #666; max-width: 360px; }
 .col-score tr.total td, .col-score tr.total th { font-weight: bold; }
 .col-plan.on { background: #f3ecfa; padding: 4px; border-radius: 6px; }
+.plan-switch { display: inline-flex; align-items: center; min-height: 40px; cursor: pointer; }
 .plan-piece.on, .orient.on { background: #8a62b3; color: #fff; }
-.hint { color: #666; font-size: 12px; margin: 2px 0; }
+.col .hint { color: #666; font-size: 12px; margin: 2px 0; }
 `;

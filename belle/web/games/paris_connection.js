@@ -6,6 +6,7 @@
 // What is here is presentation only: display colours and layout.
 import { fill, h, s, t } from "/static/js/ui.js";
 import { colour, endReason } from "/static/js/moves.js";
+import { zoomable } from "/static/js/zoom.js";
 
 // Fallback display colours (rules G-6) if the board data carries none, keyed by letter.
 const COMPANY_COLOURS = {
@@ -27,7 +28,7 @@ export async function init({ get }) {
     const data = await get("/api/games/paris_connection/board");
     board = normaliseBoard(data.board || data);
   } catch (err) {
-    boardError = t("The map could not be loaded ({error}).", { error: `GET /api/games/paris_connection/board: ${err.message}` });
+    boardError = t("The map could not be loaded ({error}).", { error: err.message });
   }
 }
 
@@ -137,14 +138,17 @@ export function render(container, view, legal, onAction, ctx = {}) {
     const item = moves.get(key);
     if (item && onAction && !ctx.pending) onAction(item.json);
   };
+  const status = statusLine(view, moves, act, ctx);
+  if (ctx.prompt) fill(ctx.prompt, status);
+  const mapped = drawMap(view, moves, act);
   const root = h(
     "div.pc",
     { dataset: { phase: view.phase } },
-    statusLine(view, moves, act, ctx),
+    ctx.prompt ? null : status,
     h(
       "div.pc-main",
       {},
-      h("div.pc-map-wrap", {}, drawMap(view, moves, act)),
+      h("div.pc-map-wrap", {}, board.bounds ? zoomable(mapped, { key: "pc-map", aspect: board.bounds.h / board.bounds.w }) : mapped),
       h(
         "div.pc-side",
         {},
@@ -161,14 +165,45 @@ export function render(container, view, legal, onAction, ctx = {}) {
  * worth at the companies' current values (PC-62). */
 export const scoreTitle = () => t("Your shares are worth");
 
-/** A short line per seat for the players panel. */
-export function seatInfo(view, seat) {
+/** The players panel's row: players have no colour here (the companies have); the seat's
+ * number, its score at the end, and how many shares it holds (public, PC-17). */
+export function seatSummary(view, seat) {
   const size = view.portfolio_sizes ? view.portfolio_sizes[seat] : null;
-  const parts = [];
-  if (size !== null && size !== undefined) parts.push(t("shares: {n}", { n: size }));
-  if (view.scores) parts.push(t("{points} pts", { points: view.scores[seat] }));
-  if (view.start_player === seat) parts.push(t("start player"));
-  return parts.join(" · ");
+  const holdings = [];
+  if (size !== null && size !== undefined) holdings.push({ label: t("shares"), value: size, title: t("Shares behind the screen (limit {limit})", { limit: view.limit }) });
+  return {
+    score: view.scores ? view.scores[seat] : null,
+    holdings,
+    notes: [view.start_player === seat ? t("start player") : null],
+  };
+}
+
+/** Company names and hex values for the log (js/turns.js). */
+export function lookup(kind, key) {
+  if (!board) return null;
+  if (kind === "company") return board.byLetter[key] ? board.byLetter[key].name : null;
+  if (kind === "value") {
+    const hx = hexByName(key);
+    return hx ? hx.value : null;
+  }
+  return null;
+}
+
+function hexByName(text) {
+  if (!board) return null;
+  return board.byLabel.get(text) || board.hexes.find((hx) => hx.name && hx.name.toLowerCase() === String(text).toLowerCase()) || null;
+}
+
+/** What the other players' moves touched: the hexes placed on, the boards traded with. */
+export function targetsOf(text) {
+  const [verb, ...a] = text.split(/\s+/);
+  if (verb === "place") {
+    const hx = hexByName(a.join(" "));
+    return hx ? [`g.hex[data-hex="${hx.label}"]`] : [];
+  }
+  if (verb === "build") return [`.pc-store[data-company="${a[0]}"]`];
+  if (verb === "return" || verb === "take") return [`.pc-store[data-company="${a[a.length - 1]}"]`];
+  return [];
 }
 
 function statusLine(view, moves, act, ctx) {
@@ -182,7 +217,7 @@ function statusLine(view, moves, act, ctx) {
     text = t("Building {company}: {placed} placed, +{gain} value when the build ends.", { company: companyName(b.company), placed: b.placed, gain: b.pending_gain });
     if (moves.size) text += " " + (moves.has("stop") ? t("Click a highlighted hex, or stop.") : t("Click a highlighted hex."));
     if (moves.has("stop")) {
-      extras.push(h("button.pc-stop.primary", { type: "button", onclick: () => act("stop") }, t("Stop building")));
+      extras.push(h("button.pc-stop.primary", { type: "button", dataset: { action: moves.get("stop").text }, onclick: () => act("stop") }, t("Stop building")));
     }
   } else if (view.returned) {
     text = t("{company} share returned.", { company: companyName(view.returned) });
@@ -190,7 +225,7 @@ function statusLine(view, moves, act, ctx) {
   } else if (moves.size) {
     text = t("Build: click a company's storage board (or its start hex). Trade: click one of your shares to return it.");
   } else if (ctx.names && view.to_move !== null && view.to_move !== undefined) {
-    text = t("{player} is choosing: build or trade.", { player: ctx.names[view.to_move] || t("Seat {seat}", { seat: view.to_move }) });
+    text = t("{player} is choosing: build or trade.", { player: ctx.names[view.to_move] || t("Player {n}", { n: view.to_move + 1 }) });
   } else text = "";
   return h(
     "div.pc-status" + (moves.size ? ".active" : ""),
@@ -202,8 +237,8 @@ function statusLine(view, moves, act, ctx) {
 }
 
 // The map is built once per page (hexes, rings, barriers, names) and each render only
-// updates what changes: the locomotives, the clickable hexes and their titles.
-let map = null; // {svg, cells: Map(label -> {g, title}), tokens, act, moves}
+// updates what changes: the locomotives, the clickable hexes and their descriptions.
+let map = null; // {svg, cells: Map(label -> {g, ring}), tokens, act, moves}
 
 function drawMap(view, moves, act) {
   if (!board.hexes.length) return h("p.empty", {}, boardError || t("The map could not be loaded."));
@@ -216,7 +251,7 @@ function drawMap(view, moves, act) {
   const building = view.building ? view.building.company : null;
   const tokens = [];
   for (const hx of board.hexes) {
-    const { g, title, ring } = map.cells.get(hx.label);
+    const { g, ring } = map.cells.get(hx.label);
     if (ring && (startOf.get(hx.label) || null) !== hx.company) {
       hx.company = startOf.get(hx.label) || null;
       ring.setAttribute("stroke", hx.company ? colourOf(hx.company) : "#999");
@@ -229,11 +264,17 @@ function drawMap(view, moves, act) {
     if (key) {
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
+      g.dataset.action = moves.get(key).text;
     } else {
       g.removeAttribute("tabindex");
       g.removeAttribute("role");
+      delete g.dataset.action;
     }
-    title.textContent = hexTitle(hx, here, key ? moves.get(key) : null);
+    // What the hex is (and holds) on hover, focus, tap or long press (js/info.js); the
+    // same words, with the move a tap plays, name it for screen readers.
+    g.dataset.info = hexTitle(hx, here, null);
+    if (key) g.setAttribute("aria-label", hexTitle(hx, here, moves.get(key)));
+    else g.removeAttribute("aria-label"); // a name only for what can be pressed
     here.forEach((letter, i) => tokens.push(loco(hx, letter, i, here.length)));
   }
   map.tokens.replaceChildren(...tokens);
@@ -252,7 +293,7 @@ function buildMap() {
   const svg = s("svg", {
     class: "pc-map",
     viewBox: `${b.x.toFixed(0)} ${b.y.toFixed(0)} ${b.w.toFixed(0)} ${b.h.toFixed(0)}`,
-    role: "img",
+    role: "group",
     "aria-label": t("Map of France"),
   });
   const base = s("g", { class: "hexes" });
@@ -262,8 +303,7 @@ function buildMap() {
   for (const hx of board.hexes) {
     const classes = ["hex", "hex-" + hx.kind];
     if (hx.kind === "city") classes.push("city-" + hx.value);
-    const title = s("title");
-    const cell = s("g", { class: classes.join(" "), dataset: { hex: hx.label } }, title);
+    const cell = s("g", { class: classes.join(" "), dataset: { hex: hx.label } });
     cell.append(s("polygon", { class: "hex-shape", points: corners(hx.x, hx.y, SIZE - 0.6) }));
     if (hx.kind === "city") {
       cell.append(s("polygon", { class: "city-ring", points: corners(hx.x, hx.y, SIZE - 4), stroke: CITY_RINGS[hx.value] || "#999" }));
@@ -272,7 +312,7 @@ function buildMap() {
     if (ring) cell.append(ring);
     if (hx.kind === "eiffel") cell.append(eiffel(hx.x, hx.y));
     base.append(cell);
-    cells.set(hx.label, { g: cell, title, ring });
+    cells.set(hx.label, { g: cell, ring });
     if (hx.kind === "city" && hx.name) {
       labels.append(s("text", { class: "city-name", x: hx.x.toFixed(1), y: (hx.y + SIZE * 0.62).toFixed(1) }, hx.name));
     } else if (hx.kind === "rural") {
@@ -326,6 +366,7 @@ function loco(hx, letter, i, count) {
     s("rect", { x: 3, y: -8, width: 2.2, height: 3.2, fill: edge }),
     s("circle", { cx: -3.5, cy: 4, r: 2, fill: edge }),
     s("circle", { cx: 3.5, cy: 4, r: 2, fill: edge }),
+    s("text", { class: "loco-letter", x: 0, y: 1.4, fill: letter === "Y" ? "#1d1a16" : "#fff" }, letter),
   );
 }
 
@@ -358,9 +399,9 @@ function storageBoards(view, moves, act) {
     const take1 = moves.get(`take:${c.letter}:1`);
     const take2 = moves.get(`take:${c.letter}:2`);
     const buttons = [];
-    if (build) buttons.push(h("button.pc-build", { type: "button", onclick: (e) => { e.stopPropagation(); act(`build:${c.letter}`); } }, t("Build")));
-    if (take1) buttons.push(h("button.pc-take", { type: "button", dataset: { count: "1" }, onclick: (e) => { e.stopPropagation(); act(`take:${c.letter}:1`); } }, t("Take 1")));
-    if (take2) buttons.push(h("button.pc-take", { type: "button", dataset: { count: "2" }, onclick: (e) => { e.stopPropagation(); act(`take:${c.letter}:2`); } }, t("Take 2")));
+    if (build) buttons.push(h("button.pc-build", { type: "button", dataset: { action: build.text }, onclick: (e) => { e.stopPropagation(); act(`build:${c.letter}`); } }, t("Build")));
+    if (take1) buttons.push(h("button.pc-take", { type: "button", dataset: { count: "1", action: take1.text }, onclick: (e) => { e.stopPropagation(); act(`take:${c.letter}:1`); } }, t("Take 1")));
+    if (take2) buttons.push(h("button.pc-take", { type: "button", dataset: { count: "2", action: take2.text }, onclick: (e) => { e.stopPropagation(); act(`take:${c.letter}:2`); } }, t("Take 2")));
     const building = view.building && view.building.company === c.letter;
     const card = h(
       "div.pc-store" + (build ? ".clickable" : "") + (building ? ".building" : "") + (count === 0 ? ".empty" : ""),
@@ -398,7 +439,7 @@ function ownHand(view, moves, act, ctx) {
       {
         type: "button",
         disabled: !ret,
-        dataset: { company: c.letter },
+        dataset: ret ? { company: c.letter, action: ret.text } : { company: c.letter },
         title: ret ? t("Return one {company} share (trade)", { company: companyName(c.letter) }) : `${n} ${companyName(c.letter)}`,
         onclick: ret ? () => act(`return:${c.letter}`) : null,
       },
@@ -443,7 +484,7 @@ function finalPortfolios(view, ctx) {
         portfolios.map((p, seat) => h(
           "tr" + (view.ranking && view.ranking[seat] === 0 ? ".winner" : ""),
           {},
-          h("th", {}, names[seat] || t("Seat {seat}", { seat })),
+          h("th", {}, names[seat] || t("Player {n}", { n: seat + 1 })),
           board.companies.map((c) => h("td", {}, p[c.letter] ? String(p[c.letter]) : "·")),
           h("td.num", {}, view.scores ? String(view.scores[seat]) : ""),
         ))),
@@ -463,7 +504,7 @@ function valueTrack(view) {
     stacks.get(v).push(c);
   }
   const maxStack = Math.max(1, ...[...stacks.values()].map((list) => list.length));
-  const height = 26 + maxStack * 11;
+  const height = 28 + maxStack * 15;
   const svg = s("svg", { class: "pc-track", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("Company value track") });
   for (let v = 0; v <= TRACK_TOP + 1; v++) {
     const x = v * cell;
@@ -474,16 +515,11 @@ function valueTrack(view) {
   }
   for (const [v, list] of stacks) {
     list.forEach((c, i) => {
-      const marker = s("circle", {
-        class: "track-marker",
-        cx: v * cell + cell / 2,
-        cy: height - 27 - i * 11,
-        r: 5,
-        fill: c.colour,
-        stroke: c.letter === "K" ? "#d8cbb0" : "#1d1a16",
-        dataset: { company: c.letter },
-      });
-      marker.append(s("title", {}, `${companyName(c.letter)}: ${values[c.letter] || 0}`));
+      const cx = v * cell + cell / 2;
+      const cy = height - 29 - i * 15;
+      const marker = s("g", { class: "track-marker", dataset: { company: c.letter, info: `${companyName(c.letter)}: ${values[c.letter] || 0}` } },
+        s("circle", { cx, cy, r: 7, fill: c.colour, stroke: c.letter === "K" ? "#d8cbb0" : "#1d1a16" }),
+        s("text", { class: "marker-letter", x: cx, y: cy + 3.5, fill: c.letter === "Y" ? "#1d1a16" : "#fff" }, c.letter));
       svg.append(marker);
     });
   }

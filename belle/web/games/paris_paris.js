@@ -9,6 +9,7 @@
 // secret line shows only for its owner (REQ-PP-8).
 import { fill, h, s, t } from "/static/js/ui.js";
 import { colour, endReason } from "/static/js/moves.js";
+import { zoomable } from "/static/js/zoom.js";
 
 const FALLBACK_PLAYERS = [
   { name: "green", css: "#3fae49" }, { name: "grey", css: "#8d8d8d" },
@@ -19,7 +20,10 @@ const STYLE = `
 .pp-status { padding: .4rem .6rem; border-radius: 4px; background: #f3efe6; }
 .pp-status.active { background: #f6e8c2; box-shadow: inset 3px 0 0 #b8860b; }
 .pp-main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(220px, 300px); gap: .8rem; align-items: start; }
-.pp-map { width: 100%; height: auto; max-height: 74vh; display: block; background: #fbf8f1; border: 1px solid #d8cfbd; border-radius: 6px; }
+.pp-map { width: 100%; height: auto; display: block; background: #fbf8f1; border: 1px solid #d8cfbd; border-radius: 6px; }
+.pp-map .shop-mark { font: 700 10px sans-serif; text-anchor: middle; pointer-events: none; }
+.pp-map .stop.recent .stop-dot { stroke: #7a2b3a; stroke-width: 5; stroke-dasharray: 5 3; }
+@media (max-width: 760px) { .pp-main { grid-template-columns: minmax(0, 1fr); } }
 .pp-map .route { fill: none; stroke-width: 7; stroke-linecap: round; stroke-linejoin: round; opacity: .85; }
 .pp-map .stop-dot { fill: #fff; stroke: #333; stroke-width: 2; }
 .pp-map .stop.crossing .stop-dot { stroke-width: 3; }
@@ -27,10 +31,10 @@ const STYLE = `
 .pp-map .stop.legal { cursor: pointer; }
 .pp-map .stop.legal:hover .stop-dot { fill: #ffd23f; }
 .pp-map .stop.pending .stop-dot { stroke: #c0392b; stroke-width: 5; }
-.pp-map .stop-name { font: 600 13px sans-serif; fill: #222; paint-order: stroke; stroke: #fbf8f1; stroke-width: 4px; }
+.pp-map .stop-name { font: 600 17px sans-serif; fill: #222; paint-order: stroke; stroke: #fbf8f1; stroke-width: 4px; }
 .pp-map .shop { stroke: #222; stroke-width: 1.5; }
 .pp-map .shop.removable { cursor: pointer; stroke: #c0392b; stroke-width: 3.5; }
-.pp-side { display: grid; gap: .6rem; }
+.pp-side { display: grid; gap: .6rem; min-width: 0; }
 .pp-side h3 { margin: 0 0 .3rem; font-size: .95rem; }
 .pp-cards { display: flex; flex-wrap: wrap; gap: .35rem; }
 .pp-card { border: 2px solid #999; border-left-width: 10px; border-radius: 5px; padding: .3rem .5rem; background: #fff; font: inherit; text-align: left; }
@@ -38,12 +42,10 @@ const STYLE = `
 .pp-card.legal:hover { background: #fff6cf; }
 .pp-card small { display: block; color: #555; }
 .pp-remove { display: flex; gap: .4rem; flex-wrap: wrap; }
-.pp-remove-shop { border: 2px solid #222; border-radius: 50%; width: 2.2rem; height: 2.2rem; cursor: pointer; }
-.pp-players td, .pp-players th { padding: .1rem .35rem; text-align: right; }
-.pp-players td:first-child, .pp-players th:first-child { text-align: left; }
+.pp-remove-shop { border: 2px solid #222; border-radius: 50%; width: 2.6rem; height: 2.6rem; cursor: pointer; font-weight: 700; }
 .pp-swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 50%; border: 1px solid #222; margin-right: .3rem; vertical-align: -1px; }
-.pp-line-chip { display: inline-block; padding: 0 .45rem; border-radius: 3px; color: #fff; font-weight: 600; }
-.pp-excursions { max-height: 14rem; overflow: auto; font-size: .85rem; margin: 0; padding-left: 1rem; }
+.pp-line-chip { display: inline-block; padding: 0 .45rem; border-radius: 3px; border: 1px solid #0003; border-left: .8em solid; background: #fff; color: #1a1714; font-weight: 600; }
+.pp-excursions { max-height: 14rem; overflow: auto; font-size: .85rem; margin: 0; padding-left: 2rem; }
 .pp-excursions li { margin-bottom: .2rem; }
 `;
 
@@ -82,11 +84,11 @@ const stopName = (id) => (board.byId.get(id) || { name: id }).name;
 const colourName = colour;
 
 function lineChip(colour) {
-  return h("span.pp-line-chip", { style: `background:${lineCss(colour)}` }, colourName(colour));
+  return h("span.pp-line-chip", { style: `border-left-color:${lineCss(colour)}` }, colourName(colour));
 }
 
 function swatch(seat) {
-  return h("span.pp-swatch", { style: `background:${playerCss(seat)}` });
+  return h("span.swatch.seat-swatch", { style: `background:${playerCss(seat)};color:${seat === 1 || seat === 3 ? "#1a1714" : "#fff"}` }, String(seat + 1));
 }
 
 /** Map legal moves by key: "take:STOP:line" and "remove:seat". */
@@ -112,31 +114,55 @@ export function render(container, view, legal, onAction, ctx = {}) {
     if (item && onAction && !ctx.pending) onAction(item.json);
   };
   const names = ctx.names || [];
+  const status = statusLine(view, moves, names);
+  if (ctx.prompt) fill(ctx.prompt, status);
+  const map = drawMap(view, moves, act);
   fill(
     container,
     h(
       "div.pp",
       { dataset: { phase: view.phase } },
-      statusLine(view, moves, names),
+      ctx.prompt ? null : status,
       h(
         "div.pp-main",
         {},
-        h("div.pp-map-wrap", {}, drawMap(view, moves, act)),
+        h("div.pp-map-wrap", {}, board.stops.length ? zoomable(map, { key: "pp-map", aspect: 780 / 1000 }) : map),
         h("div.pp-side", {}, cardsPanel(view, moves, act), removePanel(view, moves, act),
-          secretPanel(view), playersPanel(view, names), discardPanel(view)),
+          secretPanel(view), discardPanel(view)),
       ),
       excursionsPanel(view, names),
     ),
   );
 }
 
-/** A short line per seat for the players panel of the table page. */
-export function seatInfo(view, seat) {
-  const parts = [colourName(playerName(seat))];
-  if (view.scores) parts.push(t("{points} pts", { points: view.scores[seat] }));
-  if (view.bag) parts.push(t("bag {n}", { n: view.bag[seat] }));
-  if (view.start_player === seat) parts.push(t("start player"));
-  return parts.join(" · ");
+/** The players panel's row: the shop colour with the seat's number, the score, the
+ * shops in supply, on the board and in the bag (all public, PP-68). */
+export function seatSummary(view, seat) {
+  return {
+    colour: playerCss(seat), ink: seat === 1 || seat === 3 ? "#1a1714" : "#fff",
+    score: view.scores ? view.scores[seat] : null,
+    holdings: [
+      { label: t("supply"), value: view.supply[seat], title: t("Shops left to open") },
+      { label: t("shops"), value: view.on_board[seat], title: t("Shops on the map") },
+      { label: t("bag"), value: view.bag[seat], title: t("Shops in the bag (they score at the end)") },
+    ],
+    notes: [t("{colour} shops", { colour: colourName(playerName(seat)) }), view.start_player === seat ? t("start player") : null],
+  };
+}
+
+function stopByName(name) {
+  return board.stops.find((st) => st.name === name || st.id === name) || null;
+}
+
+/** What the other players' moves touched: the stop of the card taken or the shop removed. */
+export function targetsOf(text, view) {
+  const [verb, ...a] = text.split(/\s+/);
+  if (verb === "take") {
+    const stop = stopByName(a.slice(0, -1).join(" "));
+    return stop ? [`.stop[data-stop="${stop.id}"]`] : [];
+  }
+  if (verb === "remove" && view && view.pending_stop) return [`.stop[data-stop="${view.pending_stop}"]`];
+  return [];
 }
 
 function who(view, seat, names) {
@@ -159,7 +185,7 @@ function statusLine(view, moves, names) {
 
 function drawMap(view, moves, act) {
   if (!board.stops.length) return h("p.empty", {}, boardError || t("The map could not be loaded."));
-  const svg = s("svg", { class: "pp-map", viewBox: "0 0 1000 780", role: "img", "aria-label": t("Map of Paris") });
+  const svg = s("svg", { class: "pp-map", viewBox: "0 0 1000 780", role: "group", "aria-label": t("Map of Paris") });
   const routes = s("g", { class: "routes" });
   board.lines.forEach((line, i) => {
     // Lines sharing a segment would hide each other: offset each a little.
@@ -187,7 +213,10 @@ function drawStop(st, owners, offeredLines, view, moves, act) {
   if (takeKeys.length) classes.push("legal");
   if (pending) classes.push("pending");
   const r = st.crossing ? 17 : 12;
-  const g = s("g", { class: classes.join(" "), dataset: { stop: st.id }, tabindex: takeKeys.length ? "0" : null });
+  const g = s("g", {
+    class: classes.join(" "), dataset: takeKeys.length ? { stop: st.id, action: moves.get(takeKeys[0]).text } : { stop: st.id },
+    tabindex: takeKeys.length ? "0" : null, role: takeKeys.length ? "button" : null,
+  });
   const lines = st.lines.map(colourName).join(", ");
   let title = st.crossing ? t("{stop} — crossing ({lines})", { stop: st.name, lines }) : `${st.name} (${lines})`;
   if (owners.length) title += " · " + t("shops: {players}", { players: owners.map((o) => colourName(playerName(o))).join(", ") });
@@ -196,15 +225,18 @@ function drawStop(st, owners, offeredLines, view, moves, act) {
   owners.forEach((seat, i) => {
     const cx = st.x + (owners.length > 1 || st.crossing ? (i === 0 ? -7 : 7) : 0);
     const removable = pending && moves.has(`remove:${seat}`);
-    const shop = s("rect", {
-      class: "shop" + (removable ? " removable" : ""),
-      x: cx - 6, y: st.y - 6, width: 12, height: 12, rx: 2, fill: playerCss(seat),
-      dataset: { seat: String(seat) },
-    });
+    const shop = s("g", { class: "shop-piece", dataset: removable ? { seat: String(seat), action: moves.get(`remove:${seat}`).text } : { seat: String(seat) } },
+      s("rect", {
+        class: "shop" + (removable ? " removable" : ""),
+        x: cx - 7, y: st.y - 7, width: 14, height: 14, rx: 2, fill: playerCss(seat),
+      }),
+      s("text", { class: "shop-mark", x: cx, y: st.y + 3.5, fill: seat === 1 || seat === 3 ? "#1a1714" : "#fff" }, String(seat + 1)));
     if (removable) shop.addEventListener("click", (e) => { e.stopPropagation(); act(`remove:${seat}`); });
     g.append(shop);
   });
-  const below = st.y > 700 ? -22 : 30;
+  // The name touches its dot (above it near the bottom edge), so the stop is one shape:
+  // a tap between the two never falls through to the map.
+  const below = st.y > 700 ? -(r + 5) : r + 16;
   g.append(s("text", { class: "stop-name", x: st.x, y: st.y + below, "text-anchor": "middle" }, st.name));
   if (takeKeys.length) {
     const play = () => act(takeKeys[0]);
@@ -222,7 +254,7 @@ function cardButton(card, moves, act, extraClass = "") {
     {
       type: legal ? "button" : null,
       style: `border-left-color:${lineCss(card.line)}`,
-      dataset: { stop: card.stop, line: card.line },
+      dataset: legal ? { stop: card.stop, line: card.line, action: moves.get(key).text } : { stop: card.stop, line: card.line },
       onclick: legal ? () => act(key) : null,
     },
     stopName(card.stop),
@@ -243,9 +275,10 @@ function removePanel(view, moves, act) {
   if (!choices.length) return null;
   return h("section.pp-remove-wrap", {}, h("h3", {}, t("Remove a shop at {stop}", { stop: stopName(view.pending_stop) })),
     h("div.pp-remove", {}, choices.map((seat) => h("button.pp-remove-shop", {
-      type: "button", title: t("remove {player}", { player: colourName(playerName(seat)) }), style: `background:${playerCss(seat)}`,
-      dataset: { seat: String(seat) }, onclick: () => act(`remove:${seat}`),
-    }))));
+      type: "button", title: t("remove {player}", { player: colourName(playerName(seat)) }), "aria-label": t("remove {player}", { player: colourName(playerName(seat)) }),
+      style: `background:${playerCss(seat)};color:${seat === 1 || seat === 3 ? "#1a1714" : "#fff"}`,
+      dataset: { seat: String(seat), action: moves.get(`remove:${seat}`).text }, onclick: () => act(`remove:${seat}`),
+    }, String(seat + 1)))));
 }
 
 function secretPanel(view) {
@@ -257,15 +290,6 @@ function secretPanel(view) {
     parts.push(h("p", {}, t("Secret lines:"), " ", view.secret_lines.map((l, seat) => (l ? h("span", {}, swatch(seat), lineChip(l), " ") : null))));
   }
   return parts.length ? h("section.pp-lines", {}, parts) : null;
-}
-
-function playersPanel(view, names) {
-  return h("section", {}, h("h3", {}, t("Players")), h("table.pp-players", {},
-    h("thead", {}, h("tr", {}, [t("player"), t("score"), t("supply"), t("shops"), t("bag")].map((c) => h("th", {}, c)))),
-    h("tbody", {}, view.scores.map((score, seat) => h("tr", { dataset: { seat: String(seat) } },
-      h("td", {}, swatch(seat), who(view, seat, names)),
-      h("td", {}, String(score)), h("td", {}, String(view.supply[seat])),
-      h("td", {}, String(view.on_board[seat])), h("td.pp-bag", {}, String(view.bag[seat])))))));
 }
 
 function discardPanel(view) {

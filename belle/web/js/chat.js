@@ -22,7 +22,7 @@ export class Chat {
    * line, a string for another one, false for none. */
   constructor(container, { send, title = t("Chat"), commands = true }) {
     this.send = send;
-    this.list = h("ol.chat-lines", { "aria-live": "polite" });
+    this.list = h("ol.chat-lines", { "aria-live": "polite", tabindex: "0", "aria-label": title });
     this.input = h("input", {
       type: "text",
       maxLength: 500,

@@ -33,7 +33,7 @@ export function clockFields() {
   );
   const preset = h(
     "select",
-    { name: "clock", id: "create-clock", onchange: () => { custom.hidden = preset.value !== "custom"; } },
+    { name: "clock", id: "create-clock", "aria-label": t("Clock"), onchange: () => { custom.hidden = preset.value !== "custom"; } },
     h("option", { value: "none" }, t("no clock")),
     h("option", { value: "live-move" }, t("live: 2 minutes a move")),
     h("option", { value: "live-game" }, t("live: 10 minutes + 10 seconds a move")),

@@ -6,6 +6,7 @@ import { Chat, LOBBY_HELP } from "./chat.js";
 import { leaderboardUrl, playerLink } from "./players.js";
 import { seatControls } from "./seats.js";
 import { clockFields, clockLabel, readClock } from "./clock.js";
+import { optionHelp, optionWord, optionsLine } from "./options.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, timeAgo, toast } from "./ui.js";
 
 const state = { player: null, games: [], bots: [], tables: { open: [], running: [], finished: [] } };
@@ -121,30 +122,36 @@ function renderWho() {
   const keep = h(
     "form.keep-name",
     { hidden: true, onsubmit: (e) => keepName(e, keep) },
+    player.registered ? h("input", { type: "password", name: "current", placeholder: t("Current password"), required: true, autocomplete: "current-password", "aria-label": t("Current password") }) : null,
     h("input", { type: "password", name: "password", placeholder: t("New password"), required: true, autocomplete: "new-password", "aria-label": t("Password") }),
     h("button", { type: "submit" }, t("Save")),
   );
   fill(
     who,
-    h("span", {}, t("Playing as"), " ", h("b", { id: "player-name" }, playerLink(player.name, { title: t("Your page: ratings and games") }))),
-    player.registered ? h("span.badge", { title: t("This name is kept with a password") }, t("kept")) : h("button.quiet", { type: "button", onclick: () => { keep.hidden = !keep.hidden; } }, t("Keep this name…")),
+    h("span", {}, h("span.playing-as", {}, t("Playing as"), " "), h("b", { id: "player-name" }, playerLink(player.name, { title: t("Your page: ratings and games") }))),
+    player.registered ? h("span.badge", { title: t("This name is kept with a password") }, t("kept")) : null,
+    h("button.quiet.change-password", { type: "button", onclick: () => { keep.hidden = !keep.hidden; } }, player.registered ? t("Change password…") : t("Keep this name…")),
     keep,
-    h("button.quiet", { type: "button", onclick: signOut }, t("Sign out")),
+    h("button.quiet", { type: "button", onclick: () => signOut(false) }, t("Sign out")),
+    h("button.quiet.sign-out-everywhere", { type: "button", title: t("End every session of this name, on every device"), onclick: () => signOut(true) }, t("Sign out everywhere")),
   );
 }
 
 async function keepName(event, form) {
   event.preventDefault();
   const password = form.elements.password.value;
-  const ok = await attempt(() => post("/api/password", { password }));
+  const wasKept = state.player.registered;
+  const body = wasKept ? { password, current: form.elements.current.value } : { password };
+  const ok = await attempt(() => post("/api/password", body));
   if (ok === undefined) return;
   state.player = { ...state.player, registered: true };
-  toast(t("Your name is kept: sign in with it and this password next time."), "info");
+  toast(wasKept ? t("Your password is changed: every other device was signed out.")
+    : t("Your name is kept: sign in with it and this password next time."), "info");
   renderWho();
 }
 
-async function signOut() {
-  await attempt(() => post("/api/logout"));
+async function signOut(everywhere) {
+  await attempt(() => post("/api/logout", everywhere ? { everywhere: true } : undefined));
   state.player = null;
   if (socket) socket.resync();
   renderWho();
@@ -179,7 +186,7 @@ function renderCreate() {
       fields,
       game.summary ? h("p.summary", {}, gameText(game.summary)) : null,
       h("label", {}, t("Players"), " ", players),
-      (game.options || []).length ? h("fieldset.options", {}, h("legend", {}, t("Options")), game.options.map(optionField)) : null,
+      (game.options || []).length ? h("fieldset.options", {}, h("legend", {}, t("Options")), game.options.map((spec) => optionField(game.id, spec))) : null,
     );
   };
   fill(
@@ -223,16 +230,11 @@ function range(a, b) {
   return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }
 
-/** An option's name or value as shown: words, in the reader's language when the
- * catalogue has them (belle/i18n/extract.py collects them from the registry). */
-function optionWord(word) {
-  return gameText(String(word).replaceAll("_", " "));
-}
-
 /** One input per option of the game's schema, showing its default. */
-function optionField(spec) {
+function optionField(game, spec) {
   const name = "opt:" + spec.name;
-  const help = spec.help ? h("small.help", {}, gameText(spec.help)) : null;
+  const text = optionHelp(game, spec);
+  const help = text ? h("small.help", {}, text) : null;
   const label = h("span.opt-name", {}, optionWord(spec.name));
   if (spec.kind === "bool") {
     return h("label.option.bool", {}, h("input", { type: "checkbox", name, checked: !!spec.default, dataset: { kind: "bool" } }), " ", label, help);
@@ -308,11 +310,7 @@ function tableCard(table) {
     running: seated ? t("Play") : t("Watch"),
     finished: t("Replay"),
   }[table.status] || t("Open");
-  const optionText = Object.entries(table.options || {})
-    .filter(([, v]) => v !== false && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => (v === true ? optionWord(k)
-      : `${optionWord(k)}: ${(Array.isArray(v) ? v : [v]).map(optionWord).join(", ")}`))
-    .join(", ");
+  const optionText = optionsLine(table.options);
   return h(
     "article.table-card.status-" + table.status,
     { dataset: { table: String(table.id) } },

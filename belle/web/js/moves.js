@@ -14,13 +14,33 @@ const COLOURS = {
   orange: () => t("orange"), white: () => t("white"), beige: () => t("beige"),
 };
 
+const WORDS = {
+  up: () => t("up"), down: () => t("down"), left: () => t("left"), right: () => t("right"),
+  wood: () => t("wood"), stone: () => t("stone"), iron: () => t("iron"), joker: () => t("joker"),
+  bf: () => t("Belgian francs"), marble: () => t("marble"), gold: () => t("gold"),
+};
+
+/** A direction, material or money word of the notation in the reader's language. */
+export function word(text) {
+  const found = WORDS[String(text).toLowerCase()];
+  return found ? found() : text;
+}
+
 /** A colour word in the reader's language (unknown words unchanged). */
 export function colour(word) {
   const found = COLOURS[String(word).toLowerCase()];
   return found ? found() : word;
 }
 
-const SEAT_FIRST = (a) => t("Start player: seat {seat}", { seat: all(a) });
+/** A piece's name from the renderer's material (`ctx.lookup`), else its id. */
+const named = (ctx, kind, id) => (ctx && ctx.lookup && ctx.lookup(kind, id)) || id;
+
+/** "first 2": the start player, by name when the table's names are given. */
+const SEAT_FIRST = (a, ctx) => {
+  const seat = Number(all(a));
+  const name = ctx && ctx.names && ctx.names[seat];
+  return name ? t("Start player: {player}", { player: name }) : t("Start player: player {n}", { n: seat + 1 });
+};
 
 const VERBS = {
   paris_connection: {
@@ -100,37 +120,39 @@ const VERBS = {
       : a[0] === "bonus" ? t("Keep the bonus: {kind}", { kind: a.slice(1).join(" ") })
         : t("Keep the work of art: {colour}", { colour: colour(all(a)) })),
     discard: () => t("Discard the figure"),
-    cursor: (a) => t("Move the workshop cursor: {direction}", { direction: all(a) }),
+    cursor: (a) => t("Move the workshop cursor: {direction}", { direction: word(all(a)) }),
     sell: (a) => t("Sell a work of art: {colour}", { colour: colour(all(a)) }),
     cover: (a) => t("Cover shop space {space}", { space: all(a) }),
     hire: (a) => t("Hire the theatre card of slot {slot}", { slot: all(a) }),
-    take: (a) => t("Take a material: {material}", { material: all(a) }),
-    pay: (a) => t("Pay one unit: {unit}", { unit: all(a) }),
+    take: (a) => t("Take a material: {material}", { material: word(all(a)) }),
+    pay: (a) => t("Pay one unit: {unit}", { unit: word(all(a)) }),
     needle: (a) => t("Turn compass needle {needle}", { needle: all(a) }),
     build: (a) => t("Build on {space}", { space: all(a) }),
-    activate: (a) => t("Activate the figure {figure}", { figure: all(a) }),
+    activate: (a, ctx) => t("Activate the figure {figure}", { figure: named(ctx, "figure", all(a)) }),
     accept: () => t("Accept the secondary action"),
     decline: () => t("Decline"),
     use: () => t("Use the bonus card"),
-    settle: (a) => t("Pay the public figure {figure}", { figure: all(a) }),
+    settle: (a, ctx) => t("Pay the public figure {figure}", { figure: named(ctx, "figure", all(a)) }),
     strip: (a) => t("Art Nouveau strip laid: {strip}", { strip: all(a) }),
     compass: (a) => t("Compass tile laid: {tile}", { tile: all(a) }),
     bonus: (a) => t("Bonus card dealt: {card}", { card: all(a) }),
     figure: (a) => t("Public figure dealt: {figure}", { figure: all(a) }),
     draw: (a) => t("Work of art drawn: {colour}", { colour: colour(all(a)) }),
     first: SEAT_FIRST,
-    stock: (a) => t("Stock exchange card: {card}", { card: all(a) }),
+    stock: () => t("A new stock exchange card"),
   },
 };
 
-/** The sentence for a move's notation, or null when there is none (unknown, "?"). */
-export function describe(game, text) {
+/** The sentence for a move's notation, or null when there is none (unknown, "?").
+ * `ctx.names` (the seats' names) lets "first 2" name the start player; `ctx.lookup`
+ * (the renderer's) names pieces known by id. */
+export function describe(game, text, ctx = null) {
   if (typeof text !== "string" || !text.trim() || text.trim() === "?") return null;
   const [verb, ...args] = text.trim().split(/\s+/);
   const table = VERBS[game] || {};
   const make = Object.hasOwn(table, verb.toLowerCase()) ? table[verb.toLowerCase()] : null;
   if (text.trim() === "take an end-game tile") return t("Take an end-game tile");
-  return make ? make(args) : null;
+  return make ? make(args, ctx) : null;
 }
 
 const COMPONENTS = [
@@ -172,12 +194,14 @@ export function scoreComponent(game, label) {
   return label;
 }
 
+// The engines write why a game ended in English, some with a rule number in brackets
+// ("Marseille is connected (PC-59)"): the reader gets the sentence, never the number.
 const END_REASONS = [
-  [/^all (\d+) rounds are played \((.+)\)$/, (m) => t("all {n} rounds are played ({rule})", { n: m[1], rule: m[2] })],
-  [/^only one storage board holds locomotives \((.+)\)$/, (m) => t("only one storage board holds locomotives ({rule})", { rule: m[1] })],
-  [/^no player can place a building and all markers are used$/, () => t("no player can place a building and all markers are used")],
-  [/^Marseille is connected \((.+)\)$/, (m) => t("Marseille is connected ({rule})", { rule: m[1] })],
-  [/^no company could build for a whole round \((.+)\)$/, (m) => t("no company could build for a whole round ({rule})", { rule: m[1] })],
+  [/^all (\d+) rounds are played\b/, (m) => t("all {n} rounds are played", { n: m[1] })],
+  [/^only one storage board holds locomotives\b/, () => t("only one storage board holds locomotives")],
+  [/^no player can place a building and all markers are used\b/, () => t("no player can place a building and all markers are used")],
+  [/^Marseille is connected\b/, () => t("Marseille is connected")],
+  [/^no company could build for a whole round\b/, () => t("no company could build for a whole round")],
 ];
 
 /** Why a game ended (the view's `end_reason`), in the reader's language. */
@@ -186,5 +210,16 @@ export function endReason(text) {
     const m = pattern.exec(String(text));
     if (m) return make(m);
   }
-  return text;
+  return withoutRuleIds(text);
+}
+
+// Rule numbers of rules/<game>.md ("PC-58", "G-8", "BRX-206..209", "REQ-COL-P4"), not card
+// names that look alike ("SX-08").
+const RULE_ID = "(?:PARIS|PC|COL|PP|BRX|REQ|EX|G|P)(?:-[A-Z]+)*-[A-Z]?\\d+(?:\\.\\.\\d+)?";
+const RULE_IDS_IN_BRACKETS = new RegExp(`\\s*\\((?:[^()]*?\\b)?${RULE_ID}(?:[^()]*)\\)`, "g");
+const RULE_IDS = new RegExp(`\\b${RULE_ID}(?:\\s*(?:,|and|to)\\s*${RULE_ID})*\\b:?\\s*`, "g");
+
+/** `text` without rule and gap numbers ("(PC-58)", "G-8 house rule", "BRX-206..209: …"). */
+export function withoutRuleIds(text) {
+  return String(text).replace(RULE_IDS_IN_BRACKETS, "").replace(RULE_IDS, "").replace(/\s{2,}/g, " ").trim();
 }

@@ -5,10 +5,13 @@
 // Every section has a short summary and a full text. The reader chooses what to show —
 // short summary only, full text only, or both — as the City of Light rulebook offers
 // (shared/seeds/city_of_light.de.txt, first lines); the choice is kept in localStorage.
-// Values the rulebooks do not give are shown in "Printed value not known" boxes, taken from
-// the reconstruction list of docs/games/<id>.md (tests/test_rules_pages_data.py checks that
-// every row there has its box here).
+// Values the rulebooks do not give are listed in one collapsible section at the end, "How
+// we rebuilt this game", taken from the reconstruction list of docs/games/<id>.md
+// (tests/web/test_rules_data.py checks that every row there has its entry here); a rule
+// that uses such a value links to it. Rule numbers, file paths and gap ids stay in the
+// data for implementers and never reach the page (issue 16 item 4).
 import { currentLanguage } from "./i18n.js";
+import { withoutRuleIds } from "./moves.js";
 import { fill, gameText, h, t } from "./ui.js";
 
 export const GAMES = [
@@ -84,14 +87,15 @@ function blocks(paragraphs) {
 
 // -- the page ----------------------------------------------------------------------
 
-function notice(item, data) {
+/** One rebuilt value: what it is, what this table uses, and why (no ids, no paths). */
+function notice(item) {
   return h(
-    "aside.reconstructed",
+    "li.reconstructed",
     { id: "rc-" + slug(item.id), dataset: { gap: item.id } },
-    h("strong", {}, t("Printed value not known")),
-    h("span", {}, " — ", t("{what}: this table uses", { what: item.what }), " ", inline(item.value), item.provenance ? ` (${item.provenance})` : "", "."),
-    item.note ? h("span.note", {}, " ", inline(item.note)) : null,
-    h("small.source", {}, " ", t("Reconstruction {id}, listed in {docs}; correct it in {data}.", { id: item.id, docs: data.sources.docs, data: data.sources.data })),
+    h("strong", {}, item.what), ": ",
+    inline(withoutRuleIds(item.shown || item.value)), // `shown`: when the docs' cell is not for players
+    item.provenance ? ` (${item.provenance})` : "", ".",
+    item.note ? h("span.note", {}, " ", inline(withoutRuleIds(item.note))) : null,
   );
 }
 
@@ -100,39 +104,44 @@ function slug(text) {
 }
 
 function section(sec, data, level = 2) {
-  const byId = new Map((data.reconstructed || []).map((r) => [r.id, r]));
-  const notices = (sec.notices || []).map((id) => byId.get(id)).filter(Boolean);
+  const rebuilt = (sec.notices || []).filter((id) => (data.reconstructed || []).some((r) => r.id === id));
   return h(
     `section.rule-section.level-${level}`,
     { id: sec.id },
     h(`h${level}`, {}, sec.title, " ", h("a.anchor", { href: "#" + sec.id, title: t("Link to this rule"), "aria-label": t("Link to {section}", { section: sec.title }) }, "¶")),
     sec.summary ? h("div.rule-summary", {}, blocks(sec.summary)) : null,
     sec.full ? h("div.rule-full", {}, blocks(sec.full)) : null,
-    notices.map((n) => notice(n, data)),
-    sec.refs ? h("p.refs", {}, t("Reference:"), " ", sec.refs) : null,
+    rebuilt.length ? h("p.rebuilt-here", {}, h("a", { href: "#rc-" + slug(rebuilt[0]), onclick: () => openRebuilt() },
+      t("Some values here are not printed in the rulebooks we have: see “How we rebuilt this game”."))) : null,
     (sec.children || []).map((child) => section(child, data, level + 1)),
   );
 }
 
 function reconstructedSection(data) {
   return h(
-    "section.rule-section.level-2",
+    "details.rule-section.level-2.rebuilt",
     { id: "reconstructed" },
-    h("h2", {}, t("Values this table had to reconstruct"), " ", h("a.anchor", { href: "#reconstructed", "aria-label": t("Link to this list") }, "¶")),
-    h("div.rule-summary", {}, h("p", {}, t("The rulebooks we had do not give every printed value. The boxes below say what this table uses instead."))),
-    h("div.rule-full", {}, h("p", {}, t("Every value below is tagged \"reconstructed\" in {data}, the one place an owner of the box can correct it; the list is the one in {docs}. Each box also appears next to the rule it affects. Where the rulebook was ambiguous rather than silent, the reading this table follows is written in the rule itself.", { data: data.sources.data, docs: data.sources.docs }))),
-    (data.reconstructed || []).map((n) => notice(n, data)),
+    h("summary", {}, h("h2", {}, t("How we rebuilt this game"))),
+    h("p", {}, t("The rulebooks we had do not give every printed value of the box. Where one is missing, this table uses the value below, chosen to fit the rules and checked by bots playing many games. If you own the game and a value differs, tell us: it is changed in one place.")),
+    h("ul.rebuilt-list", {}, (data.reconstructed || []).map((n) => notice(n))),
+    h("p.refs.balance", {}, t("How we checked these values: bots play the game many times, and Belle's balance report gives how often the holder of each rebuilt value wins.")),
   );
+}
+
+function openRebuilt() {
+  const box = document.getElementById("reconstructed");
+  if (box) box.open = true;
 }
 
 function toc(data) {
   const item = (sec) => h("li", {}, h("a", { href: "#" + sec.id }, sec.title), sec.children ? h("ul", {}, sec.children.map(item)) : null);
-  return h("ol", {}, data.sections.map(item), h("li", {}, h("a", { href: "#reconstructed" }, t("Reconstructed values"))));
+  return h("ol", {}, data.sections.map(item), h("li", {}, h("a", { href: "#reconstructed", onclick: () => openRebuilt() }, t("How we rebuilt this game"))));
 }
 
 function showTarget() {
   document.querySelectorAll(".rule-section.target").forEach((el) => el.classList.remove("target"));
   const id = decodeURIComponent(location.hash.slice(1));
+  if (id === "reconstructed" || id.startsWith("rc-")) openRebuilt();
   const el = id && document.getElementById(id);
   if (el) {
     el.classList.add("target");
@@ -179,9 +188,9 @@ async function main() {
     h("p.how-to-read", {}, t("New to the game? Read the full text and skip the shaded summaries: they are there to bring you back into the game quickly. Use “Show” to keep only one of them.")),
     data.sections.map((sec) => section(sec, data)),
     reconstructedSection(data),
-    h("p.refs", {}, t("The numbered reference for implementers is {rules}; the table's own decisions are in {docs}.", { rules: data.sources.rules, docs: data.sources.docs })),
   );
-  fill($("rules-toc"), toc(data));
+  const narrow = window.matchMedia("(max-width: 800px)").matches;
+  fill($("rules-toc"), h("details.toc-box", { open: !narrow }, h("summary", {}, t("Contents")), toc(data)));
   document.body.dataset.ready = "1";
   showTarget();
   window.addEventListener("hashchange", showTarget);

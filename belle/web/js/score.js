@@ -35,7 +35,7 @@ export function renderScores(container, { breakdown, names, scores, ranking, tit
         "summary",
         {},
         place !== null && place !== undefined ? h("span.place", {}, PLACES[place] || t("place {n}", { n: place + 1 })) : null,
-        h("span.who", {}, names[seat] || t("Seat {n}", { n: seat })),
+        h("span.who", {}, names[seat] || t("Player {n}", { n: seat + 1 })),
         h("span.points", {}, t("{points} pts", { points: fmt(points) })),
       ),
       h(

@@ -1,5 +1,6 @@
-// Seat controls of an open table (join, leave, add or remove a bot, start; close for its
-// creator), shared by the lobby's table cards and the table page.
+// Seat controls of an open table (join, leave; for its host: add or remove a bot, ask a
+// person to leave, hand the table on, start, close), shared by the lobby's table cards
+// and the table page.
 import { post, del } from "./api.js";
 import { h, attempt, botName, mySeat, sameName, seatLabel, t } from "./ui.js";
 
@@ -10,12 +11,13 @@ import { h, attempt, botName, mySeat, sameName, seatLabel, t } from "./ui.js";
 export function seatControls(table, player, bots, changed) {
   const open = table.status === "open";
   const mine = mySeat(table, player);
+  const host = Boolean(player) && sameName(table.host ?? creatorName(table), player.name);
   const call = (fn) => attempt(async () => {
     const result = await fn();
     changed(result && result.seats ? result : (result && result.table) || null);
   });
   const botChoice = (seat) => {
-    const select = h("select", { "aria-label": t("Bot for seat {n}", { n: seat }) }, bots.map((b) => h("option", { value: b }, botName(b))));
+    const select = h("select", { "aria-label": t("Bot for seat {n}", { n: seat + 1 }) }, bots.map((b) => h("option", { value: b }, botName(b))));
     select.value = bots.includes("medium") ? "medium" : bots[0];
     return h(
       "span.bot-pick",
@@ -39,8 +41,8 @@ export function seatControls(table, player, bots, changed) {
             onclick: () => call(() => post(`/api/tables/${table.id}/join`, { seat: seat.seat })),
           }, t("Sit here")));
         }
-        actions.push(botChoice(seat.seat));
-      } else if (seat.kind === "bot") {
+        if (host) actions.push(botChoice(seat.seat));
+      } else if (seat.kind === "bot" && host) {
         actions.push(h("button.remove-bot.quiet", {
           type: "button",
           title: t("Remove this bot"),
@@ -51,19 +53,32 @@ export function seatControls(table, player, bots, changed) {
           type: "button",
           onclick: () => call(() => post(`/api/tables/${table.id}/leave`)),
         }, t("Leave")));
+      } else if (seat.kind === "human" && host) {
+        actions.push(h("button.kick.quiet", {
+          type: "button",
+          title: t("Ask this player to leave: they cannot sit at this table again"),
+          onclick: () => {
+            if (!window.confirm(t("Ask {name} to leave this table?", { name: seatLabel(seat) }))) return;
+            call(() => post(`/api/tables/${table.id}/kick`, { seat: seat.seat }));
+          },
+        }, t("Ask to leave")));
+        actions.push(h("button.hand-on.quiet", {
+          type: "button",
+          title: t("Make this player the table's host: they will manage seats and start the game"),
+          onclick: () => call(() => post(`/api/tables/${table.id}/host`, { seat: seat.seat })),
+        }, t("Make host")));
       }
     }
     return h(
       "li.seat.seat-" + seat.kind + (isMe ? ".me" : ""),
       { dataset: { seat: String(seat.seat) } },
-      h("span.seat-no", {}, t("Seat {n}", { n: seat.seat })),
+      h("span.seat-no", {}, t("Seat {n}", { n: seat.seat + 1 })),
       h("span.seat-name", {}, seatLabel(seat), isMe ? " " + t("(you)") : ""),
       actions,
     );
   });
   const full = (table.seats || []).every((seat) => seat.kind !== "empty");
-  const creator = Boolean(player) && sameName(creatorName(table), player.name);
-  const mayStart = open && player && full && (mine !== null || creator || table.created_by === player.id);
+  const mayStart = open && player && full && host;
   return h(
     "div.seat-controls",
     {},
@@ -75,7 +90,7 @@ export function seatControls(table, player, bots, changed) {
       }, t("Start the game"))
       : null,
     open && !full ? h("p.hint", {}, t("The game starts when every seat is taken.")) : null,
-    open && creator
+    open && host
       ? h("button.close-table.quiet", {
         type: "button",
         title: t("Close this table: it will never start and leaves the lobby"),

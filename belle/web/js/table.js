@@ -1,15 +1,29 @@
 // The table page: live play, watching, and the replay of a finished game.
 // The board is drawn by the game's own renderer, /static/games/<game>.js, which
-// exports render(container, view, legal, onAction, ctx) and optionally init(ctx),
-// seatInfo(view, seat) and scoreTitle (the running score box's title: a string, or a
-// function of the view returning one; "Your score" without it).
-import { Socket, ApiError, games as fetchGames, get, me } from "./api.js";
+// exports render(container, view, legal, onAction, ctx) and optionally:
+//   init(ctx)                 load the game's fixed material once;
+//   seatSummary(view, seat)   the players panel's row (js/roster.js), or seatInfo(view, seat);
+//   scoreTitle                the running score box's title (a string or a function of the view);
+//   targetsOf(text, view)     CSS selectors of the board elements a move touched, so the
+//                             other players' moves since my last turn are highlighted;
+//   lookup(kind, key)         names and values from its material for the log (js/turns.js).
+// ctx.prompt is the prompt bar's slot: a renderer draws its status line (what to do now,
+// with the buttons that have no place on the board) there. Every board element that plays
+// a move carries data-action="<notation>"; the move list shows only the moves that have no
+// such element (or data-actions="a|b" on an element that leads to several), and lists all
+// of them under "All moves" (js/movelist.js).
+import { Socket, ApiError, games as fetchGames, get, me, post } from "./api.js";
 import { Chat } from "./chat.js";
 import { nextTableButton, notifyMeControl, showTurn } from "./notify.js";
 import { renderScores } from "./score.js";
 import { seatControls } from "./seats.js";
 import { SeatClocks, clockLabel, formatSeconds } from "./clock.js";
 import { describe, endReason } from "./moves.js";
+import { optionsLine } from "./options.js";
+import { loadRuleAnchors, renderMoveList, rulesUrl } from "./movelist.js";
+import { recentEntries, renderLog as drawLog } from "./log.js";
+import { rosterList, seatNumber } from "./roster.js";
+import "./info.js";
 import { attempt, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -52,8 +66,8 @@ async function main() {
   renderWho();
   if (st.player) $("notices").append(notifyMeControl());
   nextTableButton($("next-table-slot"), { signedIn: !!st.player, exclude: st.table.id });
-  $("rules-link").href = rulesUrl();
-  loadRuleAnchors();
+  $("rules-link").href = rulesUrl(st.table.game);
+  loadRuleAnchors(st.table.game).then((loaded) => loaded && renderLegal());
   st.renderer = await import(`/static/games/${st.table.game}.js`);
   if (st.renderer.init) await st.renderer.init({ get, game: st.table.game, table: st.table });
   chat = new Chat($("chat"), { title: t("Table chat"), send: (text) => socket.send({ type: "chat", text }) });
@@ -67,6 +81,17 @@ async function main() {
     },
   });
   document.addEventListener("keydown", onKey);
+  const notation = $("show-notation");
+  notation.checked = localStorage.getItem("belle:notation") === "1";
+  document.body.classList.toggle("show-notation", notation.checked);
+  notation.addEventListener("change", () => {
+    document.body.classList.toggle("show-notation", notation.checked);
+    try {
+      localStorage.setItem("belle:notation", notation.checked ? "1" : "0");
+    } catch {
+      // private mode: for this page only
+    }
+  });
 }
 
 // -- messages from the server ------------------------------------------------
@@ -220,7 +245,7 @@ function scheduleRender() {
 }
 
 function names() {
-  return (st.table.seats || []).map((seat) => seatLabel(seat) || t("Seat {n}", { n: seat.seat }));
+  return (st.table.seats || []).map((seat) => seatLabel(seat) || t("Player {n}", { n: seatNumber(seat.seat) }));
 }
 
 function renderAll() {
@@ -230,7 +255,7 @@ function renderAll() {
 }
 
 function renderWho() {
-  fill($("who"), st.player ? h("span", {}, t("Playing as"), " ", h("b", {}, st.player.name)) : h("a", { href: "/" }, t("Pick a name in the lobby")));
+  fill($("who"), st.player ? h("span", {}, h("span.playing-as", {}, t("Playing as"), " "), h("b", {}, st.player.name)) : h("a", { href: "/" }, t("Pick a name in the lobby")));
 }
 
 function toMove() {
@@ -251,13 +276,15 @@ function renderTurn() {
     cls = "over";
   } else if (status === "closed") {
     text = t("This table was closed by its creator: it will not start.");
+  } else if (status === "aborted") {
+    text = t("This game was aborted: it ends with no result.");
   } else if (status === "open") {
     text = t("Waiting for players — the game starts when every seat is taken.");
   } else if (st.legal.length) {
     text = t("Your turn");
     cls = "mine";
   } else if (mover !== null && mover !== undefined && mover >= 0) {
-    text = t("{player} to play", { player: names()[mover] || t("Seat {n}", { n: mover }) });
+    text = t("{player} to play", { player: names()[mover] || t("Player {n}", { n: seatNumber(mover) }) });
     cls = "theirs";
   } else {
     text = st.view ? t("Dealing…") : t("Starting…");
@@ -284,18 +311,15 @@ function renderSeats() {
   fill(
     box,
     h("h2", {}, t("Players")),
-    h("ul.seats.player-list", {}, (table.seats || []).map((seat) => h(
-      "li.seat.seat-" + seat.kind + (seat.seat === st.seat ? ".me" : "") + (seat.seat === mover ? ".to-move" : ""),
-      { dataset: { seat: String(seat.seat) } },
-      h("span.seat-no", {}, seat.seat === mover ? "▶" : `${seat.seat}`),
-      h("span.seat-name", {}, seatLabel(seat), seat.seat === st.seat ? " " + t("(you)") : ""),
-      standInNote(seat),
-      table.status === "running" ? clocks.element(seat.seat) : null,
-      view && st.renderer.seatInfo ? h("span.seat-info", {}, st.renderer.seatInfo(view, seat.seat)) : null,
-    ))),
+    rosterList({
+      table, view, renderer: st.renderer, mySeat: st.seat, mover,
+      clock: (seat) => (table.status === "running" ? clocks.element(seat) : null),
+      standIn: standInNote,
+    }),
     clockLabel(table.clock) ? h("p.clock-settings.muted", {}, t("Clock: {clock}", { clock: clockLabel(table.clock) }), " · ",
       table.clock.on_timeout === "forfeit" ? t("a player out of time forfeits") : t("a bot moves for a player out of time")) : null,
     standInButton(table),
+    gameButtons(table),
     st.seat === null && table.status === "running" ? h("p.hint", {}, t("You are watching: private information stays hidden.")) : null,
   );
 }
@@ -318,6 +342,38 @@ function standInButton(table) {
   return h("button.away.quiet", { type: "button", onclick: () => socket.send({ type: "away" }) }, t("Let a bot play for me"));
 }
 
+/** During the game: resign my seat, or abort a game someone has not moved in yet. */
+function gameButtons(table) {
+  if (table.status !== "running" || st.over) return null;
+  const mine = st.seat === null ? null : (table.seats || [])[st.seat];
+  const host = st.player && table.host && table.host.toLowerCase() === st.player.name.toLowerCase();
+  if (!mine && !host) return null;
+  const call = (path) => attempt(async () => {
+    const updated = await post(`/api/tables/${table.id}/${path}`);
+    if (updated && updated.seats) st.table = updated;
+    renderAll();
+  });
+  return h(
+    "p.game-buttons",
+    {},
+    mine && !mine.forfeited ? h("button.resign.quiet", {
+      type: "button",
+      onclick: () => {
+        if (!window.confirm(t("Resign? A bot will play your seat to the end, and you will rank last."))) return;
+        call("resign");
+      },
+    }, t("Resign")) : null,
+    h("button.abort.quiet", {
+      type: "button",
+      title: t("Stop a game that someone has not made a move in yet"),
+      onclick: () => {
+        if (!window.confirm(t("Abort this game? It ends with no result."))) return;
+        call("abort");
+      },
+    }, t("Abort the game")),
+  );
+}
+
 /** Once a second: the running clock's text (the rest of the seats list stays). */
 function refreshClocks() {
   for (const el of document.querySelectorAll("#seats li[data-seat]")) {
@@ -331,7 +387,11 @@ function refreshClocks() {
 }
 
 function ctx(extra = {}) {
-  return { names: names(), seat: st.seat, table: st.table, pending: st.pending, describe: (text) => describe(st.table.game, text), ...extra };
+  const all = names();
+  return {
+    names: all, seat: st.seat, table: st.table, pending: st.pending, prompt: $("prompt"),
+    describe: (text) => describe(st.table.game, text, { names: all, lookup: lookup() }), ...extra,
+  };
 }
 
 function renderPlay() {
@@ -344,7 +404,9 @@ function renderPlay() {
     renderReplay();
   } else if (st.view) {
     st.renderer.render(board, st.view, st.legal, onAction, ctx());
+    markRecent(st.view, recentEntries(st.log, st.seat));
   } else {
+    fill($("prompt"));
     fill(board, st.table.status === "open" ? waitingText()
       : st.table.status === "closed" ? h("p.empty.closed", {}, t("This table was closed."))
         : h("p.empty", {}, t("Loading…")));
@@ -353,48 +415,40 @@ function renderPlay() {
   renderScore();
 }
 
+/** Mark the board elements the other players' recent moves touched (class "recent"). */
+function markRecent(view, entries) {
+  const targets = st.renderer && st.renderer.targetsOf;
+  const board = $("board");
+  board.querySelectorAll(".recent").forEach((el) => el.classList.remove("recent"));
+  if (!targets || !entries.length) return;
+  for (const entry of entries) {
+    if (!entry.text || entry.text === "?") continue;
+    let selectors = [];
+    try {
+      selectors = targets(entry.text, view) || [];
+    } catch (err) {
+      console.warn("targetsOf failed", err);
+    }
+    for (const selector of selectors) {
+      for (const el of board.querySelectorAll(selector)) {
+        el.classList.add("recent");
+        el.dataset.recentBy = String(seatNumber(entry.player));
+      }
+    }
+  }
+}
+
 function waitingText() {
   const table = st.table;
-  const optionValue = (v) => (Array.isArray(v) ? v.join(", ") || t("none") : v === true ? t("on") : v === false ? t("off") : v);
-  const options = Object.entries(table.options || {}).map(([k, v]) => `${k.replaceAll("_", " ")}: ${optionValue(v)}`);
+  const options = optionsLine(table.options, { all: true });
   const pace = table.mode === "turn" ? t("turn-based") : t("live");
   return h(
     "div.waiting",
     {},
     h("p", {}, t("{game} for {n} players, {pace}.", { game: gameText(table.title) || table.game, n: table.players, pace })),
-    options.length ? h("p.muted", {}, t("Options"), " — " + options.join(" · ")) : null,
+    options ? h("p.muted", {}, t("Options"), " — " + options) : null,
     h("p.empty", {}, t("The board appears when every seat is taken and the game starts. Take a seat, add bots, or type /help in the chat.")),
   );
-}
-
-// -- rules pages (issue 10): the header link and a "?" beside each legal move ----------
-
-let ruleAnchors = null; // action JSON type -> anchor on the game's rules page
-
-function rulesUrl(anchor = "") {
-  return `/static/rules.html?game=${encodeURIComponent(st.table.game)}${anchor ? "#" + anchor : ""}`;
-}
-
-async function loadRuleAnchors() {
-  try {
-    const response = await fetch(`/static/rules/${encodeURIComponent(st.table.game)}.json`);
-    if (!response.ok) return;
-    ruleAnchors = (await response.json()).actions || {};
-    renderLegal();
-  } catch {
-    // no rules page for this game: no "?" links
-  }
-}
-
-function ruleHelp(item) {
-  const type = item.json && item.json.type;
-  const anchor = ruleAnchors && type ? ruleAnchors[type] : null;
-  if (!anchor) return null;
-  return h("a.rule-help", {
-    href: rulesUrl(anchor), target: "_blank", rel: "noopener",
-    title: t("The rule for “{move}”", { move: item.text }), "aria-label": t("Rule for {move}", { move: item.text }),
-    dataset: { anchor },
-  }, "?");
 }
 
 function renderLegal() {
@@ -407,24 +461,15 @@ function renderLegal() {
   undo.textContent = t("Undo");
   undo.title = t("Take back your last step");
   undo.onclick = onUndoClick;
+  document.body.classList.toggle("pending", st.pending);
   if (!live) {
     $("legal").replaceChildren();
     return;
   }
-  fill(
-    $("legal"),
-    st.legal.map((item, i) => {
-      const meaning = describe(st.table.game, item.text);
-      return h("span.legal-item", {}, h("button.legal", {
-        type: "button",
-        disabled: st.pending,
-        title: meaning,
-        dataset: { index: String(i), action: item.text },
-        onclick: () => onAction(item.json),
-      }, item.text), meaning ? h("span.move-desc", {}, meaning) : null, ruleHelp(item));
-    }),
-  );
-  document.body.classList.toggle("pending", st.pending);
+  renderMoveList($("legal"), {
+    game: st.table.game, legal: st.legal, names: names(), lookup: lookup(), pending: st.pending, onAction,
+    roots: [$("board"), $("prompt")],
+  });
 }
 
 function renderScore() {
@@ -471,39 +516,41 @@ function scoreTitle(view) {
 
 function entryName(player) {
   if (player === null || player === undefined || player === "chance" || player < 0) return null;
-  return names()[player] || t("Seat {n}", { n: player });
+  return names()[player] || t("Player {n}", { n: seatNumber(player) });
 }
 
-/** A log line's move: its meaning in the reader's language, then the notation. */
+/** A single step (the replay bar): its meaning in the reader's language, then the notation. */
 function moveText(text) {
-  const meaning = describe(st.table.game, text);
+  const meaning = describe(st.table.game, text, { names: names(), lookup: lookup() });
   if (!meaning) return text;
   return h("span.move", { title: text }, h("span.move-desc", {}, meaning), " ", h("code.notation", {}, text));
 }
 
+/** The renderer's names of pieces known by id (for the log and the move list), or null. */
+function lookup() {
+  const renderer = st.renderer;
+  return renderer && renderer.lookup ? (kind, key) => renderer.lookup(kind, key) : null;
+}
+
 function renderLog() {
-  const log = $("log");
-  const entries = st.replay ? st.replay.entries : st.log;
-  fill(log, entries.map((entry, i) => {
-    const who = entryName(entry.player);
-    const item = h(
-      "li" + (who ? "" : ".chance"),
-      { dataset: { n: String(entry.n ?? i + 1) } },
-      h("span.n", {}, String(entry.n ?? i + 1)),
-      who ? h("b", {}, who) : h("i", {}, t("table")),
-      " ",
-      moveText(entry.text),
-    );
-    if (st.replay) {
-      if (i + 1 === st.replay.step) item.classList.add("current");
-      if (i + 1 > st.replay.step) item.classList.add("future");
-      item.addEventListener("click", () => goTo(i + 1));
-    }
-    return item;
-  }));
-  const current = log.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
-  else log.scrollTop = log.scrollHeight;
+  const view = st.replay ? replayView() : st.view;
+  const renderer = st.renderer;
+  drawLog($("log"), st.replay ? st.replay.entries : st.log, {
+    game: st.table.game,
+    names: names(),
+    players: st.table.players,
+    lookup: lookup(),
+    summaries: (seat) => (renderer && renderer.seatSummary && view ? safe(() => renderer.seatSummary(view, seat)) : null),
+    replay: st.replay ? { step: st.replay.step, goTo } : null,
+  });
+}
+
+function safe(fn) {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
 }
 
 // -- replay -------------------------------------------------------------------

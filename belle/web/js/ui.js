@@ -52,6 +52,28 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
+/**
+ * An SVG text that never runs out of its box: when `text` at `size` would be wider than
+ * `max` units (estimated at 0.56 em a character), it is condensed to exactly `max`.
+ */
+export function fitText(text, { max, size = 14, ...attrs }) {
+  const value = String(text);
+  const wide = value.length * size * 0.56 > max;
+  return s("text", { ...attrs, "font-size": size, textLength: wide ? max : null, lengthAdjust: wide ? "spacingAndGlyphs" : null }, value);
+}
+
+/**
+ * Let SVG controls that show text be named by that text: an aria-label that differs from
+ * the visible words would confuse people who speak commands (axe:
+ * label-content-name-mismatch). Controls without words keep their aria-label.
+ */
+export function nameControlsByText(root) {
+  for (const el of root.querySelectorAll("svg [role=button][aria-label]")) {
+    if (el.querySelector("text")) el.removeAttribute("aria-label");
+  }
+  return root;
+}
+
 /** A transient message at the bottom of the page. */
 export function toast(message, kind = "error") {
   let box = document.getElementById("toasts");
@@ -106,7 +128,7 @@ export function seatLabel(seat) {
   if (seat.kind === "empty") return t("empty");
   if (seat.kind === "bot") {
     const bot = botName(seat.bot || seat.name || "bot");
-    return t("{bot} bot {seat}", { bot: bot[0].toUpperCase() + bot.slice(1), seat: seat.seat });
+    return t("{bot} bot {seat}", { bot: bot[0].toUpperCase() + bot.slice(1), seat: seat.seat + 1 });
   }
   return seat.name;
 }

@@ -11,14 +11,19 @@ from belle.games.city_of_light.state import CityOfLightState
 
 from .helpers import BLUE, OPEN, ORANGE, add, grid, mask, play, texts
 
-ALL = [c.id for c in data.POSTCARDS]
+KNOWN = [c.id for c in data.POSTCARDS if not c.invented]
 
 
 def with_cards(*ids: str, rows: list[str] | None = None, to_move: int = ORANGE,
-               reserves: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())) -> CityOfLightState:
-    fill = [c for c in ALL if c not in ids]
+               reserves: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
+               **options: object) -> CityOfLightState:
+    """A phase-2 position with the postcards `ids` in play (known cards fill up to 8;
+    an invented card turns the option invented_cards on)."""
+    fill = [c for c in KNOWN if c not in ids]
     cards = tuple(ids) + tuple(fill[: 8 - len(ids)])
-    return grid(rows or OPEN, cards=cards, to_move=to_move, reserves=reserves)
+    if any(data.POSTCARDS[data.CARD_INDEX[c]].invented for c in ids):
+        options.setdefault("invented_cards", True)
+    return grid(rows or OPEN, cards=cards, to_move=to_move, reserves=reserves, **options)
 
 
 def card_points(st: CityOfLightState, seat: int, name: str) -> int:
@@ -98,15 +103,20 @@ def test_fontaine_three_per_own_adjacent_building_col117_col120() -> None:
 
 
 # -- Le Penseur -----------------------------------------------------------------------
-def test_penseur_needs_free_street_in_front_col121_col123() -> None:
-    """COL-121..123: own free space; the front on the board and a free street section."""
+def test_penseur_needs_a_free_space_in_front_col121_col123() -> None:
+    """COL-121..123: on a free space of the activator's colour, the space in front on
+    the board and free, of any colour (COL-126: a free streetlight space is a free
+    street section)."""
     rows = ["OLOOBBBB"] + ["LBBBBBBB"] + ["BBBBBBBB"] * 6
-    st = with_cards("PENSEUR", rows=rows)
+    st = with_cards("PENSEUR", "MOULIN_ROUGE", rows=rows)
+    play(st, "card moulin_rouge", "on d1")  # a piece on d1
+    st.to_move = ORANGE
     found = targets(st, "penseur")
-    assert "on a1 N" not in found  # off the board
-    assert "on a1 E" not in found  # b1 is a streetlight
-    assert "on a1 S" not in found  # a2 is a streetlight
-    assert "on c1 W" not in found and "on c1 S" in found
+    assert "on a1 N" not in found and "on a1 W" not in found  # off the board
+    assert "on a1 E" in found and "on a1 S" in found  # b1 and a2 are free streetlights
+    assert "on c1 W" in found and "on c1 S" in found  # b1 a streetlight, c2 blue
+    assert "on c1 E" not in found  # d1 holds the dancer
+    assert not any(t.startswith("on b1") for t in found)  # a streetlight is no one's colour
 
 
 def test_penseur_scoring_col124_col125_col127() -> None:
@@ -121,14 +131,71 @@ def test_penseur_scoring_col124_col125_col127() -> None:
     assert card_points(st, ORANGE, "Le Penseur") == 0
 
 
-def test_penseur_lamps_variant_col126() -> None:
-    """COL-126: streetlights are not free sections (the variant counts them)."""
+def test_free_streetlights_score_for_the_statue_col124_col126() -> None:
+    """COL-126 (rules 6.3): free streetlight spaces next to Le Penseur score 2 (beside)
+    and 1 (diagonal), like any free street section; one may be the space in front."""
     rows = ["LLLOBBBB"] + ["OOOOBBBB"] * 7
+    st = with_cards("PENSEUR", rows=rows)
+    play(st, "card penseur", "on b2 N")  # faces the streetlight b1
+    assert card_points(st, ORANGE, "Le Penseur") == 12  # b1 a2 c2 b3, a1 c1 a3 c3
+
+
+def test_taken_streetlights_do_not_score_for_the_statue_col126() -> None:
+    """COL-126: only a *free* streetlight counts: not one under the large streetlight
+    (a piece), under a Métropolitain building or under the Eiffel Tower (COL-191)."""
+    rows = ["LLLOBBBB"] + ["OOOOBBBB"] + ["OLOOBBBB"] + ["OOOOBBBB"] * 5
+    st = with_cards("PENSEUR", "GRANDE_LUMIERE", "METROPOLITAIN", "TOUR_EIFFEL", rows=rows,
+                    reserves=(("S3a",), ()))
+    play(st, "card penseur", "on b2 W")  # around b2: streetlights b1 b3, a1 c1
+    assert card_points(st, ORANGE, "Le Penseur") == 12
+    st.to_move = ORANGE
+    play(st, "card grande_lumiere", "on b1")  # the large streetlight on b1
+    assert card_points(st, ORANGE, "Le Penseur") == 10
+    st.to_move = ORANGE
+    play(st, "card metropolitain", "build S3a", "at a3 0")  # a3 b3 c3, over streetlight b3
+    assert card_points(st, ORANGE, "Le Penseur") == 6  # a2 c2; a1 c1
+    st.to_move = ORANGE
+    play(st, "card tour_eiffel", "on c1")  # c1 d1 c2 d2
+    assert card_points(st, ORANGE, "Le Penseur") == 3  # a2; a1
+
+
+def test_statue_front_streetlight_then_eiffel_col125_col191() -> None:
+    """COL-125, COL-191: the Eiffel Tower's spaces count as occupied, so a tower over
+    the free streetlight in front of the statue leaves it 0 points."""
+    rows = ["OOOOBBBB", "OOLOBBBB"] + ["OOOOBBBB"] * 6
+    st = with_cards("PENSEUR", "TOUR_EIFFEL", rows=rows)
+    play(st, "card penseur", "on b2 E")  # faces the streetlight c2
+    assert card_points(st, ORANGE, "Le Penseur") == 12
+    st.to_move = ORANGE
+    play(st, "card tour_eiffel", "on c1")  # c1 d1 c2 d2
+    assert card_points(st, ORANGE, "Le Penseur") == 0
+
+
+def test_skull_in_front_blocks_the_statue_until_scoring_col123_col202() -> None:
+    """COL-123: a piece in front refuses the facing; COL-202: a skull left on a free
+    space is removed before scoring, so that space is free for the statue's points."""
+    st = with_cards("PENSEUR", "CATACOMBES", to_move=BLUE)
+    play(st, "card catacombes", "on a3")  # orange's a3
+    st.to_move = ORANGE
+    assert "on a2 S" not in targets(st, "penseur")
+    play(st, "on a2 E")
+    assert card_points(st, ORANGE, "Le Penseur") == 2 * 3 + 1 * 2  # a1 b2 a3; b1 b3
+
+
+def test_statue_lamps_variant_is_rules_edition_1_only_col126() -> None:
+    """COL-126: one reading only. Rules edition 1 (old records) left streetlight
+    spaces out, counted them with the variant statue_lamps_free and never let one
+    stand in front; the variant is refused today."""
+    rows = ["LLLOBBBB"] + ["OOOOBBBB"] * 7
+    cards = ("PENSEUR", *tuple(c for c in data.FIRST_GAME_SET if c != "PENSEUR"))
     for variants, expected in (((), 8), (("statue_lamps_free",), 12)):
-        cards = ("PENSEUR", *tuple(c for c in data.FIRST_GAME_SET if c != "PENSEUR"))
-        st = grid(rows, cards=cards, variants=variants)
-        play(st, "card penseur", "on b2 S")
+        st = grid(rows, cards=cards, variants=variants, rules_version=1)
+        play(st, "card penseur")
+        assert "on b2 N" not in texts(st)
+        play(st, "on b2 S")
         assert card_points(st, ORANGE, "Le Penseur") == expected
+    with pytest.raises(belle.OptionError, match="Le Penseur"):
+        belle.load_game("city_of_light", variants=("statue_lamps_free",))
 
 
 # -- La Grande Lumière ------------------------------------------------------------------
@@ -218,7 +285,7 @@ def test_garden_col149_col150() -> None:
     play(st, "card base_garden", "on b1")
     add(st, ORANGE, "a1", bid=0)
     add(st, ORANGE, "b2", bid=1)
-    assert card_points(st, ORANGE, "(unknown base card: botanical garden)") == 4
+    assert card_points(st, ORANGE, "Botanical garden (invented card)") == 4
 
 
 def test_switch_col151_col152() -> None:

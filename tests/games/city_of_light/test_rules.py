@@ -43,7 +43,7 @@ def test_random_postcards_are_public_chance_col18() -> None:
     state = new(postcards="random_all", start_player="orange")
     assert state.current_player() == belle.CHANCE
     outcomes = state.chance_outcomes()
-    assert len(outcomes) == 17  # 7 known base + 8 Eiffel + 2 promos (G-3)
+    assert len(outcomes) == 18  # 8 known base + 8 Eiffel + 2 promos (G-3: no invented)
     assert state.chance_visibility(outcomes[0][0]) is None
     for _ in range(8):
         state.apply_action(state.chance_outcomes()[0][0])

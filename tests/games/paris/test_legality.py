@@ -14,7 +14,7 @@ from belle.engine.referee import sample_chance
 from belle.games.paris import actions as act
 from belle.games.paris.state import ParisState
 
-EVERYTHING = [*act.ALL_ACTIONS, *act.OLD_USE.values()]
+EVERYTHING = list(act.ALL_ACTIONS)
 
 
 def _check(state: ParisState, rng: random.Random) -> None:

@@ -1,0 +1,1 @@
+"""Accounts: player names (`names`), passwords (`passwords`), sessions (`sessions`)."""

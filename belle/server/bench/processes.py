@@ -1,0 +1,121 @@
+"""Server processes for the benchmarks: `belle serve` (as `python -m belle.server`) on
+free loopback ports, and what /proc says about their CPU and memory."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+HOST = "127.0.0.1"
+STARTUP_SECONDS = 180.0  # a loaded machine may take this long to import and migrate
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def raise_file_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def process_cpu(pid: int) -> float | None:
+    """Seconds of CPU a process has used (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def process_rss(pid: int) -> int | None:
+    """Resident memory of a process in bytes (Linux /proc; None elsewhere)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return None
+    return None
+
+
+@contextlib.contextmanager
+def server_process() -> Iterator[tuple[str, int]]:
+    """A `belle serve` on a free loopback port and a temp database; yields (URL, pid)."""
+    with server_processes(1) as servers:
+        yield servers[0]
+
+
+@contextlib.contextmanager
+def server_processes(
+    count: int, db: str | None = None, redis: str | None = None, *, lift_limits: bool = True
+) -> Iterator[list[tuple[str, int]]]:
+    """`count` servers on free loopback ports, on `db` (a temp SQLite file by default)
+    and, with several, `redis`; yields [(URL, pid)]. `lift_limits`: no per-player table
+    limit, HTTP rate limit nor socket and hello caps (three bench players sit at every
+    table, from loopback)."""
+    raise_file_limit()
+    with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
+        database = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
+        # one bench player creates every table: lift the per-player table limit and the
+        # HTTP rate limit (every client is on loopback)
+        env = {**os.environ, "BELLE_BOT_DELAY": "0"}
+        if lift_limits:
+            env.update(BELLE_MAX_OPEN_TABLES="1000000", BELLE_HTTP_RATE="0",
+                       BELLE_SOCKETS_PER_ADDRESS="0", BELLE_SOCKETS_PER_PLAYER="0",
+                       BELLE_ADDRESS_HELLOS="0", BELLE_PLAYER_HELLOS="0")
+        processes: list[subprocess.Popen[bytes]] = []
+        servers: list[tuple[str, int]] = []
+        try:
+            for index in range(count):
+                port = free_port()
+                command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port",
+                           str(port), "--db", database, "--bot-delay", "0",
+                           "--log-level", "warning"]
+                if redis:
+                    command += ["--redis", redis]
+                log_path = Path(tmp) / f"server{index}.log"
+                with open(log_path, "wb") as log:
+                    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                               env=env)
+                processes.append(process)
+                url = f"http://{HOST}:{port}"
+                _wait_ready(url, process, log_path)
+                servers.append((url, process.pid))
+            yield servers
+        finally:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                try:
+                    process.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+
+
+def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    import httpx
+
+    deadline = time.monotonic() + STARTUP_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited: {log.read_text(errors='replace')[-2000:]}")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{url}/api/games", timeout=2).status_code == 200:
+                return
+        time.sleep(0.1)
+    raise RuntimeError(f"the server did not start within {STARTUP_SECONDS:.0f} s")

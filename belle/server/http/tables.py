@@ -1,0 +1,197 @@
+"""The lobby over HTTP: games (`/api/games`, their board material), tables
+(`/api/tables`: list, create) and a table's seats and roles (join, leave, bots, kick,
+host, close, start, abort, resign).
+
+Seat changes and starts go through the table's actor, so they are ordered with the
+table's moves and broadcast as `table` events. Errors are
+`{"error": {"code", "message"}}` with the status of `errors.STATUS`.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, StrictInt
+
+from belle.bots import BOT_NAMES
+from belle.engine.errors import GameError
+from belle.engine.registry import game_ids, list_games, load_game
+from belle.server.errors import ServerError
+from belle.server.http.identity import address, signed_in
+from belle.server.hub import hub_of
+from belle.server.table import payloads
+from belle.server.table.actor import TableActor
+from belle.server.table.clock import ClockSettings
+from belle.storage import MODES, STATUSES
+
+router = APIRouter(prefix="/api")
+
+
+class TableBody(BaseModel):
+    game: str
+    players: StrictInt
+    options: dict[str, Any] = {}
+    mode: str = "live"
+    clock: Any = None  # {"kind": "none" | "per-move" | "game", "seconds"?, "increment"?}
+    on_timeout: Any = None  # "bot-moves" (default) | "forfeit"
+
+
+class SeatBody(BaseModel):
+    seat: StrictInt | None = None
+
+
+class BotBody(BaseModel):
+    bot: str = "greedy"
+    seat: StrictInt | None = None
+
+
+@router.get("/games")
+async def games() -> Any:
+    return {"games": [info.to_json() for info in list_games()], "bots": list(BOT_NAMES)}
+
+
+@router.get("/games/{game_id}/board")
+async def board(game_id: str) -> Any:
+    """The game's fixed material for its renderer (`views.board_json()`), if it has one."""
+    material = board_json(game_id)
+    if material is None:
+        raise ServerError("not_found", f"no board material for game {game_id!r}")
+    return material
+
+
+@functools.cache
+def board_json(game_id: str) -> Any:
+    if game_id not in game_ids():
+        return None
+    views = importlib.import_module(f"belle.games.{game_id}.views")
+    make = getattr(views, "board_json", None)
+    return make() if callable(make) else None
+
+
+@router.get("/tables")
+async def tables(request: Request, status: str | None = None) -> Any:
+    if status is not None and status not in STATUSES:
+        raise ServerError("bad_options", f"status is one of {', '.join(STATUSES)}")
+    hub = hub_of(request)
+    found = await hub.db.read(hub.store.list_tables, status)
+    return [payloads.summary(t) for t in found]
+
+
+@router.post("/tables")
+async def create_table(body: TableBody, request: Request) -> Any:
+    hub = hub_of(request)
+    player = await signed_in(request)
+    if body.mode not in MODES:
+        raise ServerError("bad_options", f"mode is one of {', '.join(MODES)}, not {body.mode!r}")
+    clock = ClockSettings.parse(body.clock, body.on_timeout)
+    try:
+        game = load_game(body.game, **body.options)
+        game.check_players(body.players)
+    except GameError as exc:
+        raise ServerError("bad_options", str(exc)) from exc
+    except TypeError as exc:  # an option named like a parameter (`self`, `game_id`)
+        raise ServerError("bad_options", f"bad options: {exc}") from exc
+    most = hub.limits.max_open_tables
+    if await hub.db.read(hub.store.count_unfinished_tables, player.id) >= most:
+        raise ServerError("too_many_tables", f"you have created {most} tables that are not "
+                                             "finished; finish one before creating another")
+    table = await hub.db.write(
+        hub.store.create_table, game.info.id, dict(game.options), body.players, body.mode,
+        player.id, clock.to_json() if clock.active else None,
+    )
+    hub.table_changed(table)
+    return payloads.summary(table)
+
+
+async def _actor(request: Request, table_id: int) -> TableActor:
+    return await hub_of(request).actor(table_id)
+
+
+@router.get("/tables/{table_id}")
+async def table(table_id: int, request: Request) -> Any:
+    return (await _actor(request, table_id)).summary()
+
+
+@router.post("/tables/{table_id}/join")
+async def join(table_id: int, request: Request, body: SeatBody | None = None) -> Any:
+    actor = await _actor(request, table_id)
+    await actor.seats.join(await signed_in(request), body.seat if body else None)
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(table_id: int, request: Request) -> Any:
+    actor = await _actor(request, table_id)
+    await actor.seats.leave(await signed_in(request))
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/bots")
+async def add_bot(table_id: int, request: Request, body: BotBody | None = None) -> Any:
+    actor = await _actor(request, table_id)
+    body = body or BotBody()
+    await actor.seats.add_bot(await signed_in(request), body.bot, body.seat)
+    return actor.summary()
+
+
+@router.delete("/tables/{table_id}/bots/{seat}")
+async def remove_bot(table_id: int, seat: int, request: Request) -> Any:
+    actor = await _actor(request, table_id)
+    await actor.seats.remove_bot(await signed_in(request), seat)
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/close")
+async def close(table_id: int, request: Request) -> Any:
+    """The creator closes a table that has not started: it leaves the lobby for good."""
+    actor = await _actor(request, table_id)
+    await actor.seats.close_table(await signed_in(request))
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/kick")
+async def kick(table_id: int, body: SeatBody, request: Request) -> Any:
+    """The host sends the person in `seat` away before the start (they may not rejoin)."""
+    actor = await _actor(request, table_id)
+    await actor.seats.kick(await signed_in(request), _seat_of(body))
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/host")
+async def hand_on(table_id: int, body: SeatBody, request: Request) -> Any:
+    """The host hands the role to the person in `seat`."""
+    actor = await _actor(request, table_id)
+    await actor.seats.hand_on(await signed_in(request), _seat_of(body))
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/abort")
+async def abort(table_id: int, request: Request) -> Any:
+    """Stop a game in which some seated person has not moved yet."""
+    actor = await _actor(request, table_id)
+    await actor.seats.abort(await signed_in(request))
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/resign")
+async def resign(table_id: int, request: Request) -> Any:
+    """Give my seat up for the rest of the game (a bot plays it)."""
+    actor = await _actor(request, table_id)
+    await actor.seats.resign(await signed_in(request))
+    return actor.summary()
+
+
+def _seat_of(body: SeatBody) -> int:
+    if body.seat is None:
+        raise ServerError("malformed", "say which seat: {\"seat\": N}")
+    return body.seat
+
+
+@router.post("/tables/{table_id}/start")
+async def start(table_id: int, request: Request) -> Any:
+    actor = await _actor(request, table_id)
+    await actor.seats.start(await signed_in(request), address(request))
+    return actor.summary()

@@ -1,0 +1,2 @@
+"""Notices: "your turn" at the table listener (`turns`), e-mail addresses and messages
+(`email`), and SMTP (`mail`)."""

@@ -1,0 +1,229 @@
+"""One actor per table: the live State, its members, its lock, and the parts that act on it.
+
+Each command takes the table's lock, so commands for a table are handled one at a time
+(no locks in rules code). The actor holds what every part reads — the table's record,
+the action log, the live state, the members — and each concern is a part of its own,
+beside it in this package:
+
+- `seats` (belle.server.table.seats): seats, bots at the table, start and close;
+- `moves` (belle.server.table.moves): the move path, guard → apply → persist → emit;
+- `undo` (belle.server.table.undo), `timekeeper` (clocks and stand-in bots);
+- `bots` (belle.server.table.bots): the server's own moves, paced by `bot_delay`;
+- `events` (belle.server.table.broadcast): numbered events, catch-up and sync;
+- `chat` (belle.server.table.chat), `remote` (belle.server.table.remote): what other
+  workers committed, applied in order.
+
+Events are numbered per table by the database (they survive restarts). Several
+workers: what a table commits is also shared with the other workers (`Host.share`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import time
+from collections import deque
+from collections.abc import AsyncIterator
+from datetime import datetime
+from typing import Any, Protocol
+
+from belle.engine.game import State
+from belle.engine.record import MatchRecord, RecordEntry, replay
+from belle.server.database import Database, StorageUnavailable
+from belle.server.limits import Limits
+from belle.server.table import payloads
+from belle.server.table import undo as takeback
+from belle.server.table.bots import Bots
+from belle.server.table.broadcast import Broadcast
+from belle.server.table.chat import TableChat
+from belle.server.table.clock import Clock
+from belle.server.table.events import Event
+from belle.server.table.moves import Moves
+from belle.server.table.remote import Remote
+from belle.server.table.seats import Seating
+from belle.server.table.timekeeper import Timekeeper
+from belle.server.ws.connection import Connection
+from belle.storage import STARTED, ChatLine, Store, TableRecord, seat_label
+from belle.storage.store import now
+
+EVENT_BUFFER = 256
+CHAT_KEPT = 50
+
+
+class Host(Protocol):
+    """What a table needs from the hub: the store, a DB worker, pacing, the lobby."""
+
+    store: Store
+    db: Database
+    limits: Limits
+    bot_delay: float
+    clock: Clock
+
+    def table_changed(self, table: TableRecord) -> None: ...
+
+    async def leader(self, table_id: int) -> bool: ...
+
+    async def progressed(self, actor: TableActor) -> None: ...
+
+    async def reseated(self, actor: TableActor) -> None: ...
+
+    async def finished(self, actor: TableActor) -> None: ...
+
+    def share(self, message: dict[str, Any]) -> None: ...
+
+    def needs_recovery(self, actor: TableActor) -> None: ...
+
+    bot_addresses: dict[int, str]
+
+    def running_bot_tables(self, address: str) -> int: ...
+
+
+class TableActor:
+    """The authority for one table: its record, log, live state and members."""
+
+    def __init__(
+        self, host: Host, table: TableRecord, entries: list[RecordEntry], chat: list[ChatLine]
+    ) -> None:
+        self.host = host
+        self._table = table  # current but for what `_progress` holds
+        self._progress: tuple[int, int, datetime] | None = None  # events, version, time
+        self.entries = entries
+        self.state: State[Any] | None = None
+        if table.status in STARTED:
+            self.state = replay(self.record())
+        self.lock = asyncio.Lock()
+        self.broken = False  # a write failed: memory may be ahead of the database
+        self.generation = 0  # bumped when the log may be rewritten (undo, reload)
+        self.members: set[Connection] = set()
+        self.buffer: deque[Event] = deque(maxlen=EVENT_BUFFER)
+        self.chat_lines: deque[ChatLine] = deque(chat, maxlen=CHAT_KEPT)
+        self.changed_at = time.monotonic()  # the last event emitted here
+        self.reveals = takeback.Reveals()
+        self.events = Broadcast(self)
+        self.seats = Seating(self)
+        self.moves = Moves(self)
+        self.bots = Bots(self)
+        self.chat = TableChat(self)
+        self.remote = Remote(self)
+        self.timekeeper = Timekeeper(self)
+
+    # -- reading -----------------------------------------------------------
+    @property
+    def table(self) -> TableRecord:
+        """The table's record, with its event number, version and time brought up to date
+        (a move only notes them: rebuilding the record each time costs)."""
+        if self._progress is not None:
+            events, version, moment = self._progress
+            self._progress = None
+            self._table = dataclasses.replace(
+                self._table, events=events, version=version, updated_at=moment
+            )
+        return self._table
+
+    @table.setter
+    def table(self, table: TableRecord) -> None:
+        self._table = table
+        self._progress = None
+
+    @property
+    def setup(self) -> TableRecord:
+        """The record as last rebuilt: its seats, mode, game and options are current, its
+        event number, version and time may not be (cheap on the move path)."""
+        return self._table
+
+    @property
+    def id(self) -> int:
+        return self._table.id
+
+    @property
+    def version(self) -> int:
+        return len(self.entries)
+
+    @property
+    def over(self) -> bool:
+        return self.state is not None and self.state.is_terminal()
+
+    def events_so_far(self) -> int:
+        """The table's last event number (without rebuilding the record)."""
+        return self._progress[0] if self._progress is not None else self._table.events
+
+    def summary(self) -> dict[str, Any]:
+        return payloads.summary(self.table)
+
+    def seat_of(self, player_id: int | None) -> int | None:
+        if player_id is None:
+            return None
+        for index, seat in enumerate(self._table.seats):
+            if seat.kind == "human" and seat.player_id == player_id:
+                return index
+        return None
+
+    def record(self) -> MatchRecord:
+        return MatchRecord(
+            game=self.table.game, options=dict(self.table.options),
+            seats=[seat_label(s) for s in self.table.seats], seed=self.table.seed,
+            actions=list(self.entries), engine_version=self.table.engine_version,
+            result=self.table.result,
+        )
+
+    # -- commands ----------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def command(self) -> AsyncIterator[None]:
+        """Hold the table's lock for one command. A table whose last write failed is
+        rebuilt from the database first (StorageUnavailable if it still cannot be); a
+        command whose write fails leaves the table to be rebuilt (`mark_broken`)."""
+        async with self.lock:
+            if self.broken:
+                await self._rebuild()
+            try:
+                yield
+            except StorageUnavailable:
+                self.mark_broken()
+                raise
+
+    def mark_broken(self) -> None:
+        """A write failed: what is in memory may not be stored. Nothing is served from it
+        until it is rebuilt, by the next command or by the hub's recovery."""
+        self.broken = True
+        self.host.needs_recovery(self)
+
+    async def _rebuild(self) -> None:
+        await self.reload()
+        self.broken = False
+
+    async def recover(self) -> None:
+        """Storage is back (or may be): rebuild the table and make the moves it owes —
+        chance, an ending, the bot to move, a timeout (StorageUnavailable if not yet)."""
+        async with self.command():
+            await self.moves.advance()
+
+    # -- changing ----------------------------------------------------------
+    def changed(self, n: int, **values: Any) -> None:
+        """Event `n` was stored with these table fields (updated_at: about when)."""
+        self.table = dataclasses.replace(self.table, events=n, updated_at=now(), **values)
+
+    def progressed_to(self, n: int) -> None:
+        """Actions were appended to `entries`, the last as event `n` (noted, not rebuilt)."""
+        self._progress = (n, len(self.entries), now())
+
+    async def reload(self) -> None:
+        """Rebuild everything from the database (after a lost or failed write)."""
+        self.reveals.forget()
+        self.generation += 1
+        store = self.host.store
+        table = await self.host.db.read(store.get_table, self.id)
+        assert table is not None
+        self.table = table
+        self.entries = await self.host.db.read(store.load_actions, self.id)
+        self.chat_lines = deque(await self.host.db.read(store.recent_chat, self.id, CHAT_KEPT),
+                                CHAT_KEPT)
+        self.state = replay(self.record()) if table.status in STARTED else None
+        self.timekeeper.reload()
+        self.events.resync_members()  # their event numbering has a gap now
+
+    async def close(self) -> None:
+        """Stop the table's timer and tasks (the process is shutting down)."""
+        self.timekeeper.cancel()
+        await self.bots.cancel()
+        await self.remote.cancel()

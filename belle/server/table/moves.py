@@ -1,0 +1,173 @@
+"""The move path of a table: guard → apply → persist → emit, then the server's own moves.
+
+An action passes the ordered guards auth → seat → turn → version → legality, is
+applied, persisted (one transaction; a `ConcurrencyError` means another writer won and
+the table reloads), and only then broadcast. Chance is sampled here with an RNG derived
+from the table's secret seed and the action number, so a restart continues exactly;
+a finished game is stored with its result.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from belle.engine.errors import IllegalActionError, InvalidActionError
+from belle.engine.game import CHANCE, State
+from belle.engine.record import MatchRecord, RecordEntry
+from belle.engine.referee import sample_chance
+from belle.server.errors import ServerError
+from belle.server.table import undo as takeback
+from belle.server.table.broadcast import result
+from belle.storage import ConcurrencyError
+
+if TYPE_CHECKING:
+    from belle.server.table.actor import TableActor
+
+
+class Moves:
+    """Every change of the game state goes through here, under the table's lock."""
+
+    def __init__(self, actor: TableActor) -> None:
+        self.actor = actor
+
+    async def act(self, player_id: int | None, version: int, payload: Any) -> None:
+        """Play `payload` for the sender's seat, through the ordered guards."""
+        async with self.actor.command():
+            state = self.guard(player_id, version)
+            try:
+                action = state.action_from_json(payload)
+            except (InvalidActionError, ValueError, TypeError, KeyError) as exc:
+                raise ServerError("malformed", f"not an action of this game: {exc}") from exc
+            await self.commit(action)
+            await self.advance()
+
+    async def undo(self, player_id: int | None, version: int) -> None:
+        """Take back the sender's last step: act's guards, then the undo policy."""
+        async with self.actor.command():
+            await takeback.take_back(self.actor, self.guard(player_id, version))
+
+    def guard(self, player_id: int | None, version: int) -> State[Any]:
+        """The live state, if `player_id` may move on `version` now; else ServerError."""
+        actor = self.actor
+        if player_id is None:
+            raise ServerError("not_signed_in", "pick a name before playing")
+        seat = actor.seat_of(player_id)
+        if seat is None:
+            raise ServerError("not_seated", "you have no seat at this table")
+        state = actor.state
+        if state is None:
+            raise ServerError("not_ready", "the game has not started")
+        if state.is_terminal():
+            raise ServerError("game_over", "the game is over")
+        if actor.setup.status == "aborted":
+            raise ServerError("not_ready", "this game was aborted: it does not go on")
+        if actor.table.seats[seat].forfeited:  # for good: "take it back first" would mislead
+            raise ServerError("forfeited", "you forfeited this seat: a bot plays it to the end")
+        if state.current_player() != seat:
+            raise ServerError("not_your_turn", f"it is not seat {seat}'s turn")
+        if actor.table.seats[seat].bot_plays:
+            raise ServerError("away", "a bot plays your seat now: take it back first")
+        if actor.timekeeper.expired():
+            raise ServerError("time_out", "your time ran out")
+        if version != actor.version:
+            raise ServerError(
+                "stale", f"your action was made on version {version}; the table is at "
+                f"{actor.version}: resync"
+            )
+        return state
+
+    async def commit(self, action: Any) -> None:
+        """Apply (legality), persist, then broadcast one action."""
+        actor = self.actor
+        assert actor.state is not None
+        revealed = actor.state.reveals_to_mover(action)
+        entry = self.apply(action)
+        n = await self.persist([entry])
+        actor.reveals.note(len(actor.entries) - 1, revealed)
+        self.emit(n, [entry])
+
+    def apply(self, action: Any) -> RecordEntry:
+        """Apply `action` to the live state (IllegalActionError: `illegal`); its entry."""
+        state = self.actor.state
+        assert state is not None
+        entry = _entry(state, action)
+        try:
+            state.apply_action(action)
+        except IllegalActionError as exc:
+            raise ServerError("illegal", str(exc)) from exc
+        return entry
+
+    async def persist(self, entries: list[RecordEntry]) -> int:
+        """Store actions applied to the live state (one transaction); the last event number.
+
+        On any failure the table reloads from the database, dropping what was applied.
+        """
+        actor = self.actor
+        host = actor.host
+        try:
+            n = await host.db.write(
+                host.store.append_actions, actor.id, len(actor.entries), entries
+            )
+        except ConcurrencyError as exc:
+            await actor.reload()
+            raise ServerError("stale", "another move was stored first: resync") from exc
+        except BaseException:
+            await actor.reload()
+            raise
+        actor.entries.extend(entries)
+        actor.progressed_to(n)
+        return n
+
+    def emit(self, n: int, entries: list[RecordEntry]) -> None:
+        """Tell the members and the other workers about actions stored up to event `n`."""
+        self.actor.events.actions(n, entries)
+        self.actor.remote.share_actions(n, entries)
+
+    async def advance(self) -> None:
+        """Resolve chance, finish a terminal game, and wake the bot to move."""
+        actor = self.actor
+        state = actor.state
+        if state is None or actor.setup.status != "running":
+            return
+        if state.current_player() == CHANCE:
+            await self._resolve_chance(state)
+        if state.is_terminal():
+            await self._finish(state)
+        else:
+            await actor.timekeeper.follow()
+            await actor.host.progressed(actor)
+            actor.bots.wake()
+
+    async def _resolve_chance(self, state: State[Any]) -> None:
+        """Sample every chance node in a row; persist them together, one event each.
+
+        The RNG of action k is derived from the secret seed and k, so a restart in the
+        middle draws exactly what an uninterrupted table would have drawn.
+        """
+        actor = self.actor
+        entries: list[RecordEntry] = []
+        while state.current_player() == CHANCE:
+            rng = random.Random(f"{actor.table.seed}/chance/{actor.version + len(entries)}")
+            entries.append(self.apply(sample_chance(state, rng)))
+        n = await self.persist(entries)
+        self.emit(n, entries)
+
+    async def _finish(self, state: State[Any]) -> None:
+        actor = self.actor
+        host = actor.host
+        outcome = result(actor, state)
+        n = await host.db.write(host.store.finish_table, actor.id, outcome)
+        actor.changed(n, status="finished", result=outcome)
+        await actor.timekeeper.follow()
+        actor.events.over(n, state)
+        host.share({"table": actor.id, "kind": "over", "n": n, "result": outcome})
+        host.table_changed(actor.table)
+        await host.finished(actor)
+
+
+def _entry(state: State[Any], action: Any) -> RecordEntry:
+    """The record entry of `action` about to be applied to `state` (with its visibility)."""
+    record = MatchRecord("", {}, [])
+    record.append(state, action)
+    return record.actions[0]

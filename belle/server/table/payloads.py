@@ -1,0 +1,213 @@
+"""JSON bodies the server sends: table summaries and per-viewer state, log and events.
+
+Everything a viewer receives about a match is built here from `state.view(seat)`, the
+legal actions of the seat to move (to that seat only) and record entries redacted by
+their chance visibility, so per-recipient filtering lives in one place.
+
+`StateJson` is the broadcast path: it encodes the parts every viewer shares once
+(version, to_move, the legal list of the seat to move) and each viewer class's
+`view()` once, and joins the pieces as text (`members` / `obj`), so an event costs one
+`view()` and one encoding per distinct viewer, not per socket.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import datetime
+from functools import cache
+from typing import Any
+
+from belle.engine.game import CHANCE, State
+from belle.engine.record import RecordEntry
+from belle.engine.registry import list_games
+from belle.storage import ChatLine, TableRecord
+
+HIDDEN = "?"
+
+
+@cache
+def game_titles() -> dict[str, str]:
+    return {info.id: info.title for info in list_games()}
+
+
+def iso(moment: datetime) -> str:
+    return moment.isoformat().replace("+00:00", "Z")
+
+
+def seat_json(index: int, table: TableRecord) -> dict[str, Any]:
+    seat = table.seats[index]
+    body: dict[str, Any] = {"seat": index, "kind": seat.kind, "name": seat.name}
+    if seat.kind == "bot":
+        body["name"] = seat.bot
+        body["bot"] = seat.bot
+    elif seat.away or seat.forfeited:
+        body["stand_in"] = seat.bot
+        body["away"] = seat.away
+        body["forfeited"] = seat.forfeited
+    if seat.assisted:  # a bot played for this person a while: the game ranks them last
+        body["assisted"] = True
+    return body
+
+
+def summary(table: TableRecord) -> dict[str, Any]:
+    """The table summary of docs/protocol.md (never the seed)."""
+    return {
+        "id": table.id,
+        "game": table.game,
+        "title": game_titles().get(table.game, table.game),
+        "players": table.players,
+        "options": table.options,
+        "mode": table.mode,
+        "status": table.status,
+        "seats": [seat_json(i, table) for i in range(table.players)],
+        "created_by": table.created_by_name,
+        "host": table.host_name,
+        "version": table.version,
+        "created_at": iso(table.created_at),
+        "updated_at": iso(table.updated_at),
+        "clock": table.clock,
+    }
+
+
+def player_label(player: int) -> int | str:
+    return "chance" if player == CHANCE else player
+
+
+def may_see(entry: RecordEntry, seat: int | None, over: bool) -> bool:
+    """Whether `seat` (None: spectator) may see this entry's content."""
+    return over or entry.visible_to is None or (seat is not None and seat in entry.visible_to)
+
+
+def entry_text(entry: RecordEntry, seat: int | None, over: bool) -> str:
+    return entry.text if may_see(entry, seat, over) else HIDDEN
+
+
+def log(entries: Iterable[RecordEntry], seat: int | None, over: bool) -> list[dict[str, Any]]:
+    """The move log as `seat` may see it; `n` is the state version after the action."""
+    return [
+        {"n": n, "player": player_label(e.player), "text": entry_text(e, seat, over)}
+        for n, e in enumerate(entries, start=1)
+    ]
+
+
+def legal(state: State[Any], seat: int | None) -> list[dict[str, Any]]:
+    """The legal actions, only for the seat to move."""
+    if seat is None or state.current_player() != seat:
+        return []
+    return [
+        {"json": state.action_to_json(a), "text": state.action_to_string(a),
+         "int": state.action_to_int(a)}
+        for a in state.legal_actions()
+    ]
+
+
+def to_move(state: State[Any]) -> int | None:
+    player = state.current_player()
+    return player if player >= 0 else None
+
+
+def state_fields(state: State[Any], seat: int | None, can_undo: bool = False) -> dict[str, Any]:
+    """version, to_move, view, legal and can_undo (`can_undo`: whether the seat to move
+    may take back its last step; told to that seat only) for one viewer."""
+    return {
+        "version": len(state.history),
+        "to_move": to_move(state),
+        "view": state.view(seat),
+        "legal": legal(state, seat),
+        "can_undo": can_undo and seat is not None and seat == to_move(state),
+    }
+
+
+def result(state: State[Any]) -> dict[str, Any]:
+    return {
+        "returns": state.returns(),
+        "ranking": state.ranking(),
+        "breakdown": state.score_breakdown(),
+    }
+
+
+def chat_json(line: ChatLine) -> dict[str, Any]:
+    """A chat line; `system: true` marks a line the table wrote (no player: an undo)."""
+    body: dict[str, Any] = {"from": line.name, "text": line.text, "at": iso(line.at)}
+    if line.player_id is None and line.table_id is not None:
+        body["system"] = True
+    return body
+
+
+# -- text assembly (the broadcast path) ---------------------------------------------
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False).encode
+_ABSENT = object()
+
+
+def encode(value: Any) -> str:
+    """Compact JSON, as `messages.dumps` writes it."""
+    return _encode(value)
+
+
+def members(body: dict[str, Any]) -> str:
+    """The `"k":v,…` text of an object without its braces ('' when empty)."""
+    return _encode(body)[1:-1]
+
+
+def obj(*parts: str) -> str:
+    """An object's text from `members` pieces (empty pieces are skipped)."""
+    return "{" + ",".join(part for part in parts if part) + "}"
+
+
+class StateJson:
+    """version, to_move, view, legal and can_undo of one state, as members text per viewer.
+
+    The shared fields and the mover's legal list are encoded once; `view()` is called
+    once per viewer key (seat or None) and cached. Views of one state mostly agree (the
+    board is public): a top-level field equal to, and of the same type as, the same
+    field of a view already encoded reuses that text instead of being encoded again. A
+    viewer therefore only ever gets text equal to its own view's. Build one per state,
+    use it while that state does not change.
+    """
+
+    def __init__(self, state: State[Any], can_undo: bool = False) -> None:
+        self.state = state
+        self.can_undo = can_undo  # the seat to move may take back its last step
+        self.mover = to_move(state)
+        self.head = f'"version":{len(state.history)},"to_move":{_encode(self.mover)}'
+        self._legal: str | None = None
+        self._members: dict[int | None, str] = {}
+        self._encoded: list[tuple[dict[str, Any], dict[str, str]]] = []
+
+    def members(self, seat: int | None) -> str:
+        text = self._members.get(seat)
+        if text is None:
+            view = self._view_text(self.state.view(seat))
+            mover = seat is not None and seat == self.mover
+            legal = self._legal_text() if mover else "[]"
+            undo = "true" if mover and self.can_undo else "false"
+            text = self._members[seat] = (
+                f'{self.head},"view":{view},"legal":{legal},"can_undo":{undo}')
+        return text
+
+    def _view_text(self, view: dict[str, Any]) -> str:
+        if not isinstance(view, dict):
+            return _encode(view)
+        scalars: dict[str, Any] = {}
+        shared: dict[str, str] = {}
+        for key, value in view.items():
+            if isinstance(value, list | dict) and value:
+                shared[key] = self._known(key, value) or _encode({key: value})[1:-1]
+            else:
+                scalars[key] = value
+        self._encoded.append((view, shared))
+        return obj(_encode(scalars)[1:-1], *shared.values())
+
+    def _known(self, key: str, value: Any) -> str | None:
+        """The text of `key: value` if an encoded view had an equal field (same type)."""
+        for other, fields in self._encoded:
+            seen = other.get(key, _ABSENT)
+            if seen is value or (type(seen) is type(value) and seen == value):
+                return fields[key]
+        return None
+
+    def _legal_text(self) -> str:
+        if self._legal is None:
+            self._legal = _encode(legal(self.state, self.mover))
+        return self._legal

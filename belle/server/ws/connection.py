@@ -1,0 +1,142 @@
+"""One open websocket: its player, an outgoing queue drained by a writer task, a rate limit.
+
+Tables never await a socket: they put finished JSON text in each member's queue, so
+one slow browser cannot stall a table. A member whose queue overflows (`Limits.queue`
+messages or `Limits.queue_bytes` bytes waiting) is dropped at once: its queue is
+emptied, nothing more is queued for it, and the socket is closed with 1013 (it
+reconnects and resyncs with `hello {since}`). A socket that never reads thus holds at
+most `queue_bytes` here (and what the transport buffers) instead of growing with every
+event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import deque
+
+from starlette.websockets import WebSocket
+
+from belle.server.limits import Limits
+from belle.storage import Player
+
+CLOSE_WAIT = 5.0  # seconds a dropped member's close frame may wait for the socket
+
+
+class TokenBucket:
+    """`rate` tokens a second up to `burst`; `take()` is False when empty."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        if self.rate <= 0:  # no limit
+            return True
+        moment = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (moment - self.stamp) * self.rate)
+        self.stamp = moment
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Connection:
+    """A member of a table or of the lobby.
+
+    Outgoing text waits in a deque drained by one writer task, woken through a future
+    when it has gone idle (lighter than an asyncio.Queue: a socket gets a message per
+    move at every table it watches). `None` in the deque ends the writer.
+    """
+
+    def __init__(self, socket: WebSocket, player: Player | None, limits: Limits,
+                 address: str = "unknown") -> None:
+        self.socket = socket
+        self.player = player
+        self.limits = limits
+        self.address = address  # the client's (belle.server.ws.admission)
+        self.bucket = TokenBucket(limits.rate, limits.burst)
+        self.hello_bucket = TokenBucket(limits.hellos_per_second, limits.hello_burst)
+        self.subscribed = False
+        self._pending: deque[str | None] = deque()
+        self.pending_bytes = 0
+        self._wake: asyncio.Future[None] | None = None
+        self._writer: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
+        self.closed = False
+        self.dropped = False
+
+    @property
+    def player_id(self) -> int | None:
+        return self.player.id if self.player is not None else None
+
+    def start(self) -> None:
+        self._writer = asyncio.create_task(self._write())
+
+    def send(self, text: str) -> None:
+        """Queue `text`; a member too slow to keep up is disconnected."""
+        if self.closed:
+            return
+        size = len(text)  # characters: a lower bound of the bytes, exact for ASCII
+        if len(self._pending) >= self.limits.queue \
+                or self.pending_bytes + size > self.limits.queue_bytes:
+            self.drop()
+            return
+        self.pending_bytes += size
+        self._push(text)
+
+    def drop(self) -> None:
+        """Disconnect a member too slow to keep up: forget what waits, close with 1013.
+
+        The writer is stopped at once: it may be waiting for a socket that never reads
+        (uvicorn writes a frame whole once the transport is writable, so no frame is cut).
+        The close frame then waits for the same socket; if it never reads, uvicorn's
+        keep-alive ping times out and drops the connection."""
+        self.closed = self.dropped = True
+        self._pending.clear()
+        self.pending_bytes = 0
+        if self._writer is not None and not self._writer.done():
+            self._writer.cancel()
+        self._closer = asyncio.create_task(self._close_dropped())
+
+    async def _close_dropped(self) -> None:
+        with contextlib.suppress(Exception):  # 1013: try again later (then hello {since})
+            await asyncio.wait_for(self.socket.close(code=1013), timeout=CLOSE_WAIT)
+
+    def _push(self, item: str | None) -> None:
+        self._pending.append(item)
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
+    async def close(self) -> None:
+        """Stop the writer once it has sent what is queued."""
+        if not self.closed:
+            self.closed = True
+            self._push(None)
+        if self._writer is not None:
+            with contextlib.suppress(asyncio.CancelledError, asyncio.TimeoutError):
+                await asyncio.wait_for(self._writer, timeout=5)
+
+    async def _write(self) -> None:
+        pending = self._pending
+        loop = asyncio.get_running_loop()
+        while True:
+            if not pending:
+                self._wake = loop.create_future()
+                await self._wake
+                self._wake = None
+                continue
+            text = pending.popleft()
+            if text is None:
+                break
+            self.pending_bytes -= len(text)
+            try:
+                await self.socket.send_text(text)
+            except Exception:  # the socket is gone; the reader loop ends the connection
+                self.closed = True
+                return

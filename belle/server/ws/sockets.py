@@ -1,0 +1,233 @@
+"""The websockets: `/ws/table/{id}` and `/ws/lobby`.
+
+A reader loop per socket: size limit and rate limit first, then `messages.parse`
+(malformed / unknown_type), then the table or lobby handles the typed message. Every
+refusal is an `error` to the sender only and changes nothing; refused actions carry the
+table's current `version`. Outgoing messages go through the connection's queue.
+
+`dispatch` serves these paths straight from the ASGI app (`belle.server.app.BelleApp`), not through
+the HTTP middleware and router: a socket lives for the whole visit, and each of the
+twenty-odd coroutine frames that stack would keep alive stays in memory for the
+collector to walk, and sits on the path of every message.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from urllib.parse import urlsplit
+
+from fastapi import WebSocket, WebSocketDisconnect
+from starlette.types import Receive, Scope, Send
+
+from belle.server.accounts.names import strip_bidi
+from belle.server.accounts.sessions import COOKIE
+from belle.server.errors import ServerError
+from belle.server.hub import Hub, hub_of
+from belle.server.table.actor import TableActor
+from belle.server.ws import commands
+from belle.server.ws.connection import Connection
+from belle.server.ws.messages import (
+    PONG,
+    Action,
+    Away,
+    Back,
+    Chat,
+    ClientMessage,
+    Hello,
+    Ping,
+    Undo,
+    error,
+    notice,
+)
+from belle.server.ws.messages import parse as parse_message
+from belle.storage import Player
+
+Handler = Callable[[Connection, ClientMessage], Awaitable[None]]
+TABLE_PATH = re.compile(r"/ws/table/([0-9]{1,18})")
+
+
+async def dispatch(scope: Scope, receive: Receive, send: Send) -> bool:
+    """Serve a websocket `scope` on one of Belle's paths; False for any other path."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    if root and path.startswith(root):
+        path = path[len(root):]
+    if path == "/ws/lobby":
+        await lobby_socket(WebSocket(scope, receive, send))
+        return True
+    found = TABLE_PATH.fullmatch(path)
+    if found is not None:
+        await table_socket(WebSocket(scope, receive, send), int(found.group(1)))
+        return True
+    return False
+
+
+
+def same_origin(socket: WebSocket) -> bool:
+    """Refuse cross-site pages: a browser always sends Origin on a websocket."""
+    origin = socket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == socket.headers.get("host")
+
+
+async def _open(socket: WebSocket) -> Connection | None:
+    """Accept the socket if its origin, address and player may open one more."""
+    hub = hub_of(socket)
+    if not same_origin(socket):
+        await socket.close(code=1008)
+        return None
+    player = await hub.identities.player(socket.cookies.get(COOKIE))
+    address = socket.client.host if socket.client is not None else "unknown"
+    await socket.accept()
+    if not hub.admission.open(address, player.id if player is not None else None):
+        await socket.send_text(error("rate_limited", "too many connections from your "
+                                     "address or account: close another page first"))
+        await socket.close(code=1008)
+        return None
+    conn = Connection(socket, player, hub.limits, address)
+    conn.start()
+    return conn
+
+
+async def _finish(conn: Connection) -> None:
+    await conn.close()
+    hub_of(conn.socket).admission.close(conn.address, conn.player_id)
+
+
+def _may_hello(conn: Connection) -> bool:
+    """Whether this hello may be answered (its socket's, address's and player's caps)."""
+    if not conn.hello_bucket.take():
+        return False
+    return hub_of(conn.socket).admission.hello(conn.address, conn.player_id)
+
+
+HELLO_REFUSED = ("too many hellos: a hello is needed only after (re)connecting; "
+                 "wait a moment and reconnect")
+
+
+async def _serve(conn: Connection, handle: Handler) -> None:
+    """Read frames until the socket closes; answer refusals with `error`."""
+    while not conn.dropped:
+        try:
+            message = await conn.socket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        frame = message.get("text")
+        if frame is None:
+            frame = message.get("bytes") or b""
+        if not conn.bucket.take():
+            conn.send(error("rate_limited", "too many messages: slow down"))
+            continue
+        try:
+            await handle(conn, parse_message(frame, conn.limits.max_message))
+        except ServerError as exc:
+            conn.send(error(exc.code, exc.message))
+
+
+def _chat_text(conn: Connection, raw: str) -> str:
+    text = strip_bidi(raw).strip()  # no U+202E turning the line (and the next) around
+    if not text:
+        raise ServerError("malformed", "an empty chat line")
+    if len(text) > conn.limits.max_chat:
+        raise ServerError("too_large", f"a chat line has at most {conn.limits.max_chat} characters")
+    if "\x00" in text:  # PostgreSQL text cannot hold it
+        raise ServerError("malformed", "a chat line has no NUL characters")
+    return text
+
+
+def _speaker(conn: Connection) -> Player:
+    if conn.player is None:
+        raise ServerError("not_signed_in", "pick a name before chatting")
+    return conn.player
+
+
+def table_handler(actor: TableActor) -> Handler:
+    async def handle(conn: Connection, message: ClientMessage) -> None:
+        if isinstance(message, Hello):
+            if not _may_hello(conn):
+                raise ServerError("rate_limited", HELLO_REFUSED)
+            await actor.events.hello(conn, message.since)
+        elif isinstance(message, Ping):
+            conn.send(PONG)
+        elif isinstance(message, Action):
+            try:
+                await actor.moves.act(conn.player_id, message.version, message.action)
+            except ServerError as exc:
+                conn.send(error(exc.code, exc.message, actor.version))
+        elif isinstance(message, Undo):
+            try:
+                await actor.moves.undo(conn.player_id, message.version)
+            except ServerError as exc:
+                conn.send(error(exc.code, exc.message, actor.version))
+        elif isinstance(message, Chat):
+            text = _chat_text(conn, message.text)
+            if commands.is_command(text):
+                conn.send(notice(await commands.table_command(actor, conn.player, text,
+                                                               conn.address)))
+            else:
+                await actor.chat.say(_speaker(conn), text)
+        elif isinstance(message, Away):
+            await actor.timekeeper.away(_player(conn), message.bot)
+        elif isinstance(message, Back):
+            await actor.timekeeper.back(_player(conn))
+
+    return handle
+
+
+def _player(conn: Connection) -> Player:
+    if conn.player is None:
+        raise ServerError("not_signed_in", "pick a name and sit down first")
+    return conn.player
+
+
+def lobby_handler(hub: Hub) -> Handler:
+    async def handle(conn: Connection, message: ClientMessage) -> None:
+        if isinstance(message, Hello):
+            if not _may_hello(conn):
+                raise ServerError("rate_limited", HELLO_REFUSED)
+            await hub.lobby.hello(conn)
+        elif isinstance(message, Ping):
+            conn.send(PONG)
+        elif isinstance(message, Action | Undo | Away | Back):
+            raise ServerError("unknown_type", f"{message.type} is sent on a table's socket")
+        elif isinstance(message, Chat):
+            text = _chat_text(conn, message.text)
+            if commands.is_command(text):
+                conn.send(notice(await commands.lobby_command(hub.actor, conn.player, text,
+                                                               conn.address)))
+            else:
+                await hub.lobby.say(_speaker(conn), text)
+
+    return handle
+
+
+async def table_socket(socket: WebSocket, table_id: int) -> None:
+    conn = await _open(socket)
+    if conn is None:
+        return
+    try:
+        actor = await hub_of(socket).actor(table_id)
+    except ServerError as exc:
+        conn.send(error(exc.code, exc.message))
+        await _finish(conn)
+        await socket.close(code=1008)
+        return
+    try:
+        await _serve(conn, table_handler(actor))
+    finally:
+        actor.events.leave_socket(conn)
+        await _finish(conn)
+
+
+async def lobby_socket(socket: WebSocket) -> None:
+    conn = await _open(socket)
+    if conn is None:
+        return
+    hub = hub_of(socket)
+    try:
+        await _serve(conn, lobby_handler(hub))
+    finally:
+        hub.lobby.leave_socket(conn)
+        await _finish(conn)

@@ -1,0 +1,55 @@
+"""The heartbeat that lets clocks skip the time no server was up (belle.server.janitor).
+`Store.clocks` is one of these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from sqlalchemy import Engine, insert, select, update
+
+from belle.storage.models import settings, tables
+
+HEARTBEAT = "heartbeat"  # the settings key of the last moment a server was up
+
+
+class Heartbeat:
+    """The last beat, and the shift of every running clock after downtime."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def beat(self, moment: float) -> None:
+        """Note that the server is up at `moment` (seconds since the epoch)."""
+        with self.engine.begin() as conn:
+            if conn.execute(update(settings).where(settings.c.key == HEARTBEAT)
+                            .values(value=repr(moment))).rowcount == 0:
+                conn.execute(insert(settings).values(key=HEARTBEAT, value=repr(moment)))
+
+    def resume_clocks(
+        self, moment: float, stale_after: float,
+        shift: Callable[[Mapping[str, Any], float], dict[str, Any]],
+    ) -> float:
+        """At a start: if no server beat for `stale_after` seconds, every running table's
+        clock is moved on by the time since the last beat (`shift(state, seconds)`), and
+        that time is returned (0.0 otherwise). One transaction with the new beat, so of
+        workers starting together only one shifts."""
+        with self.engine.begin() as conn:
+            found = conn.execute(select(settings.c.value).where(settings.c.key == HEARTBEAT)
+                                 .with_for_update()).scalar()
+            last = float(found) if found is not None else None
+            if found is None:
+                conn.execute(insert(settings).values(key=HEARTBEAT, value=repr(moment)))
+            else:
+                conn.execute(update(settings).where(settings.c.key == HEARTBEAT)
+                             .values(value=repr(moment)))
+            if last is None or moment - last <= stale_after:
+                return 0.0
+            downtime = moment - last
+            running = conn.execute(select(tables.c.id, tables.c.clock_state).where(
+                tables.c.status == "running", tables.c.clock_state.is_not(None))).all()
+            for table_id, state in running:
+                if state is not None:
+                    conn.execute(update(tables).where(tables.c.id == table_id)
+                                 .values(clock_state=shift(state, downtime)))
+            return downtime

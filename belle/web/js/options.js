@@ -1,0 +1,58 @@
+// Game options as players read them (issue 16 item 4): each option's help, keyed by game
+// and option name. The registry's own help text (GameInfo) is written for developers and
+// cites rule numbers ("(PC-58)", "G-8 house rule"); it never reaches a page. A test
+// (tests/web/test_option_texts.py) fails when an option of the registry has no entry here.
+import { t, tData } from "./i18n.js";
+import { withoutRuleIds } from "./moves.js";
+
+const HELP = {
+  paris: {
+    random_setup: () => t("Variant set-up: gold beside the value-8 spaces, the other tokens shuffled; bonus tiles shuffled within zones A, B and C."),
+    free_districts: () => t("Free district placement: no tile is removed; a drawn tile goes on a free space of its value in any district without a building of its type."),
+  },
+  paris_connection: {
+    house_tie_break: () => t("House rule for ties: on equal points, fewer shares over the limit wins, then more shares. Off: tied players share the win."),
+  },
+  city_of_light: {
+    postcards: () => t("Which 8 postcards play: the first-game set, 8 at random from the base game, 8 at random from the base game, the Eiffel expansion and the promos, or the list below."),
+    postcard_list: () => t("The 8 postcards when “list” is chosen above."),
+    start_player: () => t("Who starts phase 1: chosen at random, or the loser of the last game."),
+    variants: () => t("Other readings of rules the rulebook leaves open; none by default."),
+    invented_cards: () => t("Also play with 4 postcards Belle invented for the base-game cards whose printed text is not known; they are named “(invented card)”."),
+    rules_version: () => t("Belle's edition of these rules: 2 is today's; 1 replays games recorded before free streetlights counted for Le Penseur."),
+  },
+  paris_paris: {
+    dm: () => t("At the end all five lines are scored as big excursions, instead of the secret lines."),
+    readings: () => t("Other readings of rules the rulebook leaves open; none by default."),
+  },
+  bruxelles_1893: {
+    expert_strips: () => t("Play the Art Nouveau strips on their expert side: a column may repeat an action or lack one."),
+    first_game_compass: () => t("First-game compass: the six compass tiles in a fixed order instead of at random."),
+  },
+};
+
+/** The games and option names this catalogue covers (for tests). */
+export const COVERED = Object.fromEntries(Object.entries(HELP).map(([game, options]) => [game, Object.keys(options)]));
+
+/** An option's help in the reader's language. */
+export function optionHelp(game, spec) {
+  const own = HELP[game] && HELP[game][spec.name];
+  if (own) return own();
+  return spec.help ? withoutRuleIds(tData(spec.help)) : "";
+}
+
+/** An option's name or one of its values as shown: words, translated when the catalogue
+ * has them (belle/i18n/extract.py collects them from the registry). */
+export function optionWord(word) {
+  return tData(String(word).replaceAll("_", " "));
+}
+
+/** A table's options as one line: "free districts · start player: random" (with
+ * `all`, every option, "dm: on", "variants: none" included). */
+export function optionsLine(options, { all = false } = {}) {
+  const value = (v) => (v === true ? t("on") : v === false ? t("off") : Array.isArray(v) ? v.map(optionWord).join(", ") || t("none") : optionWord(v));
+  return Object.entries(options || {})
+    .filter(([, v]) => all || (v !== false && !(Array.isArray(v) && !v.length)))
+    .map(([k, v]) => (v === true && !all ? optionWord(k) : `${optionWord(k)}: ${value(v)}`))
+    .join(" · ");
+}

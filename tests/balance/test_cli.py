@@ -1,0 +1,106 @@
+"""`belle balance` on the command line: clear one-line errors with exit status 2 for bad
+input, JSON and Markdown output, --check's exit status. Small K: the machinery, not the
+statistics of a game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from belle.cli import balance as balance_cli
+from belle.cli.main import app
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(app, ["balance", *args])
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("nope",), "unknown game 'nope'; known games: bruxelles_1893"),
+    (("paris", "--players", "7"), "Paris is for 2–4 players, not 7"),
+    (("paris", "--bots", "greedy,foo"), "--bots 'foo': unknown bot 'foo'; bots:"),
+    (("paris", "--strategy", "foo"), "unknown strategy 'foo' for paris; its strategies: "
+                                     "hoard-francs"),
+    (("paris_paris", "--strategy", "hoard-francs"), "unknown strategy 'hoard-francs' for "
+                                                    "paris_paris"),
+    ((), "name a GAME (see 'belle games') or give --all"),
+    (("paris", "--all"), "give a GAME or --all, not both"),
+    (("--all", "--players", "3"), "--players does not go with --all"),
+    (("paris", "--games", "0"), "--games must be at least 1, not 0"),
+    (("paris", "--jobs", "0"), "--jobs must be at least 1, not 0"),
+    (("paris", "--strategy-games", "2"), "--ismcts-games and --strategy-games go with --all"),
+    (("paris", "--bots", "greedy,random,greedy"), "--bots lists 3 bots for 2 seats"),
+    (("paris", "--option", "nope=1"), "unknown option 'nope'"),
+    (("paris", "--games", "x"), "Invalid value for '--games'"),
+    (("--all", "--ismcts-games", "2", "--ismcts", "bogus"), "--ismcts 'bogus': unknown bot"),
+])
+def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("belle: "), result.stderr
+    assert message in lines[0]
+
+
+def test_bad_markdown_path(tmp_path: Path) -> None:
+    result = run("paris_paris", "--markdown", str(tmp_path / "missing" / "b.md"))
+    assert result.exit_code == 2
+    assert "the directory is missing or not writable" in result.stderr
+
+
+def test_json_report_is_reproducible_and_has_every_section() -> None:
+    args = ("paris_paris", "--players", "3", "--games", "3", "--bots", "random", "--seed", "4",
+            "--json")
+    first, second = run(*args), run(*args)
+    assert first.exit_code == 0, first.output
+    report = json.loads(first.stdout)
+    assert report == json.loads(second.stdout)
+    assert report["completed"] == 3 and report["players"] == 3
+    for key in ("seats", "vp_share", "elements", "length", "end_reasons", "bounds"):
+        assert key in report
+    assert [s["place"] for s in report["seats"]] == ["first player", "second player",
+                                                      "third player"]
+
+
+def test_strategy_run_reports_the_strategy_against_the_bots() -> None:
+    result = run("paris_connection", "--strategy", "only-trade", "--bots", "random",
+                 "--games", "3", "--seed", "2", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert {b["player"] for b in report["bots"]} == {"strategy:only-trade", "random"}
+    assert [b["bound"] for b in report["bounds"]] == ["strategy"]
+
+
+def test_tables_and_markdown(tmp_path: Path) -> None:
+    page = tmp_path / "balance.md"
+    result = run("city_of_light", "--games", "2", "--bots", "random", "--seed", "1",
+                 "--markdown", str(page), "--note", "A test page.")
+    assert result.exit_code == 0, result.output
+    assert "Win rate by place in the turn order" in result.stdout
+    assert "Elements a player can hold" in result.stdout
+    text = page.read_text()
+    assert text.startswith("# How balanced are Belle's reconstructions?")
+    assert '<a id="city_of_light"></a>' in text and "A test page." in text
+    assert "belle balance" in text.split("```sh", 1)[1].split("```", 1)[0]
+
+
+def _reports(failing: bool) -> list[dict[str, Any]]:
+    status = "fail" if failing else "pass"
+    return [{"game": "g", "players": 2, "label": "greedy self-play", "errors": [],
+             "bounds": [{"status": status, "sentence": "s"}]}]
+
+
+def test_check_exits_1_only_when_a_bound_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    for failing, code in ((True, 1), (False, 0)):
+        monkeypatch.setattr(balance_cli, "measure", lambda runs, jobs, on_game=None,
+                            f=failing: _reports(f))
+        result = run("paris_paris", "--games", "1", "--check", "--json")
+        assert result.exit_code == code, result.output
+        if failing:
+            assert "belle: 1 bounds fail" in result.stderr
+        without_check = run("paris_paris", "--games", "1", "--json")
+        assert without_check.exit_code == 0

@@ -1,0 +1,177 @@
+"""A real `belle serve` process (issue 17): `kill -9` and a restart with a clock running
+(the downtime is nobody's), the cookie's `Secure` and HSTS behind a proxy that says
+`X-Forwarded-Proto: https`, and a 256 MiB body refused before it is read."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for(predicate: Any, what: str, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds  # a safety net, not a measure
+    while not predicate():
+        assert time.monotonic() < deadline, f"{what} did not happen"
+        time.sleep(0.05)
+
+
+@dataclass
+class Server:
+    """One `python -m belle.server` on a SQLite file."""
+
+    db: str
+    log: Path
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def start(self) -> None:
+        env = {**os.environ, "BELLE_HEARTBEAT_SECONDS": "0.2", "BELLE_HTTP_RATE": "0"}
+        command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port",
+                   str(self.port), "--db", self.db, "--bot-delay", "0",
+                   "--log-level", "warning"]
+        with open(self.log, "ab") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                            env=env)
+        wait_for(self.ready, "the server to answer")
+
+    def ready(self) -> bool:
+        assert self.process is not None
+        if self.process.poll() is not None:
+            raise AssertionError(f"the server exited: {self.log.read_text()[-3000:]}")
+        try:
+            return httpx.get(f"{self.url}/api/health", timeout=2).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    def kill9(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(f"sqlite:///{tmp_path / 'belle.db'}", tmp_path / "server.log")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def session(server: Server, name: str) -> str:
+    response = httpx.post(f"{server.url}/api/session", json={"name": name})
+    assert response.status_code == 200, response.text
+    return response.cookies["belle_session"]
+
+
+def post(server: Server, token: str, path: str, body: Any = None) -> Any:
+    response = httpx.post(f"{server.url}{path}", json=body or {},
+                          cookies={"belle_session": token})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def until(ws: Any, predicate: Any, limit: int = 5000) -> dict[str, Any]:
+    for _ in range(limit):
+        message: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        if predicate(message):
+            return message
+    raise AssertionError("no such message")
+
+
+def test_a_clock_does_not_run_while_the_server_is_down(server: Server) -> None:
+    ann = session(server, "ann")
+    table = post(server, ann, "/api/tables", {
+        "game": "paris_connection", "players": 3,
+        "clock": {"kind": "per-move", "seconds": 20}, "on_timeout": "forfeit"})
+    table_id = table["id"]
+    post(server, ann, f"/api/tables/{table_id}/join", {"seat": 0})
+    post(server, ann, f"/api/tables/{table_id}/bots", {"bot": "random"})
+    post(server, ann, f"/api/tables/{table_id}/bots", {"bot": "random"})
+    post(server, ann, f"/api/tables/{table_id}/start")
+    address = f"ws://{HOST}:{server.port}/ws/table/{table_id}"
+    headers = {"cookie": f"belle_session={ann}"}
+    with connect(address, additional_headers=headers, proxy=None, ping_interval=None) as ws:
+        ws.send(json.dumps({"type": "hello", "since": None}))
+        mine = until(ws, lambda m: bool(m.get("legal")))  # Ann's turn, her clock runs
+    version = mine["version"]
+    time.sleep(0.5)  # a heartbeat or two while her time runs
+    server.kill9()
+    time.sleep(22)  # longer than her whole move clock
+    server.start()
+    with connect(address, additional_headers=headers, proxy=None, ping_interval=None) as ws:
+        ws.send(json.dumps({"type": "hello", "since": None}))
+        sync = until(ws, lambda m: m["type"] == "sync")
+    assert sync["version"] == version  # no timeout move was made for her
+    assert not sync["table"]["seats"][0].get("forfeited")
+    assert sync["to_move"] == 0 and sync["legal"]
+    clock = sync["clock"]
+    assert clock["seat"] == 0 and clock["left"] > 0  # the 22 s outage did not end her time
+
+
+def test_secure_cookie_and_hsts_behind_a_proxy(server: Server) -> None:
+    forwarded = {"x-forwarded-proto": "https", "x-forwarded-for": "203.0.113.7"}
+    response = httpx.post(f"{server.url}/api/session", json={"name": "ann"}, headers=forwarded)
+    assert response.status_code == 200
+    cookie = response.headers["set-cookie"].lower()
+    assert "secure" in cookie and "httponly" in cookie
+    assert response.headers["strict-transport-security"].startswith("max-age=")
+    plain = httpx.post(f"{server.url}/api/session", json={"name": "bob"})
+    assert "secure" not in plain.headers["set-cookie"].lower()
+    assert "strict-transport-security" not in plain.headers
+
+
+def test_a_huge_body_is_refused_before_it_is_read(server: Server) -> None:
+    chunk = b"x" * (1 << 20)
+
+    def body() -> Iterator[bytes]:
+        yield b'{"name": "'
+        for _ in range(256):  # 256 MiB, never all sent
+            yield chunk
+
+    try:
+        response = httpx.post(f"{server.url}/api/session", content=body(),
+                              headers={"content-type": "application/json",
+                                       "content-length": str(256 << 20)}, timeout=30)
+    except httpx.HTTPError:  # the server answered and closed while we were still sending
+        pass
+    else:
+        assert response.status_code == 413
+        assert response.json()["error"]["code"] == "too_large"
+    assert httpx.get(f"{server.url}/api/health").json()["ok"] is True

@@ -1,0 +1,172 @@
+"""Storage outages (issue 17, point 3): another process holding the database's write lock,
+a database that refuses writes. Every refusal is a JSON `unavailable` (HTTP 503, or an
+`error` on the socket, which stays open), `/api/health` says so, and when the lock goes
+every table — a bot table too — plays on by itself.
+
+Real servers: a SQLite file locked by a second process (BEGIN IMMEDIATE), and the
+PostgreSQL of BELLE_TEST_DATABASE_URLS locked by a second connection (LOCK TABLE …
+IN EXCLUSIVE MODE: reads go on, writes wait past the lock timeout).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event
+
+from .kit import Sock, add_bot, make_app, new_table, seat, sign_in, start, table_actor
+
+LOCKER = r"""
+import sys
+url = sys.argv[1]
+if url.startswith("sqlite"):
+    import sqlite3
+    db = sqlite3.connect(url.split("///", 1)[1], timeout=10, isolation_level=None)
+    db.execute("BEGIN IMMEDIATE")
+else:
+    import psycopg
+    db = psycopg.connect(url.replace("postgresql+psycopg", "postgresql"))
+    db.execute("LOCK TABLE tables, actions, chat, players, settings IN EXCLUSIVE MODE")
+print("locked", flush=True)
+sys.stdin.readline()
+db.rollback()
+print("released", flush=True)
+"""
+
+
+@contextmanager
+def write_lock(db_url: str) -> Iterator[None]:
+    """Another process holds the database's write lock until the block ends."""
+    process = subprocess.Popen([sys.executable, "-c", LOCKER, db_url], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None and process.stdout.readline().strip() == "locked"
+        yield
+    finally:
+        assert process.stdin is not None
+        process.stdin.write("\n")
+        process.stdin.flush()
+        process.wait(timeout=30)
+
+
+def wait_until(predicate: Any, what: str, seconds: float = 60.0) -> None:
+    deadline = time.monotonic() + seconds  # a safety net, not a measure
+    while not predicate():
+        assert time.monotonic() < deadline, f"{what} did not happen"
+        time.sleep(0.05)
+
+
+def my_turn(sock: Sock) -> dict[str, Any]:
+    seen = next((m for m in reversed(sock.seen) if m.get("legal")), None)
+    return seen or sock.until(lambda m: bool(m.get("legal")))
+
+
+def test_a_locked_database_refuses_clearly_and_play_resumes(db_url: str) -> None:
+    with TestClient(make_app(db_url)) as client, ExitStack() as stack:
+        people = [sign_in(client, name) for name in ("ann", "bob", "cy")]
+        table_id = new_table(people[0], players=3)
+        for index, person in enumerate(people):
+            seat(person, table_id, index)
+        start(people[0], table_id)
+        socks = [stack.enter_context(p.socket(f"/ws/table/{table_id}")) for p in people]
+        for sock in socks:
+            sock.hello()
+        actor = table_actor(client, table_id)
+        sock = socks[actor.state.current_player()]
+        turn = my_turn(sock)
+        action = {"type": "action", "version": turn["version"],
+                  "action": turn["legal"][0]["json"]}
+        with write_lock(db_url):
+            health = client.get("/api/health")
+            assert health.status_code == 503
+            assert health.json()["ok"] is False and health.json()["storage"] == "unavailable"
+            sock.send(action)
+            refused = sock.expect_error("unavailable")
+            assert "try again" in refused["message"]
+            sock.send({"type": "ping"})  # the socket stays open
+            assert sock.until(lambda m: m["type"] == "pong")
+            created = people[0].post("/api/tables", {"game": "paris_connection",
+                                                     "players": 3})
+            assert created.status_code == 503
+            assert created.json()["error"]["code"] == "unavailable"
+            assert client.get(f"/api/tables/{table_id}").status_code == 200  # reads go on
+        wait_until(lambda: not actor.broken, "the table to be rebuilt")
+        assert client.get("/api/health").status_code == 200
+        assert actor.version == turn["version"]  # the refused move left nothing behind
+        sock.send(action)  # the same move, now that the lock is gone
+        echo = sock.until(lambda m: m.get("kind") == "action" and m.get("player") == turn[
+            "to_move"])
+        assert echo["version"] == turn["version"] + 1
+
+
+def test_a_bot_whose_write_fails_moves_once_storage_is_back(db_url: str) -> None:
+    with TestClient(make_app(db_url, bot_delay=0.3)) as client:
+        ann = sign_in(client, "ann")
+        table_id = new_table(ann, players=3)
+        seat(ann, table_id, 0)
+        add_bot(ann, table_id)
+        add_bot(ann, table_id)
+        start(ann, table_id)
+        actor = table_actor(client, table_id)
+        with ann.socket(f"/ws/table/{table_id}") as sock:
+            sock.hello()
+            sock.send({"type": "away"})  # every seat is played by a bot now
+            sock.until(lambda m: m.get("kind") == "table")
+            with write_lock(db_url):
+                wait_until(lambda: actor.broken, "a bot's write to fail")
+                stuck = actor.version
+            # No one asks anything of the table: it goes on by itself.
+            wait_until(lambda: actor.version > stuck + 2 and not actor.broken,
+                       "the bots to play on after the lock")
+
+
+def _chattr() -> str | None:
+    return shutil.which("chattr")
+
+
+def test_a_read_only_database_is_detected(db_url: str, tmp_path: Path) -> None:
+    if db_url.startswith("sqlite"):
+        if _chattr() is None:
+            pytest.skip("chattr is needed to make a file read-only for root")
+        with TestClient(make_app(db_url)) as client:  # migrated, a player created
+            sign_in(client, "ann")
+        path = db_url.split("///", 1)[1]
+        if subprocess.run([_chattr(), "+i", path], capture_output=True).returncode:
+            pytest.skip("this file system cannot make a file immutable")
+        try:
+            _check_read_only(TestClient(make_app(db_url)))
+        finally:
+            subprocess.run([_chattr(), "-i", path], check=True)
+        return
+    app = make_app(db_url)
+    engine = app.state.hub.store.engine
+
+    @event.listens_for(engine, "connect")
+    def read_only(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.execute("SET default_transaction_read_only = on")
+        dbapi_connection.commit()
+
+    engine.dispose()
+    _check_read_only(TestClient(app))
+
+
+def _check_read_only(client: TestClient) -> None:
+    with client:
+        health = client.get("/api/health")
+        assert health.status_code == 503 and health.json()["storage"] == "read-only"
+        response = client.post("/api/session", json={"name": "bob"})
+        assert response.status_code == 503
+        assert response.headers["content-type"].startswith("application/json")
+        assert response.json()["error"]["code"] == "unavailable"
+        assert "read-only" in response.json()["error"]["message"]
+        assert client.get("/api/games").status_code == 200  # reading still works
+        assert client.get("/api/tables").status_code == 200
