@@ -66,3 +66,7 @@ def test_old_records_use_the_old_rules() -> None:
     old = replay(stored, upto=0)
     assert old.start_hex == [old.board.start_slots[c] for c in range(6)]
     assert "Montpellier" in old.board.names and "Nîmes" not in old.board.names
+    upgrade = belle.load_game("paris_connection").options_for_record
+    assert upgrade(stored.options, "0.1.0")["rules_version"] == 1  # no option then
+    assert upgrade({}, belle.__version__) == {}  # today's records: edition 2, the default
+    assert belle.load_game("paris_connection").option("rules_version") == 2

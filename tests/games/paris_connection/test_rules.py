@@ -460,3 +460,53 @@ def test_a_possible_build_resets_the_stall() -> None:
     state.stalled_turns = 3
     play(state, "return R", "take 1 B")
     assert state.stalled_turns == 0 and not state.is_terminal()
+
+
+def _way_to_a_city(gate: int, avoid: set[int]) -> list[int]:
+    """The shortest path of rural hexes from `gate` to a city, off the hexes in `avoid`."""
+    from collections import deque
+
+    previous = {gate: gate}
+    queue = deque([gate])
+    while queue:
+        h = queue.popleft()
+        if BOARD.is_city[h]:
+            path = [h]
+            while path[-1] != gate:
+                path.append(previous[path[-1]])
+            return path[::-1]
+        for n in BOARD.neighbours[h]:
+            if n not in previous and n not in avoid and n != BOARD.eiffel \
+                    and n not in BOARD.start_slots:
+                previous[n] = h
+                queue.append(n)
+    raise AssertionError("no city reachable")
+
+
+def test_joint_cutoff_s12() -> None:
+    """S-12, PC-44, G-9: red and brown each reach a city only through the same empty
+    rural hex. Yellow there would leave one place: enough for either alone, not for both,
+    so it is illegal; brown there is legal (red keeps the last place)."""
+    state = dealt(default_hands(4), starts=(B, R, N, Y, K, P))
+    red, brown = state.start_hex[R], state.start_hex[N]
+    gate = BOARD.labels.index("J5")
+    assert set(BOARD.neighbours[red]) & set(BOARD.neighbours[brown]) - {BOARD.eiffel} == {gate}
+    beside = (set(BOARD.neighbours[red]) | set(BOARD.neighbours[brown])) - {gate}
+    to_a = _way_to_a_city(gate, beside)
+    to_b = _way_to_a_city(gate, beside | {to_a[-1]})  # a second, different city
+    assert to_a[-1] != to_b[-1]
+    for company in (B, Y, K, P):
+        state.on_city[company] = True  # PC-45: only red and brown need a route
+    state.room = sum(BOARD.bit[h] for h in {*to_a, *to_b})
+    state.room2 = state.room & BOARD.rural_mask
+    state.reach[Y] |= BOARD.bit[gate]
+    refresh(state)
+    assert not state._placement_legal(Y, gate)
+    # Each alone would still pass after yellow's placement (the 0.1.0 test allowed it):
+    from belle.games.paris_connection.legacy import alone_can_reach_city
+    for company in (R, N):
+        assert alone_can_reach_city(state.network[company], state.room, BOARD)
+    play(state, f"build {data.COMPANIES[N].letter}")
+    assert f"place {label(gate)}" in {state.action_to_string(a) for a in state.legal_actions()}
+    play(state, f"place {label(gate)}")  # brown takes a place; red keeps the other
+    assert state.hex_companies[gate] == 1 << N
