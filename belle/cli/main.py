@@ -453,8 +453,9 @@ def bench(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     runs: Annotated[
-        int, typer.Option("--runs", "-r", metavar="R", help="Runs per figure (median).")
-    ] = 5,
+        int | None, typer.Option("--runs", "-r", metavar="R", show_default=False,
+                                 help="Runs per figure (median; default 5, with --server 1).")
+    ] = None,
     seconds: Annotated[
         float, typer.Option("--seconds", metavar="T", help="Minimum duration of each measured run.")
     ] = 0.5,
@@ -516,6 +517,11 @@ def bench(
                            "bodies, password guessing) beside --tables honest tables on one "
                            "loopback `belle serve`; their p99 quiet and under attack.")
     ] = False,
+    db_as_is: Annotated[
+        bool, typer.Option("--db-as-is",
+                           help="With --server --db: use that database itself (it must be "
+                           "empty or an earlier benchmark's) instead of a schema of its own.")
+    ] = False,
 ) -> None:
     """Engine speed: random playouts, clone() and legal_actions() per second."""
     if abuse:
@@ -524,8 +530,10 @@ def bench(
     if server:
         _bench_server(tables, level_seconds, think, as_json, {
             "workers": workers, "db": db, "redis": redis, "urls": url, "pids": pid,
-            "idle_tables": idle_tables, "spread_seats": spread_seats})
+            "idle_tables": idle_tables, "spread_seats": spread_seats,
+            "runs": 1 if runs is None else runs, "db_as_is": db_as_is})
         return
+    runs = 5 if runs is None else runs
     with user_errors():
         ids = game or game_ids()
         for game_id in ids:
@@ -570,20 +578,22 @@ def bench(
 def _bench_server(tables: str, seconds: float, think: float, as_json: bool,
                   cluster: dict[str, Any]) -> None:
     from belle.server.bench.loadgen import run_server_bench
+    from belle.server.bench.schema import BenchDatabaseError
 
     with user_errors():
         try:
             counts = [int(n) for n in tables.split(",") if n.strip()]
             report = run_server_bench(counts, seconds, think=think, **cluster)
         except ValueError as exc:
-            fail(f"--tables/--level-seconds/--think/--workers: {exc}")
-        except RuntimeError as exc:  # a server did not start
+            fail(f"--tables/--level-seconds/--think/--workers/--runs: {exc}")
+        except (RuntimeError, BenchDatabaseError) as exc:  # a server did not start
             fail(str(exc))
     if as_json:
         typer.echo(json.dumps(report))
         return
     table = Table(
-        title=f"belle bench --server: {report['server']}, think {report['think_s']} s",
+        title=f"belle bench --server: {report['server']}, think {report['think_s']} s"
+        + (f", median of {report['runs']} runs" if report.get("runs", 1) > 1 else ""),
         title_justify="left",
         caption="offered, sent, accepted: actions/s (offered = tables / think, the most "
         "the clients send: one seat moves per table); p50, p99, max: ms from sending an "

@@ -53,6 +53,7 @@ from belle.server.ratings.model import Ratings
 from belle.server.table.clock import Clock
 from belle.server.ws import sockets
 from belle.storage import DEFAULT_DATABASE_URL, RatingBook, Store, normalize_url
+from belle.storage.backup import instance_id
 from belle.storage.notices import Notices
 
 DEFAULT_BOT_DELAY = 0.6
@@ -148,11 +149,12 @@ def create_app(
     `redis_url`: one worker of several (FanoutError if Redis does not answer).
     """
     cluster_config(database_url, redis_url)
-    fanout: Fanout | None = None
-    if redis_url:
-        fanout = RedisFanout(redis_url, lease_seconds=_lease_seconds(lease_seconds))
     store = Store(database_url)
     store.migrate()
+    fanout: Fanout | None = None
+    if redis_url:  # the deployment is the database: its id names its Redis keys
+        fanout = RedisFanout(redis_url, instance_id(store),
+                             lease_seconds=_lease_seconds(lease_seconds))
     key = (secret or os.environ.get("BELLE_SECRET_KEY") or os.environ.get("BELLE_SECRET")
            or store.session_secret())
     try:

@@ -163,6 +163,10 @@ class Hub:
         if actor is not None:
             actor.remote.receive(message)
 
+    def adopt(self, table_ids: list[int]) -> None:
+        """Another worker shut down and let these tables go: take them over now."""
+        self.sweeper.adopt(table_ids)
+
     async def resync_all(self) -> None:
         """After missing messages: every loaded table reloads, every member resyncs."""
         for actor in list(self.actors.values()):
@@ -225,9 +229,10 @@ class Hub:
             await self.janitor.beat()
         await self.recovery.close()
         await self.sweeper.stop()
-        await self.fanout.close()
+        self.fanout.stop_leading()  # no bot move or timer starts here any more
         for actor in list(self.actors.values()):
             await actor.close()
+        await self.fanout.close()  # hands the tables this worker led on to the others
         self.passwords.close()
         self.replays.close()
         self.db.close()

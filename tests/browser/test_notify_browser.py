@@ -74,7 +74,7 @@ def test_the_title_and_a_notification_announce_my_turn(new_page: Any) -> None:
     for page in (ann, bob):
         page.click("#notify-me")
         expect(page.locator(".notify-me")).to_have_text("Notifications on")
-    say(bob, "/start")
+    say(ann, "/start")  # the host starts the table
     for page in (ann, bob):
         expect(page.locator("#turn.mine, #turn.theirs")).to_be_visible()
     mover, waiting = (ann, bob) if my_turn(ann) else (bob, ann)

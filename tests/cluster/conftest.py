@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -39,12 +40,14 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 
 @pytest.fixture
 def cluster(pg_url: str, redis_server: RedisServer, tmp_path: Path
-            ) -> Iterator[Callable[[int], list[Worker]]]:
-    """`cluster(n)`: n workers on the test's database and Redis, stopped at the end."""
+            ) -> Iterator[Callable[..., list[Worker]]]:
+    """`cluster(n, **options)`: n workers on the test's database and Redis (options: of
+    `Worker`, e.g. lease_seconds), stopped at the end."""
     started: list[Worker] = []
 
-    def start(count: int) -> list[Worker]:
-        workers = [Worker(pg_url, redis_server.url, tmp_path / f"worker{len(started) + i}.log")
+    def start(count: int, **options: Any) -> list[Worker]:
+        workers = [Worker(pg_url, redis_server.url, tmp_path / f"worker{len(started) + i}.log",
+                          **options)
                    for i in range(count)]
         for worker in workers:
             worker.start()

@@ -3,7 +3,9 @@ people signed in over HTTP, and websocket clients (the `websockets` sync client)
 
 Workers are `python -m belle.server` processes (what `belle serve` runs) on free loopback
 ports, on the PostgreSQL database of BELLE_TEST_DATABASE_URLS, with short bot delays and
-lease periods so a dead worker's tables are taken over within about a second.
+lease periods so a dead worker's tables are taken over within about a second. A worker
+with a `schema` runs on that schema of the database (belle.server.bench.schema): a
+deployment of its own, as a second database would be.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import shutil
 import signal
 import socket
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from belle.engine.record import RecordEntry
+from belle.server.bench.schema import worker_command
 from belle.storage import Store
 from belle.storage.models import metadata
 
@@ -113,16 +115,19 @@ class Worker:
     log: Path
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    schema: str | None = None  # a deployment on this schema of `db`
+    lease_seconds: float = LEASE_SECONDS
+    bot_delay: float = BOT_DELAY
 
     @property
     def url(self) -> str:
         return f"http://{HOST}:{self.port}"
 
     def start(self) -> None:
-        command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port",
+        command = [*worker_command(self.schema), "--host", HOST, "--port",
                    str(self.port), "--db", self.db, "--redis", self.redis,
-                   "--bot-delay", str(BOT_DELAY), "--lease-seconds", str(LEASE_SECONDS),
-                   "--log-level", "warning"]
+                   "--bot-delay", str(self.bot_delay),
+                   "--lease-seconds", str(self.lease_seconds), "--log-level", "warning"]
         with open(self.log, "ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         wait_for(self.ready, f"the worker on port {self.port}")
@@ -146,6 +151,18 @@ class Worker:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait()
 
+    def worker_id(self) -> str:
+        health = self.health()
+        assert health is not None
+        worker: str = health["worker"]
+        return worker
+
+    def terminate(self) -> int:
+        """SIGTERM (a planned stop, as systemd and docker do) and wait for the exit."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=30)
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
@@ -159,16 +176,22 @@ class Worker:
 class Client:
     """A table socket on one worker; every message received is kept in `seen`."""
 
-    def __init__(self, worker: Worker, table_id: int, token: str | None) -> None:
+    def __init__(self, worker: Worker, table_id: int | None, token: str | None) -> None:
+        """A table's socket; `table_id` None: the lobby's."""
         headers = {"cookie": f"belle_session={token}"} if token else {}
+        path = "/ws/lobby" if table_id is None else f"/ws/table/{table_id}"
         self.ws: ClientConnection = connect(
-            f"ws://{HOST}:{worker.port}/ws/table/{table_id}", additional_headers=headers,
+            f"ws://{HOST}:{worker.port}{path}", additional_headers=headers,
             open_timeout=20, proxy=None,
             # no keepalive thread: a client of a killed worker would log its failed pings
             # as errors into whatever test runs next
             ping_interval=None,
+            # keep every frame until the test reads it: with a bounded queue the client
+            # stops reading its socket, answers no ping, and the server drops it
+            max_queue=None,
         ).__enter__()
         self.seen: list[dict[str, Any]] = []
+        self.times: list[float] = []  # when each of `seen` was read (time.monotonic)
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))
@@ -176,6 +199,7 @@ class Client:
     def recv(self, timeout: float = 20.0) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
         self.seen.append(data)
+        self.times.append(time.monotonic())
         return data
 
     def until(self, pred: Callable[[dict[str, Any]], bool], timeout: float = 30.0
@@ -295,3 +319,37 @@ def action_events(client: Client) -> list[tuple[int, int, str]]:
     """(event number, version, text) of every action event `client` received."""
     return [(m["n"], m["version"], m["text"]) for m in client.seen
             if m["type"] == "event" and m["kind"] == "action"]
+
+
+def instance_of(db: str, schema: str | None = None) -> str:
+    """The deployment's instance id (its Redis namespace), from its settings."""
+    where = f'"{schema}".settings' if schema else "settings"
+    engine = create_engine(db)
+    try:
+        with engine.connect() as conn:
+            value = conn.execute(text(f"SELECT value FROM {where} WHERE key = 'instance_id'")
+                                 ).scalar()
+    finally:
+        engine.dispose()
+    assert isinstance(value, str)
+    return value
+
+
+def lease_holder(redis_url: str, namespace: str, table_id: int) -> str | None:
+    """The worker holding the table's lease in that deployment's namespace (None: free)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    try:
+        value = client.get(f"belle:{namespace}:lease:{table_id}")
+    finally:
+        client.close()
+    return value.decode() if isinstance(value, bytes) else None
+
+
+def bot_table(worker: Worker, token: str, bots: int = 3) -> int:
+    """A table of `bots` random bots made by the signed-in `token` (not started)."""
+    table_id = new_table(worker, token, bots)
+    for _ in range(bots):
+        post(worker, token, f"/api/tables/{table_id}/bots", {"bot": "random"})
+    return table_id

@@ -100,20 +100,21 @@ def test_lease_is_held_by_one_worker_then_taken_over() -> None:
         import redis.asyncio as aioredis
 
         client = aioredis.Redis.from_url(url)
-        one = RedisFanout(url, lease_seconds=0.3)
-        two = RedisFanout(url, lease_seconds=0.3)
+        one = RedisFanout(url, "test-lease", lease_seconds=0.3)
+        two = RedisFanout(url, "test-lease", lease_seconds=0.3)
+        key = one.lease_key(424242)
         try:
-            await client.delete("belle:lease:424242")
+            await client.delete(key)
             for fanout in (one, two):
                 await fanout.start(_NoSink())
             answers = [await one.leader(424242), await two.leader(424242),
                        await one.leader(424242)]
-            ttl = int(await client.pttl("belle:lease:424242"))
-            await client.delete("belle:lease:424242")  # as Redis does when it expires
+            ttl = int(await client.pttl(key))
+            await client.delete(key)  # as Redis does when it expires
             answers.append(await two.leader(424242))
             return answers, ttl
         finally:
-            await client.delete("belle:lease:424242")
+            await client.delete(key)
             await client.aclose()
             await one.close()
             await two.close()
@@ -123,9 +124,20 @@ def test_lease_is_held_by_one_worker_then_taken_over() -> None:
     assert 0 < ttl <= 300  # the lease expires by itself: a dead worker's is taken over
 
 
+def test_namespace_is_a_plain_word() -> None:
+    """Issue 21 item 1: the namespace goes into Redis key names; a pattern character or a
+    colon in it would let one deployment's names match another's."""
+    for bad in ("", "a:b", "a*", "a b"):
+        with pytest.raises(FanoutError, match="namespace"):
+            RedisFanout("redis://127.0.0.1:1/0", bad)
+
+
 class _NoSink:
     def deliver(self, message: dict[str, Any]) -> None:
         return None
 
     async def resync_all(self) -> None:
+        return None
+
+    def adopt(self, table_ids: list[int]) -> None:
         return None

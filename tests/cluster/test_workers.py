@@ -27,6 +27,8 @@ from .kit import (
     await_errors,
     current,
     errors,
+    instance_of,
+    lease_holder,
     legal_at,
     new_table,
     play,
@@ -218,8 +220,10 @@ def test_bot_table_survives_its_worker_no_doubled_move(
     _joined(watchers)
     post(w1, owner, f"/api/tables/{table_id}/start")
     watchers[0].until(lambda m: progress(m) and m.get("version", 0) >= 20)
-    wait_for(lambda: lease_holder(redis_server, table_id) is not None, "a lease", 10)
-    holder = lease_holder(redis_server, table_id)
+    namespace = instance_of(pg_url)
+    wait_for(lambda: lease_holder(redis_server.url, namespace, table_id) is not None,
+             "a lease", 10)
+    holder = lease_holder(redis_server.url, namespace, table_id)
     ids = [(w.health() or {}).get("worker") for w in (w0, w1)]
     assert holder in ids  # one worker runs this table's bots
     dead, alive = (w0, w1) if ids[0] == holder else (w1, w0)
@@ -233,17 +237,6 @@ def test_bot_table_survives_its_worker_no_doubled_move(
     assert versions == sorted(set(versions)) and versions[-1] == len(stored)
     replay_check(pg_url, table_id)
     assert "bot at table" not in alive.log.read_text()
-
-
-def lease_holder(server: RedisServer, table_id: int) -> str | None:
-    import redis
-
-    client = redis.Redis.from_url(server.url)
-    try:
-        value = client.get(f"belle:lease:{table_id}")
-    finally:
-        client.close()
-    return value.decode() if isinstance(value, bytes) else None
 
 
 def test_an_undo_on_one_worker_is_taken_back_on_the_other(cluster: Cluster, pg_url: str

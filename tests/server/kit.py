@@ -6,13 +6,15 @@ own session cookie explicitly, so the client's shared cookie jar stays empty.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import threading
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import anyio
 from fastapi import FastAPI
@@ -28,6 +30,29 @@ SECRET = "test-secret-" + "x" * 32
 FAST = Limits(rate=10_000.0, burst=10_000, http_per_minute=0,  # HTTP limit off
               sockets_per_address=0, sockets_per_player=0, hellos_per_second=0,
               address_hellos_per_second=0, player_hellos_per_second=0)  # hello caps off
+
+
+T = TypeVar("T")
+
+
+def run_coroutine(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """asyncio.run() in a thread of its own: Playwright's sync API (the browser tests)
+    leaves a running loop in the main thread, where asyncio.run() refuses to start."""
+    results: list[T] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            results.append(asyncio.run(make()))
+        except BaseException as error:
+            errors.append(error)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join()
+    if errors:
+        raise errors[0]
+    return results[0]
 
 
 def make_app(db_url: str, bot_delay: float = 0.0, limits: Limits = FAST) -> FastAPI:

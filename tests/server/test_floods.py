@@ -15,7 +15,7 @@ from belle.server import Limits
 from belle.server.table.broadcast import Broadcast
 from belle.server.ws.connection import Connection
 
-from .kit import FAST, guest, make_app, new_table, seat, sign_in, start
+from .kit import FAST, guest, make_app, new_table, run_coroutine, seat, sign_in, start
 
 
 def capped(db_url: str, **caps: Any) -> TestClient:
@@ -137,7 +137,7 @@ def test_a_member_that_does_not_read_is_dropped_at_the_byte_cap() -> None:
         await asyncio.sleep(0.01)
         return conn, socket
 
-    conn, socket = asyncio.run(scenario())
+    conn, socket = run_coroutine(scenario)
     assert conn.dropped and conn.closed
     assert conn.pending_bytes == 0  # nothing is kept for it any more
     assert socket.closed_with == 1013  # try again later: it resyncs with hello {since}
@@ -160,7 +160,7 @@ def test_a_member_keeping_up_is_not_dropped() -> None:
         await conn.close()
         return conn
 
-    assert not asyncio.run(scenario()).dropped
+    assert not run_coroutine(scenario).dropped
 
 
 # -- HTTP bodies -------------------------------------------------------------------

@@ -1,11 +1,12 @@
 """Load generator for `belle bench --server`: websocket clients against one `belle serve`.
 
-For each level (a number of concurrent tables) it starts one server process on a
-loopback port (`python -m belle.server`, the code `belle serve` runs; a temp SQLite
-database), signs in `players` people who sit at every table, and opens one websocket
-per seat. Each client plays a random legal action from the `legal` list it receives,
-after a think time drawn uniformly from 0.5–1.5 × `think`, and when a game ends its
-table group starts a new one.
+For each level (a number of concurrent tables), `runs` times (each figure is the median
+over the runs), it starts one server process on a loopback port (`python -m belle.server`,
+the code `belle serve` runs; a temp SQLite database, or the benchmark's own schema of a
+PostgreSQL database, belle.server.bench.schema), signs in `players` people who sit at
+every table, and opens one websocket per seat. Each client plays a random legal action
+from the `legal` list it receives, after a think time drawn uniformly from 0.5–1.5 ×
+`think`, and when a game ends its table group starts a new one.
 
 Offered load: a table has one seat to move at a time, and that client thinks, sends,
 and waits for the echo before the next move, so the clients offer at most
@@ -43,15 +44,18 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
-from belle.server.bench.measure import Cpu, Level, Stats, summarize
+from belle.server.bench.costs import Counters
+from belle.server.bench.measure import Cpu, Level, Stats, combine, summarize
 from belle.server.bench.processes import process_rss, server_processes
+from belle.server.bench.schema import BenchDatabaseError, check_unused, is_postgres, own_schema
 
 MAX_TABLES = 2000
 MAX_SECONDS = 300.0
 MAX_THINK = 60.0
+MAX_RUNS = 20
 SETUP_CONCURRENCY = 32
 DEFAULT_THINK = 0.4
 
@@ -182,10 +186,11 @@ async def _session(http: Any, name: str) -> str:
 
 async def _level(url: str | list[str], tables: int, seconds: float, players: int,
                  think: float, pid: int | list[int] | None = None,
-                 spread_seats: bool = False) -> Level:
+                 spread_seats: bool = False, counters: Counters | None = None) -> Level:
     import httpx
 
     urls = [url] if isinstance(url, str) else url
+    counters = counters or Counters(None, None)
     stats = Stats()
     cpu = Cpu([pid] if isinstance(pid, int) else pid or [])
     limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
@@ -204,19 +209,23 @@ async def _level(url: str | list[str], tables: int, seconds: float, players: int
         gc.freeze()  # the clients' own pauses must not count as server latency
         gc.disable()
         try:
+            counters.begin()
             stats.start = time.perf_counter()
             stats.end = setup.stop_at[0] = stats.start + seconds
             cpu.begin()
             setup.go.set()
             await asyncio.sleep(seconds)
             cpu.end()
+            counters.end()
         finally:
             gc.enable()
             gc.unfreeze()
         for task in groups:
             task.cancel()
         await asyncio.gather(*groups, return_exceptions=True)
-    return summarize(tables, players, seconds, think, setup_s, stats, cpu)
+    level = summarize(tables, players, seconds, think, setup_s, stats, cpu)
+    level.costs = counters.per_action(level.accepted)
+    return level
 
 
 def _fastest_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -267,11 +276,72 @@ def run_server_bench(
     pids: list[int] | None = None,
     idle_tables: int = 0,
     spread_seats: bool = False,
+    runs: int = 1,
+    db_as_is: bool = False,
 ) -> dict[str, Any]:
-    """Measure at each number of concurrent tables: `workers` fresh server processes per
-    level (on `db`, a temp SQLite file by default, and `redis` for several), or the
-    servers at `urls`. `idle_tables`: measure memory per idle open table too."""
+    """Measure at each number of concurrent tables, `runs` times (medians): `workers`
+    fresh server processes per run (on a temp SQLite file by default; on `db`, PostgreSQL,
+    in a schema of their own made and dropped for the run unless `db_as_is`; and `redis`
+    for several), or the servers at `urls`. `idle_tables`: memory per idle open table too.
+
+    Raises ValueError for bad figures, BenchDatabaseError for a database it must not use."""
     levels = tables if tables is not None else [50, 500]
+    _check(levels, seconds, think, workers, db, redis, idle_tables, runs)
+    own = bool(db and is_postgres(db) and not db_as_is and not urls)
+    if db and not own and not urls:
+        check_unused(db)  # the database as it is: never one that holds real data
+
+    def servers(stack: contextlib.ExitStack) -> tuple[list[str], list[int]]:
+        """The servers of one run: `urls` as given, or fresh processes."""
+        if urls:
+            return list(urls), list(pids or [])
+        schema = stack.enter_context(own_schema(db)) if own and db else None
+        found = stack.enter_context(server_processes(workers, db, redis, schema))
+        return [url for url, _pid in found], [pid for _url, pid in found]
+
+    results: list[dict[str, Any]] = []
+    for count in levels:
+        measured: list[Level] = []
+        for _run in range(runs):
+            with contextlib.ExitStack() as stack, asyncio.Runner(
+                loop_factory=_fastest_loop()
+            ) as runner:
+                where, known = servers(stack)
+                measured.append(runner.run(_level(
+                    where, count, seconds, players, think, known or None, spread_seats,
+                    Counters(db, redis))))
+        results.append(combine(measured))
+    memory: dict[str, Any] | None = None
+    if idle_tables:
+        with contextlib.ExitStack() as stack, asyncio.Runner(
+            loop_factory=_fastest_loop()
+        ) as runner:
+            where, known = servers(stack)
+            memory = runner.run(idle_memory(where, known, idle_tables, players))
+    database = "SQLite" if not db or db.startswith("sqlite") else (
+        "PostgreSQL (a schema of its own per run)" if own else "PostgreSQL")
+    shown = ", ".join(urls) if urls else (
+        f"{workers} belle serve process{'es' if workers > 1 else ''}, {database}"
+        f"{' + Redis' if redis else ''}, loopback")
+    return {
+        "server": shown,
+        "note": "each table has one seat to move at a time, so the clients offer at most "
+                "tables / think_s actions a second (offered_per_s); accepted_per_s counts "
+                "actions whose own echo came back in the window; latency is send → own "
+                "echo; each figure is the median of `runs` runs; costs: the PostgreSQL and "
+                "Redis counters' growth per accepted action (whole database and server)",
+        "game": "paris_connection",
+        "players_per_table": players,
+        "think_s": think,
+        "spread_seats": spread_seats,
+        "runs": runs,
+        "levels": results,
+        "memory": memory,
+    }
+
+
+def _check(levels: list[int], seconds: float, think: float, workers: int, db: str | None,
+           redis: str | None, idle_tables: int, runs: int) -> None:
     if not levels or any(not 1 <= n <= MAX_TABLES for n in levels):
         raise ValueError(f"table counts are from 1 to {MAX_TABLES}")
     if not 0 < seconds <= MAX_SECONDS:
@@ -284,45 +354,8 @@ def run_server_bench(
         raise ValueError("several workers need --db postgresql://… and --redis redis://…")
     if not 0 <= idle_tables <= 10_000:
         raise ValueError("--idle-tables is from 0 to 10000")
-    results: list[dict[str, Any]] = []
-    memory: dict[str, Any] | None = None
-    def servers(stack: contextlib.ExitStack) -> tuple[list[str], list[int]]:
-        """The servers of one level: `urls` as given, or fresh processes."""
-        if urls:
-            return list(urls), list(pids or [])
-        found = stack.enter_context(server_processes(workers, db, redis))
-        return [url for url, _pid in found], [pid for _url, pid in found]
-
-    for count in levels:
-        with contextlib.ExitStack() as stack, asyncio.Runner(
-            loop_factory=_fastest_loop()
-        ) as runner:
-            where, known = servers(stack)
-            level = runner.run(_level(where, count, seconds, players, think, known or None,
-                                      spread_seats))
-            results.append(asdict(level))
-    if idle_tables:
-        with contextlib.ExitStack() as stack, asyncio.Runner(
-            loop_factory=_fastest_loop()
-        ) as runner:
-            where, known = servers(stack)
-            memory = runner.run(idle_memory(where, known, idle_tables, players))
-    shown = ", ".join(urls) if urls else (
-        f"{workers} belle serve process{'es' if workers > 1 else ''}, "
-        f"{'PostgreSQL' if db and not db.startswith('sqlite') else 'SQLite'}"
-        f"{' + Redis' if redis else ''}, loopback")
-    return {
-        "server": shown,
-        "note": "each table has one seat to move at a time, so the clients offer at most "
-                "tables / think_s actions a second (offered_per_s); accepted_per_s counts "
-                "actions whose own echo came back in the window; latency is send → own echo",
-        "game": "paris_connection",
-        "players_per_table": players,
-        "think_s": think,
-        "spread_seats": spread_seats,
-        "levels": results,
-        "memory": memory,
-    }
+    if not 1 <= runs <= MAX_RUNS:
+        raise ValueError(f"--runs is from 1 to {MAX_RUNS}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -344,13 +377,17 @@ def main(argv: list[str] | None = None) -> None:
                         help="also measure memory per idle open table")
     parser.add_argument("--spread-seats", action="store_true",
                         help="each seat of a table on the next server")
+    parser.add_argument("--runs", type=int, default=1, help="runs per level (medians)")
+    parser.add_argument("--db-as-is", action="store_true",
+                        help="use --db itself (empty or an earlier benchmark's), no schema")
     args = parser.parse_args(argv)
     try:
         report = run_server_bench(
             args.tables or None, args.seconds, think=args.think, workers=args.workers,
             db=args.db, redis=args.redis, urls=args.url, pids=args.pid,
-            idle_tables=args.idle_tables, spread_seats=args.spread_seats)
-    except ValueError as exc:
+            idle_tables=args.idle_tables, spread_seats=args.spread_seats, runs=args.runs,
+            db_as_is=args.db_as_is)
+    except (ValueError, BenchDatabaseError) as exc:
         parser.error(str(exc))
     print(json.dumps(report, indent=1))
 

@@ -4,8 +4,10 @@ the figures reported (`Level`, built by `summarize`)."""
 from __future__ import annotations
 
 import os
+import statistics
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from belle.server.bench.processes import process_cpu
 
@@ -51,6 +53,7 @@ class Level:
     server_cpu_busy: float | None  # of one core, over the window
     client_cpu_ms_per_action: float  # CPU this load generator used in the window
     load_average: float  # the machine's 1-minute load average at the end of the window
+    costs: dict[str, Any] | None = None  # PostgreSQL and Redis counters per accepted action
 
 
 class Cpu:
@@ -103,3 +106,31 @@ def summarize(tables: int, players: int, seconds: float, think: float, setup_s: 
         client_cpu_ms_per_action=round(1000 * cpu.client / count, 3),
         load_average=round(os.getloadavg()[0], 2),
     )
+
+
+def combine(runs: list[Level]) -> dict[str, Any]:
+    """One level measured `len(runs)` times: the median of each figure (costs too), the
+    refusals added up, and every run's accepted actions/s (`accepted_per_s_runs`)."""
+    rows = [asdict(level) for level in runs]
+    merged: dict[str, Any] = {}
+    for key, first in rows[0].items():
+        values = [row[key] for row in rows]
+        if key == "errors":
+            merged[key] = {code: sum(row[key].get(code, 0) for row in rows)
+                           for code in sorted({c for row in rows for c in row[key]})}
+        elif key == "costs":
+            merged[key] = _median_dicts(values)
+        elif isinstance(first, int | float) and all(isinstance(v, int | float) for v in values):
+            merged[key] = statistics.median(values)
+        else:
+            merged[key] = first
+    merged["runs"] = len(rows)
+    merged["accepted_per_s_runs"] = [row["accepted_per_s"] for row in rows]
+    return merged
+
+
+def _median_dicts(values: list[dict[str, Any] | None]) -> dict[str, Any] | None:
+    known = [v for v in values if v]
+    if not known:
+        return None
+    return {name: statistics.median(v[name] for v in known if name in v) for name in known[0]}

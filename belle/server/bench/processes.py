@@ -8,11 +8,12 @@ import os
 import resource
 import socket
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+from belle.server.bench.schema import worker_command
 
 HOST = "127.0.0.1"
 STARTUP_SECONDS = 180.0  # a loaded machine may take this long to import and migrate
@@ -61,12 +62,14 @@ def server_process() -> Iterator[tuple[str, int]]:
 
 @contextlib.contextmanager
 def server_processes(
-    count: int, db: str | None = None, redis: str | None = None, *, lift_limits: bool = True
+    count: int, db: str | None = None, redis: str | None = None, schema: str | None = None,
+    *, lift_limits: bool = True,
 ) -> Iterator[list[tuple[str, int]]]:
-    """`count` servers on free loopback ports, on `db` (a temp SQLite file by default)
-    and, with several, `redis`; yields [(URL, pid)]. `lift_limits`: no per-player table
-    limit, HTTP rate limit nor socket and hello caps (three bench players sit at every
-    table, from loopback)."""
+    """`count` servers on free loopback ports, on `db` (a temp SQLite file by default;
+    `schema`: a schema of that PostgreSQL database, belle.server.bench.schema) and, with
+    several, `redis`; yields [(URL, pid)]. `lift_limits`: no per-player table limit, HTTP
+    rate limit nor socket and hello caps (three bench players sit at every table, from
+    loopback)."""
     raise_file_limit()
     with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
         database = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
@@ -82,7 +85,7 @@ def server_processes(
         try:
             for index in range(count):
                 port = free_port()
-                command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port",
+                command = [*worker_command(schema), "--host", HOST, "--port",
                            str(port), "--db", database, "--bot-delay", "0",
                            "--log-level", "warning"]
                 if redis:

@@ -2,10 +2,10 @@
 
 With several `belle serve` processes on one PostgreSQL database, the worker that commits a
 change (an action, a seat change, the end, a chat line, a lobby change) tells its own
-sockets and then `publish`es a compact message on one Redis pub/sub channel. Every other
-worker hands the messages it receives to its `Sink` (the hub), which applies them to the
-tables it holds in memory (belle.server.table.remote). Messages carry the
-committed record entries, secrets included: Redis is internal infrastructure, and what
+sockets and then `publish`es a compact message on its deployment's Redis pub/sub
+channel. Every other worker hands the messages it receives to its `Sink` (the hub), which
+applies them to the tables it holds in memory (belle.server.table.remote). Messages carry
+the committed record entries, secrets included: Redis is internal infrastructure, and what
 reaches a socket is rendered per seat as for a local move.
 
 Publishing never fails a move (the commit already happened): messages wait in an
@@ -14,11 +14,21 @@ and the other workers notice the gap at the next message, or resync every table 
 their subscription comes back (`Sink.resync_all`). The subscriber reconnects with
 backoff.
 
+A deployment is the database: its instance id (kept in the database's settings,
+belle.storage.backup.instance_id) is the `namespace` of every Redis name the workers use,
+the channel `belle:<namespace>:events` and the leases `belle:<namespace>:lease:<table>`,
+so two deployments sharing one Redis server never hear each other nor take each other's
+leases (a Redis database number does not separate pub/sub channels).
+
 `leader(table_id)` is a lease in Redis (`SET key worker NX PX ttl`, renewed when it is
 ours, atomically in a Lua script) so bots, chance after a crash and turn timers run on
 one worker at a time. A lease is cached for half its period to spare a round trip per
 bot move. It only decides who does the work: two workers that both moved would still
-end with one action stored (UNIQUE (match_id, seq)).
+end with one action stored (UNIQUE (match_id, seq)). A lease call that meets a dead pooled
+connection (Redis restarted) is tried once more on a fresh one, so a Redis restart costs no
+table a lease period. At a clean shutdown (`close`) the worker stops leading, deletes the
+leases it holds and tells the others which tables it let go (`released`): one of them
+takes each table over at once (`Sink.adopt`), instead of after the lease expires.
 """
 
 from __future__ import annotations
@@ -30,16 +40,19 @@ import logging
 import time
 import uuid
 from collections import deque
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, TypeVar
 
 log = logging.getLogger("belle.server")
+T = TypeVar("T")
 
-CHANNEL = "belle:events"
-LEASE_KEY = "belle:lease:{}"
+CHANNEL = "belle:{}:events"  # .format(namespace)
+LEASE_KEY = "belle:{}:lease:{}"  # .format(namespace, table id)
 DEFAULT_LEASE_SECONDS = 10.0
 BACKOFF_FIRST = 0.1
 BACKOFF_MOST = 2.0
 PUBLISH_BATCH = 256
+FLUSH_SECONDS = 3.0  # at close: how long the last messages (the hand-over) may take
 
 # Take the lease when it is free, renew it when it is ours: 1 if we hold it now.
 LEASE_SCRIPT = """
@@ -53,6 +66,19 @@ end
 return 0
 """
 
+# Delete each lease that is ours (a lease another worker took meanwhile stays): the
+# tables whose lease was ours.
+RELEASE_SCRIPT = """
+local released = {}
+for i, key in ipairs(KEYS) do
+    if redis.call('get', key) == ARGV[1] then
+        redis.call('del', key)
+        released[#released + 1] = i
+    end
+end
+return released
+"""
+
 
 class Sink(Protocol):
     """Where a worker's fan-out delivers the other workers' messages (the hub)."""
@@ -60,6 +86,9 @@ class Sink(Protocol):
     def deliver(self, message: dict[str, Any]) -> None: ...
 
     async def resync_all(self) -> None: ...
+
+    def adopt(self, table_ids: list[int]) -> None:
+        """Another worker shut down and let these tables' leases go: take them over."""
 
 
 class FanoutError(Exception):
@@ -82,6 +111,9 @@ class LocalFanout:
     async def leader(self, table_id: int) -> bool:
         return True
 
+    def stop_leading(self) -> None:
+        return None  # one process: nobody to hand a table to
+
     def is_connected(self) -> bool:
         return True
 
@@ -90,22 +122,31 @@ class LocalFanout:
 
 
 class RedisFanout:
-    """Several workers: Redis pub/sub for events, Redis keys for table leases."""
+    """Several workers: Redis pub/sub for events, Redis keys for table leases, every
+    name under the deployment's `namespace`."""
 
     clustered = True
 
-    def __init__(self, url: str, *, lease_seconds: float = DEFAULT_LEASE_SECONDS) -> None:
+    def __init__(self, url: str, namespace: str, *,
+                 lease_seconds: float = DEFAULT_LEASE_SECONDS) -> None:
         if lease_seconds <= 0:
             raise FanoutError("the lease period must be positive")
+        if not namespace or any(c in namespace for c in ": \n*?[]"):
+            raise FanoutError(f"a deployment namespace is a plain word, not {namespace!r}")
         self.url = url
+        self.namespace = namespace
+        self.channel = CHANNEL.format(namespace)
         self.lease_seconds = lease_seconds
         self.worker = uuid.uuid4().hex
         self._client: Any = None
         self._lease: Any = None
+        self._release: Any = None
         self._held: dict[int, float] = {}  # table → until when our lease is surely ours
+        self._leading = True  # False once closing: no lease is taken or renewed
         self._outbox: deque[str] = deque()
         self._wake = asyncio.Event()
-        self._tasks: list[asyncio.Task[None]] = []
+        self._publisher: asyncio.Task[None] | None = None
+        self._subscriber: asyncio.Task[None] | None = None
         self._closing = False
         self.connected = asyncio.Event()  # the subscription is up (tests wait on it)
 
@@ -123,6 +164,9 @@ class RedisFanout:
         except (redis.RedisError, ValueError, OSError) as exc:
             raise FanoutError(f"Redis is not reachable at {url}: {exc}") from exc
 
+    def lease_key(self, table_id: int) -> str:
+        return LEASE_KEY.format(self.namespace, table_id)
+
     async def start(self, sink: Sink) -> None:
         import redis.asyncio as aioredis
 
@@ -130,14 +174,26 @@ class RedisFanout:
             self.url, socket_connect_timeout=3, socket_keepalive=True, health_check_interval=5
         )
         self._lease = self._client.register_script(LEASE_SCRIPT)
-        self._tasks = [asyncio.create_task(self._subscribe(sink)),
-                       asyncio.create_task(self._publish_loop())]
+        self._release = self._client.register_script(RELEASE_SCRIPT)
+        self._subscriber = asyncio.create_task(self._subscribe(sink))
+        self._publisher = asyncio.create_task(self._publish_loop())
         # serve only once subscribed, so no change committed after our start is missed
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.connected.wait(), timeout=10)
 
     def is_connected(self) -> bool:
         return self.connected.is_set()
+
+    async def _twice(self, call: Callable[[], Awaitable[T]]) -> T:
+        """`call()`, again once if the connection failed: after a Redis restart the first
+        command goes over a dead pooled connection, and the pool opens a fresh one."""
+        from redis.exceptions import ConnectionError as Disconnected
+        from redis.exceptions import TimeoutError as NoAnswer
+
+        try:
+            return await call()
+        except (Disconnected, NoAnswer, OSError):
+            return await call()
 
     # -- publishing --------------------------------------------------------
     def publish(self, message: dict[str, Any]) -> None:
@@ -155,18 +211,19 @@ class RedisFanout:
                 await self._send(batch)
 
     async def _send(self, batch: list[str]) -> None:
-        """Publish `batch`, retrying once on a fresh connection (after a Redis restart the
-        pooled one is dead); then give up: the commit happened, the others will resync."""
-        for attempt in (1, 2):
-            try:
-                async with self._client.pipeline(transaction=False) as pipe:
-                    for text in batch:
-                        pipe.publish(CHANNEL, text)
-                    await pipe.execute()
-                return
-            except Exception as exc:
-                if attempt == 2:
-                    log.warning("fan-out: %d messages not published (%s)", len(batch), exc)
+        """Publish `batch` (tried twice, `_twice`); then give up: the commit happened,
+        the others will notice the gap and resync."""
+
+        async def publish_all() -> None:
+            async with self._client.pipeline(transaction=False) as pipe:
+                for text in batch:
+                    pipe.publish(self.channel, text)
+                await pipe.execute()
+
+        try:
+            await self._twice(publish_all)
+        except Exception as exc:
+            log.warning("fan-out: %d messages not published (%s)", len(batch), exc)
 
     # -- subscribing -------------------------------------------------------
     async def _subscribe(self, sink: Sink) -> None:
@@ -176,7 +233,7 @@ class RedisFanout:
         while not self._closing:
             pubsub = self._client.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.subscribe(CHANNEL)
+                await pubsub.subscribe(self.channel)
                 if lost:
                     log.warning("fan-out: Redis is back; resyncing every table")
                     await sink.resync_all()
@@ -210,6 +267,11 @@ class RedisFanout:
         if not isinstance(message, dict) or message.get("w") == self.worker:
             return  # our own: our sockets have it already
         try:
+            if message.get("kind") == "released":
+                tables = message.get("tables")
+                if isinstance(tables, list) and self._leading:
+                    sink.adopt([t for t in tables if isinstance(t, int)])
+                return
             sink.deliver(message)
         except Exception:
             log.exception("fan-out: a message could not be delivered")
@@ -217,28 +279,59 @@ class RedisFanout:
     # -- leases ------------------------------------------------------------
     async def leader(self, table_id: int) -> bool:
         """Whether this worker runs the table's bots and timers now (taking a free lease)."""
+        if not self._leading:
+            return False
         moment = time.monotonic()
         if self._held.get(table_id, 0.0) > moment:
             return True
         ttl_ms = int(self.lease_seconds * 1000)
         try:
-            ours = bool(await self._lease(keys=[LEASE_KEY.format(table_id)],
-                                          args=[self.worker, ttl_ms]))
+            ours = bool(await self._twice(lambda: self._lease(
+                keys=[self.lease_key(table_id)], args=[self.worker, ttl_ms])))
         except Exception as exc:  # no Redis, no lease: nobody doubles a bot move
             log.warning("fan-out: lease of table %s unknown (%s)", table_id, exc)
             return False
-        if ours:
+        if ours and self._leading:
             self._held[table_id] = moment + self.lease_seconds / 2
-        else:
-            self._held.pop(table_id, None)
-        return ours
+            return True
+        self._held.pop(table_id, None)
+        return False
+
+    def stop_leading(self) -> None:
+        """From now on this worker takes and renews no lease (it is shutting down)."""
+        self._leading = False
+
+    async def _release_all(self) -> list[int]:
+        """Delete the leases this worker holds; the tables whose lease was ours."""
+        tables = sorted(self._held)
+        self._held.clear()
+        if not tables:
+            return []
+        try:
+            found = await self._twice(lambda: self._release(
+                keys=[self.lease_key(t) for t in tables], args=[self.worker]))
+        except Exception as exc:  # they expire by themselves within a lease period
+            log.warning("fan-out: %d leases not released (%s)", len(tables), exc)
+            return []
+        return [tables[int(i) - 1] for i in found]
 
     async def close(self) -> None:
+        """Stop leading, hand the tables this worker led on to the others, disconnect."""
+        self.stop_leading()
+        if self._client is not None:
+            released = await self._release_all()
+            if released:
+                self.publish({"kind": "released", "tables": released})
         self._closing = True
         self._wake.set()
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._publisher is not None:  # it sends what is queued, the hand-over last
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._publisher, FLUSH_SECONDS)
+        for task in (self._subscriber, self._publisher):
+            if task is not None:
+                task.cancel()
+        await asyncio.gather(*(t for t in (self._subscriber, self._publisher) if t),
+                             return_exceptions=True)
         if self._client is not None:
             with contextlib.suppress(Exception):
                 await self._client.aclose()

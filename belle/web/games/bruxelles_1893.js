@@ -230,7 +230,7 @@ function chip(label, colour, click) {
   const dark = ["blue", "red", "green", "black"].includes(label) || colour === "#222";
   const attrs = { style: `background:${colour};color:${dark ? "#fff" : "#222"}`, title: colourWord(label) };
   if (click) {
-    attrs.class = "brx-legal";
+    attrs.class = "brx-chip brx-legal"; // the class attribute replaces the tag's classes
     attrs.dataset = { action: click.action };
     attrs.role = "button";
     attrs.tabindex = "0";
