@@ -295,9 +295,11 @@ def check_replay(page: Any) -> None:
     expect(step_text(page)).to_contain_text(f"Move {total - 1} of {total}")
     page.locator(".replay-first").click()
     expect(step_text(page)).to_contain_text(f"Move 0 of {total}")
-    expect(page.locator(".pc-map .loco")).to_have_count(6)  # one per start hex (PC-19)
+    # PC-19: the colours are drawn onto the start hexes at setup, one chance move each.
+    expect(page.locator(".pc-map .loco")).to_have_count(0)
     page.locator(".replay-next").click()
     expect(step_text(page)).to_contain_text(f"Move 1 of {total}")
+    expect(page.locator(".pc-map .loco")).to_have_count(1)
     page.keyboard.press("End")
     expect(step_text(page)).to_contain_text(f"Move {total} of {total}")
 

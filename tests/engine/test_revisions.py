@@ -69,7 +69,8 @@ def test_a_record_of_an_older_engine_replays_its_revision(game_id: str) -> None:
     assert upgrade({}, "0.1.0")["rules_version"] == 1
     assert "rules_version" not in upgrade({}, belle.__version__)  # the default: current
     assert upgrade({"rules_version": 1}, belle.__version__)["rules_version"] == 1
-    old = MatchRecord(game_id, {}, ["a", "b"], engine_version="0.1.0")
+    seats = [f"p{i}" for i in range(game.info.min_players)]
+    old = MatchRecord(game_id, {}, seats, engine_version="0.1.0")
     assert new_state(old).game.revision == 1
     assert game.at_revision(1).options["rules_version"] == 1
 

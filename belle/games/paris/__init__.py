@@ -7,11 +7,22 @@ Rules: shared/rules/paris.md (PARIS-n); seed: shared/seeds/paris.es.txt.
 
 from __future__ import annotations
 
+from typing import cast
+
 from belle.engine.game import Game, GameInfo
 from belle.engine.options import OptionSpec
 from belle.engine.registry import register
+from belle.games.paris import legacy
 from belle.games.paris.actions import ALL_ACTIONS, Action
+from belle.games.paris.rules import CURRENT_RULES, Ruleset
 from belle.games.paris.state import ParisState
+
+RULES_VERSION = 2
+"""The current rules edition; 1 is engine 0.1.0's (legacy.py), kept for its records."""
+
+REVISIONS = ("0.2.0",)
+"""Engine versions from which rules editions 2, … apply (GameInfo.revisions): a record
+of an older engine names no rules_version and replays by edition 1."""
 
 INFO = GameInfo(
     id="paris",
@@ -35,9 +46,17 @@ INFO = GameInfo(
             "Free district placement: no tile removed; a drawn tile goes on a free space "
             "of its value in any district without a building of its type",
         ),
+        OptionSpec(
+            "rules_version", "int", RULES_VERSION,
+            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
+            "before every landmark cost marble and gold and before bonus tiles 20, 21, 24, "
+            "25, 29 and 30 stopped paying plain francs or points",
+            minimum=1, maximum=RULES_VERSION,
+        ),
     ),
     has_chance=True,
     has_hidden_info=True,
+    revisions=REVISIONS,
     summary="Place keys on banks and the Arc de Triomphe, buy your way up the buildings "
     "of six Belle Époque districts, build landmarks, and win the district majorities.",
 )
@@ -46,6 +65,13 @@ INFO = GameInfo(
 @register
 class Paris(Game[Action]):
     info = INFO
+    ruleset: Ruleset
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self.rules_version = cast(int, self.option("rules_version"))
+        self.ruleset = CURRENT_RULES if self.rules_version >= 2 else legacy.RULES_0_1
+
 
     def _new_initial_state(self, num_players: int) -> ParisState:
         return ParisState(self, num_players)

@@ -13,6 +13,7 @@ ALL_ACTIONS, whose order is the dense int codec.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -216,9 +217,8 @@ BUY = tuple(Buy(k) for k in data.RESOURCES)
 SELL = tuple(Sell(k) for k in range(6))
 
 
-def bonus_choices(number: int) -> list[tuple[int, int]]:
-    """The (first, second) choices a bonus tile is used with (-1: no choice)."""
-    kind = data.BONUS[number - 1].kind
+def choices_of(kind: str) -> list[tuple[int, int]]:
+    """The (first, second) choices a tile of this kind is used with (-1: no choice)."""
     if kind == "resource_choice":
         return [(k, -1) for k in data.RESOURCES]
     if kind == "prestige_choice":
@@ -227,7 +227,16 @@ def bonus_choices(number: int) -> list[tuple[int, int]]:
         return [(k, -1) for k in range(6)]
     if kind == "two_resources":
         return [(a, b) for a in data.RESOURCES for b in data.RESOURCES if a <= b]
+    if kind == "two_prestige":
+        return [(a, b) for a in data.PRESTIGE for b in data.PRESTIGE if a <= b]
+    if kind == "resource_and_prestige":
+        return [(a, b) for a in data.RESOURCES for b in data.PRESTIGE]
     return [(-1, -1)]
+
+
+def bonus_choices(number: int) -> list[tuple[int, int]]:
+    """The choices bonus tile `number` is used with (today's tiles)."""
+    return choices_of(data.BONUS[number - 1].kind)
 
 
 def end_choices(tile: int) -> list[int]:
@@ -244,6 +253,12 @@ USE = {
     for n in range(1, data.NUM_BONUS_NUMBERS + 1)
     for a, b in bonus_choices(n)
 }
+# What engine 0.1.0's tiles were used as, so that its records still decode and its
+# edition (rules_version 1, legacy.py) can be played; never legal by today's rules. Last
+# in ALL_ACTIONS, so the dense codec numbers today's actions as if they were not there.
+OLD_USE = {
+    (n, -1, -1): UseBonus(n, -1, -1) for n in (20, 21, 24, 25, 29, 30)
+}
 USE_END = {(t, c): UseEnd(t, c) for t in range(len(data.END_TILES)) for c in end_choices(t)}
 
 ALL_ACTIONS: tuple[Action, ...] = (
@@ -252,8 +267,9 @@ ALL_ACTIONS: tuple[Action, ...] = (
     *(a for src in BUILD for lm in src for a in lm),
     ENDGAME, *TAKE, PASS, END, *BONUS[1:], NOBONUS, *GIVE, DONE,
     *(a for row in VPTILE for a in row), NOVPTILE, *BUY, *SELL, *USE.values(),
-    *USE_END.values(),
+    *USE_END.values(), *(a for key, a in OLD_USE.items() if key not in USE),
 )
+USE.update({key: action for key, action in OLD_USE.items() if key not in USE})
 
 # -- names ------------------------------------------------------------------------------
 
@@ -368,7 +384,10 @@ USAGE = (
 )
 
 
-def _parse_move(args: list[str]) -> Action:
+def _parse_move(args: list[str], landmark_district: Sequence[int] | None = None) -> Action:
+    """`move <from> <to>` or `move <from> build <landmark> [<district>]`. The district
+    may be left out when the key stands in one: on a bank or a building, or on a
+    landmark when the state says where that landmark stands (`landmark_district`)."""
     if len(args) < 2:
         raise InvalidActionError("move is written 'move <from> <to>', e.g. 'move arc MO1'")
     src = SOURCE_BY_NAME.get(args[0].lower())
@@ -380,14 +399,8 @@ def _parse_move(args: list[str]) -> Action:
         dst = SPACE_BY_NAME.get(args[2].lower(), -1)
         if dst < data.NUM_BUILDINGS:
             raise InvalidActionError(f"{args[2]!r} is not a landmark (L9 to L16)")
-        if len(args) == 4:
-            district = _district(args[3])
-        elif src < ND:
-            district = src
-        elif 7 <= src < 7 + data.NUM_BUILDINGS:
-            district = (src - 7) // NV
-        else:
-            raise InvalidActionError("say the district: 'move arc build L12 MO'")
+        district = _district(args[3]) if len(args) == 4 else _source_district(
+            src, landmark_district)
         return BUILD[src][dst - data.NUM_BUILDINGS][district]
     if len(args) != 2:
         raise InvalidActionError("move is written 'move <from> <to>', e.g. 'move arc MO1'")
@@ -395,6 +408,23 @@ def _parse_move(args: list[str]) -> Action:
     if target is None:
         raise InvalidActionError(f"unknown space {args[1]!r}: a building (MO5) or landmark (L12)")
     return MOVE[src][target]
+
+
+def _source_district(src: int, landmark_district: Sequence[int] | None) -> int:
+    """The district a key stands in, for a new landmark written without one."""
+    if src < ND:
+        return src
+    if 7 <= src < 7 + data.NUM_BUILDINGS:
+        return (src - 7) // NV
+    if src >= 7 + data.NUM_BUILDINGS:
+        landmark = src - 7 - data.NUM_BUILDINGS
+        if landmark_district is None:
+            raise InvalidActionError(
+                f"say the district: 'move {source_name(src)} build L12 MO'")
+        if landmark_district[landmark] < 0:
+            raise InvalidActionError(f"{source_name(src)} is not built yet: no key stands on it")
+        return landmark_district[landmark]
+    raise InvalidActionError("say the district: 'move arc build L12 MO'")
 
 
 def _parse_use(args: list[str]) -> Action:
@@ -431,8 +461,10 @@ def _one(args: list[str], n: int, usage: str) -> list[str]:
     return args
 
 
-def parse(text: str) -> Action:
-    """Parse the notation; raise InvalidActionError saying what is allowed."""
+def parse(text: str, landmark_district: Sequence[int] | None = None) -> Action:
+    """Parse the notation; raise InvalidActionError saying what is allowed. With the
+    landmarks' districts (a state's `landmark_district`), `move L10 build L12` may leave
+    out the district of the key's landmark (ParisState.parse_action)."""
     if not isinstance(text, str):
         raise InvalidActionError(f"an action is text, not {type(text).__name__}")
     words = text.strip().split()
@@ -443,7 +475,7 @@ def parse(text: str) -> Action:
         return _WORDS[verb]
     match verb:
         case "move":
-            return _parse_move(args)
+            return _parse_move(args, landmark_district)
         case "use":
             return _parse_use(args)
         case "play":
@@ -503,7 +535,7 @@ def to_json(action: Action) -> dict[str, Any]:
     return {"type": words[0], "args": words[1:]}
 
 
-def from_json(payload: Any) -> Action:
+def from_json(payload: Any, landmark_district: Sequence[int] | None = None) -> Action:
     if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
         raise InvalidActionError("an action is a JSON object with a string 'type'")
     args = payload.get("args", [])
@@ -514,7 +546,7 @@ def from_json(payload: Any) -> Action:
     kind = payload["type"]
     if len(kind.split()) != 1:
         raise InvalidActionError(f"unknown action type {kind!r}")
-    return parse(" ".join([kind, *args]))
+    return parse(" ".join([kind, *args]), landmark_district)
 
 
 CODEC = DenseCodec(ALL_ACTIONS, "Paris")

@@ -126,10 +126,12 @@ class LandmarkSpec:
     provenance: Provenance
 
 
+# PARIS-86 (seed): every landmark needs both marble and gold ("monumentos (que requieren
+# mármol y oro)"); the amounts are reconstructed (G-5: 1 + 1 up to value 13, then more).
 LANDMARKS: Final[tuple[LandmarkSpec, ...]] = (
-    LandmarkSpec("Moulin Rouge", 9, (0, 1, 0), ((BRONZE, 2), (SILVER, 3)), "reconstructed"),
-    LandmarkSpec("Panthéon", 10, (0, 0, 1), ((BRONZE, 2), (PGOLD, 4)), "reconstructed"),
-    LandmarkSpec("Grand Palais", 11, (0, 1, 0),
+    LandmarkSpec("Moulin Rouge", 9, (0, 1, 1), ((BRONZE, 2), (SILVER, 3)), "reconstructed"),
+    LandmarkSpec("Panthéon", 10, (0, 1, 1), ((BRONZE, 2), (PGOLD, 4)), "reconstructed"),
+    LandmarkSpec("Grand Palais", 11, (0, 1, 1),
                  ((BRONZE, 2), (SILVER, 3), (SILVER, 3)), "reconstructed"),
     # value 12 and its cost 1 marble + 1 gold: seed (Julie); its rewards: reconstructed
     LandmarkSpec("Opéra Garnier", 12, (0, 1, 1),
@@ -150,15 +152,24 @@ NUM_SPACES: Final = NUM_BUILDINGS + NUM_LANDMARKS  # 36 buildings, then 8 landma
 
 BonusKind = Literal[
     "francs", "vp", "resource", "resource_choice", "prestige_choice", "token_choice",
-    "two_resources", "per_value", "key", "stack_own", "share_opponent", "take_any",
-    "francs_to_vp",
+    "two_resources", "two_prestige", "resource_and_prestige", "per_value", "per_landmark",
+    "per_district", "key", "stack_own", "share_opponent", "take_any", "francs_to_vp",
 ]
+# Kinds that serve as tokens (PARIS-121), and the choices they are used with.
+TOKEN_KINDS: Final[frozenset[str]] = frozenset({
+    "resource_choice", "prestige_choice", "token_choice", "two_resources", "two_prestige",
+    "resource_and_prestige",
+})
+PRESTIGE_GIVING_KINDS: Final[frozenset[str]] = frozenset({
+    "prestige_choice", "token_choice", "two_prestige", "resource_and_prestige",
+})
 
 
 @dataclass(frozen=True, slots=True)
 class BonusSpec:
-    """A bonus tile number's effect. `amount`: francs, VP, key price, or VP per building;
-    `kind_param`: the fixed resource (resource) or building value (per_value)."""
+    """A bonus tile number's effect. `amount`: francs, VP, key price, or VP per building,
+    landmark or district; `kind_param`: the fixed resource (resource) or building value
+    (per_value)."""
 
     number: int
     kind: BonusKind
@@ -195,17 +206,24 @@ BONUS: Final[tuple[BonusSpec, ...]] = (
     _b(17, "take_any", provenance="public", text="take any bonus tile from the track"),
     _b(18, "per_value", 5, 4, provenance="seed", text="5 VP per value-4 building you occupy"),
     _b(19, "token_choice", text="counts as 1 resource or prestige of your choice"),
-    _b(20, "francs", 6, text="+6 francs"),
-    _b(21, "vp", 5, text="+5 VP"),
+    # 20, 21, 24, 25, 29, 30: public sources put them outside the "francs and/or VP"
+    # group (1, 5, 7, 12, 22); their effects are reconstructed (G-6), as two-token tiles
+    # like 23 and as VP per landmark / per district, in the spirit of the per-building
+    # tiles. (Engine 0.1.0 had francs or VP here; legacy.py keeps that for old records.)
+    _b(20, "two_prestige", text="counts as 2 prestige tokens of your choice"),
+    _b(21, "resource_and_prestige",
+       text="counts as 1 resource and 1 prestige token of your choice"),
     _b(22, "vp", 6, text="+6 VP"),
     _b(23, "two_resources", text="counts as 2 resources of your choice"),
-    _b(24, "francs", 8, text="+8 francs"),
-    _b(25, "vp", 7, text="+7 VP"),
+    _b(24, "per_landmark", 3, text="3 VP per landmark you occupy"),
+    _b(25, "per_district", 2,
+       text="2 VP per district where you occupy a building or landmark"),
     _b(26, "per_value", 5, 5, text="5 VP per value-5 building you occupy"),
     _b(27, "francs_to_vp", provenance="seed", text="at the end: 1 VP per franc (not usable)"),
     _b(28, "per_value", 6, 8, text="6 VP per value-8 building you occupy"),
-    _b(29, "vp", 9, text="+9 VP"),
-    _b(30, "vp", 10, text="+10 VP"),
+    _b(29, "per_landmark", 4, text="4 VP per landmark you occupy"),
+    _b(30, "per_district", 3,
+       text="3 VP per district where you occupy a building or landmark"),
 )
 NUM_BONUS_NUMBERS: Final = 30  # seed
 TRACK_LENGTH: Final = 30  # seed (PARIS-4)

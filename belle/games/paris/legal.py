@@ -7,7 +7,7 @@ action objects; `move_legal` is the fast test `ParisState.is_legal` uses for mov
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from belle.games.paris import actions as act
 from belle.games.paris import data, rules
@@ -50,7 +50,7 @@ def move_legal(state: ParisState, seat: int, move: Move) -> bool:
         dst >= NB and state.landmark_district[dst - NB] < 0
         and (district < 0 or build == district)
         and value > state.landmark_top[build]
-        and affordable(state, seat, value - base, data.LANDMARKS[dst - NB].cost))
+        and affordable(state, seat, value - base, state.rules.landmarks[dst - NB].cost))
 
 def step2_actions(state: ParisState, seat: int) -> list[Action]:
     """PARIS-56: action A (PARIS-58..66), B (PARIS-67..92) or C (PARIS-57, 103)."""
@@ -103,28 +103,78 @@ def affordable(state: ParisState, seat: int, francs: int, cost: tuple[int, int, 
 def space_cost(state: ParisState, space: int) -> tuple[int, int, int]:
     if space < NB:
         return TILE_COST[state.built[space]]
-    return data.LANDMARKS[space - NB].cost
+    return state.rules.landmarks[space - NB].cost
 
 def moves(state: ParisState, seat: int) -> list[Action]:
-    """PARIS-67..88: every affordable key move, new landmarks included."""
-    moves: list[Action] = []
+    """PARIS-67..88: every affordable key move, new landmarks included: the moves the keys
+    and the board allow (worked out once, kept while only francs and tokens change:
+    ParisState.move_options) filtered by price, in the order of a plain loop over keys,
+    districts and spaces, each district's new landmarks after its spaces."""
+    francs = state.francs[seat]
+    wood, marble, gold = state.stock[seat][:3]
+    options = state.move_options(seat)
+    landmarks = [(lm, value, cost) for lm, value, cost in options.landmarks
+                 if cost[0] <= wood and cost[1] <= marble and cost[2] <= gold]
+    found: list[Action] = []
+    for targets, (src, d, base) in zip(options.spaces, options.sources, strict=True):
+        for action, price, cost in targets:
+            if price <= francs and cost[0] <= wood and cost[1] <= marble and cost[2] <= gold:
+                found.append(action)
+        if landmarks:  # PARIS-76..79, PARIS-88
+            top = state.landmark_top[d]
+            for lm, value, _ in landmarks:
+                if value > top and value > base and value - base <= francs:
+                    found.append(act.BUILD[src][lm][d])
+    return found
+
+
+MoveOption = tuple[Action, int, tuple[int, int, int]]  # the move, its francs, its resources
+
+
+class MoveOptions(NamedTuple):
+    """What seat's keys may do on this board, whatever it costs (PARIS-67..82)."""
+
+    sources: list[tuple[int, int, int]]  # per key and district it may go to: src, d, base
+    spaces: list[list[MoveOption]]  # for each of those, the spaces it may enter
+    landmarks: list[tuple[int, int, tuple[int, int, int]]]  # not built yet: lm, value, cost
+
+
+def move_options(state: ParisState, seat: int) -> MoveOptions:
+    free_lms = [(lm, spec.value, spec.cost) for lm, spec in enumerate(state.rules.landmarks)
+                if state.landmark_district[lm] < 0]
+    open_spaces: dict[int, list[Target]] = {}
+    sources: list[tuple[int, int, int]] = []
+    spaces: list[list[MoveOption]] = []
     for src, district, base in key_sources(state, seat):
-        districts = range(ND) if district < 0 else (district,)  # PARIS-69, PARIS-70
-        for d in districts:
-            targets = [*rules.DISTRICT_SPACES[d]]
-            targets.extend(
-                NB + lm for lm in range(data.NUM_LANDMARKS) if state.landmark_district[lm] == d)
-            for space in targets:
-                value = SPACE_VALUE[space]
-                if value > base and enterable(state, seat, space) and affordable(state,
-                        seat, value - base, space_cost(state, space)):  # PARIS-71, 83, 84
-                    moves.append(act.MOVE[src][space])
-            for lm, spec in enumerate(data.LANDMARKS):  # PARIS-76..79
-                if (state.landmark_district[lm] < 0 and spec.value > state.landmark_top[d]
-                        and spec.value > base
-                        and affordable(state, seat, spec.value - base, spec.cost)):
-                    moves.append(act.BUILD[src][lm][d])
-    return moves
+        row = act.MOVE[src]
+        for d in range(ND) if district < 0 else (district,):  # PARIS-69, PARIS-70
+            targets = open_spaces.get(d)
+            if targets is None:
+                targets = open_spaces[d] = _open_spaces(state, seat, d)
+            sources.append((src, d, base))  # PARIS-71, PARIS-83..85
+            spaces.append([(row[space], value - base, cost) for space, value, cost in targets
+                           if value > base])
+    return MoveOptions(sources, spaces, free_lms)
+
+
+Target = tuple[int, int, tuple[int, int, int]]  # space, value, resource cost
+
+
+def _open_spaces(state: ParisState, seat: int, d: int) -> list[Target]:
+    """District d's spaces seat may enter (PARIS-55, PARIS-68), with value and cost."""
+    found: list[Target] = []
+    built = state.built
+    for space in rules.DISTRICT_SPACES[d]:
+        tile = built[space]
+        if tile >= 0 and (not state.space_keys[space] or enterable(state, seat, space)):
+            found.append((space, SPACE_VALUE[space], TILE_COST[tile]))
+    for lm in range(data.NUM_LANDMARKS):
+        space = NB + lm
+        if state.landmark_district[lm] == d and (
+                not state.space_keys[space] or enterable(state, seat, space)):
+            found.append((space, SPACE_VALUE[space], state.rules.landmarks[lm].cost))
+    return found
+
 
 def put_districts(state: ParisState, tile: int) -> list[int]:
     """PARIS-154, PARIS-155: an empty space of the tile's value in a district
@@ -160,7 +210,7 @@ def benefit_actions(state: ParisState, seat: int) -> list[Action]:
         return legal
     if kind[0] == "prestige":
         _, landmark, used = kind
-        slots = data.LANDMARKS[landmark].slots
+        slots = state.rules.landmarks[landmark].slots
         legal = [act.GIVE[i] for i, (metal, _) in enumerate(slots)
                  if not used >> i & 1 and state.stock[seat][metal]]
         legal.append(act.DONE)
@@ -176,22 +226,60 @@ def free_actions(state: ParisState, seat: int) -> list[Action]:
     """PARIS-51, PARIS-105, PARIS-108..112, PARIS-118: tiles and exchanges."""
     legal: list[Action] = []
     francs = state.francs[seat]
+    supply = state.supply
     for k in data.RESOURCES:
-        if state.supply[k] and francs >= data.BUY_PRICE[k]:
+        if supply[k] and francs >= data.BUY_PRICE[k]:
             legal.append(act.BUY[k])
     stock = state.stock[seat]
-    legal.extend(act.SELL[k] for k in range(6) if stock[k])
+    for k in range(6):
+        if stock[k]:
+            legal.append(act.SELL[k])
     held = state.bonus_held[seat]
-    if held:
-        for number in range(1, 31):
-            if held >> number & 1 and tile_usable(state, seat, data.BONUS[number - 1].kind,
-                                                        data.BONUS[number - 1].amount):
-                legal.extend(act.USE[(number, a, b)] for a, b in act.bonus_choices(number))
-    for tile, count in enumerate(state.eg_held[seat]):
-        spec = data.END_TILES[tile]
-        if count and tile_usable(state, seat, spec.kind, spec.amount):
-            legal.extend(act.USE_END[(tile, c)] for c in act.end_choices(tile))
+    while held:
+        low = held & -held
+        held ^= low
+        number = low.bit_length() - 1
+        bonus = state.rules.bonus[number - 1]
+        if tile_usable(state, seat, bonus.kind, bonus.amount):
+            legal += _uses(number, bonus.kind)
+    eg = state.eg_held[seat]
+    if any(eg):
+        for tile, count in enumerate(eg):
+            spec = data.END_TILES[tile]
+            if count and tile_usable(state, seat, spec.kind, spec.amount):
+                legal.extend(act.USE_END[(tile, c)] for c in act.end_choices(tile))
     return legal
+
+
+def has_free_action(state: ParisState, seat: int) -> bool:
+    """Whether free_actions(state, seat) is not empty, without listing them."""
+    if any(state.stock[seat]):
+        return True
+    francs = state.francs[seat]
+    if any(state.supply[k] and francs >= data.BUY_PRICE[k] for k in data.RESOURCES):
+        return True
+    held = state.bonus_held[seat]
+    while held:
+        low = held & -held
+        held ^= low
+        bonus = state.rules.bonus[low.bit_length() - 2]
+        if tile_usable(state, seat, bonus.kind, bonus.amount):
+            return True
+    return any(count and tile_usable(state, seat, data.END_TILES[t].kind,
+                                     data.END_TILES[t].amount)
+               for t, count in enumerate(state.eg_held[seat]))
+
+
+_USES: dict[tuple[int, str], list[Action]] = {}
+
+
+def _uses(number: int, kind: str) -> list[Action]:
+    """The UseBonus actions of tile `number` when it has effect `kind` (its choices)."""
+    found = _USES.get((number, kind))
+    if found is None:
+        found = _USES[(number, kind)] = [act.USE[(number, a, b)] for a, b in act.choices_of(kind)]
+    return found
+
 
 def tile_usable(state: ParisState, seat: int, kind: str, amount: int) -> bool:
     if kind == "francs_to_vp":

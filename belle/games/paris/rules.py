@@ -9,6 +9,7 @@ two with bonus tile 9 (own) or 16 (shared) (PARIS-101, PARIS-102).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from belle.games.paris import data
 
@@ -99,3 +100,32 @@ def count_keys_on_value(space_keys: Sequence[tuple[int, ...]], seat: int, value:
     return sum(
         space_keys[s].count(seat) for s in range(NB) if SPACE_VALUE[s] == value
     )
+
+
+def count_keys_on_landmarks(space_keys: Sequence[tuple[int, ...]], seat: int) -> int:
+    """G-6 (tiles 24, 29): landmarks holding `seat`'s keys; a tile-9 double space counts
+    twice (G-14)."""
+    return sum(space_keys[s].count(seat) for s in LANDMARK_SPACE)
+
+
+def districts_occupied(
+    space_keys: Sequence[tuple[int, ...]], landmark_district: Sequence[int], seat: int
+) -> int:
+    """G-6 (tiles 25, 30): districts where `seat` occupies a building or a landmark (each
+    district counts once, however many keys)."""
+    districts = {s // data.NUM_VALUES for s in range(NB) if seat in space_keys[s]}
+    districts.update(landmark_district[lm] for lm in range(data.NUM_LANDMARKS)
+                     if seat in space_keys[NB + lm])
+    return len(districts)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """The data a game plays with: today's, or an older engine's, kept so that its match
+    records replay (legacy.py)."""
+
+    landmarks: tuple[data.LandmarkSpec, ...]
+    bonus: tuple[data.BonusSpec, ...]
+
+
+CURRENT_RULES = Ruleset(data.LANDMARKS, data.BONUS)

@@ -18,20 +18,26 @@ exchangeable, this has exactly the distribution of shuffling and splitting at se
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.paris import actions as act
-from belle.games.paris import data, legal, rules, views
+from belle.games.paris import checks, data, legal, rules, views
 from belle.games.paris.actions import (
     Action,
     Bonus,
     Buy,
+    Done,
     Draw,
+    End,
     EndGame,
     First,
     Give,
     Move,
+    NoBonus,
+    NoVpTile,
+    Pass,
     PlaceKey,
     Put,
     Sell,
@@ -50,6 +56,7 @@ FIRST, TOKENS, TRACK, REVEAL, STEP1, VALUE, PUT, STEP2 = (
     "first", "tokens", "track", "reveal", "step1", "value", "put", "step2")
 PICK, BENEFIT, TAKE_ANY, AFTER, OVER = "pick", "benefit", "take_any", "after", "over"
 CHANCE_PHASES = frozenset({FIRST, TOKENS, TRACK, REVEAL, VALUE})
+ACTION_TYPES = frozenset(type(a) for a in act.ALL_ACTIONS)
 FREE_PHASES = frozenset({STEP1, STEP2, BENEFIT, AFTER})  # PARIS-51, G-12
 NV = data.NUM_VALUES
 ND = data.NUM_DISTRICTS
@@ -70,6 +77,7 @@ class ParisState(State[Action]):
         self.num_players = n
         self.history = []
         self._visibility = []
+        self.rules: rules.Ruleset = game.ruleset  # today's tables, or an old engine's
         self.random_setup = bool(game.option("random_setup"))
         self.free_districts = bool(game.option("free_districts"))
         self.phase = FIRST
@@ -103,6 +111,7 @@ class ParisState(State[Action]):
         self.stack_size = [per_stack] * data.NUM_STACKS
         self.stack_top = [-1] * data.NUM_STACKS
         self.unseen = [True] * NB
+        self.unseen_in = [NV] * ND  # per district, its tiles in `unseen`
         self.discarded: list[int] = []  # free-district tiles that fit nowhere (PARIS-156)
         self.drawing = -1  # the stack being drawn from
         self.drawn = -1  # the drawn tile waiting for a district (PUT)
@@ -127,6 +136,7 @@ class ParisState(State[Action]):
         self.turns_left = -1
         self.turns = 0
         self._final: list[list[ScoreLine]] | None = None
+        self._moves: tuple[int, legal.MoveOptions] | None = None
 
     # -- whose turn ------------------------------------------------------
     def current_player(self) -> int:
@@ -204,15 +214,17 @@ class ParisState(State[Action]):
     def _reveal_outcomes(self) -> list[tuple[Action, float]]:
         """G-15: the district on the back of the stack's new top tile. Every unseen tile
         is equally likely; other stacks' shown tops are spoken for."""
-        left = [0] * ND
-        for tile in range(NB):
-            if self.unseen[tile]:
-                left[tile // NV] += 1
+        left = self.reveal_left()
+        total = sum(left)
+        return [(act.TOP[self.drawing][d], c / total) for d, c in enumerate(left) if c > 0]
+
+    def reveal_left(self) -> list[int]:
+        """Per district, the unseen tiles that may be the drawing stack's new top."""
+        left = self.unseen_in[:]
         for stack, top in enumerate(self.stack_top):
             if top >= 0 and stack != self.drawing:
                 left[top] -= 1
-        total = sum(left)
-        return [(act.TOP[self.drawing][d], c / total) for d, c in enumerate(left) if c > 0]
+        return left
 
     # -- legal actions ---------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -242,22 +254,36 @@ class ParisState(State[Action]):
             found.extend(legal.free_actions(self, seat))
         return found
 
+    def apply_action(self, action: Action) -> None:
+        """The checked path of the base class, with a fast lane for this game's own
+        action types; anything else (a foreign object, an illegal action, the game over)
+        goes through the base class's checks and errors. Only the game's own (prebuilt)
+        actions take the fast lane: is_legal reads their fields, which a look-alike
+        object may lack or hold with the wrong types (issue 14 item 14)."""
+        if (self.notation.dense.by_id.get(id(action)) is action and self.phase != OVER
+                and self.is_legal(action)):
+            self._apply(action)
+        else:
+            super().apply_action(action)
+
     def is_legal(self, action: Action) -> bool:
-        """Fast paths for the frequent actions (the same tests as legal_actions);
-        everything else is looked up in legal_actions()."""
-        phase = self.phase
-        if phase in (STEP1, STEP2, BENEFIT, AFTER) and isinstance(
-                action, (Buy, Sell, UseBonus, UseEnd)):
-            return action in legal.free_actions(self, self.to_move)
-        if phase == STEP2:
-            seat = self.to_move
-            if isinstance(action, Move):
-                return legal.move_legal(self, seat, action)
-            if isinstance(action, PlaceKey):
-                return bool(self.keys[seat]) and not (
-                    self.arc_keys if action.target == act.ARC else self.bank_keys[action.target]
-                ) >> seat & 1
-        return action in self.legal_actions()
+        """The tests of legal_actions() for one action (checks.py), without the list."""
+        return checks.is_legal(self, action)
+
+    def action_visibility(self, action: Action) -> frozenset[int] | None:
+        """As the base class says, without its detour: chance is public in Paris, and the
+        only secret move is the end-game tile taken (PARIS-104)."""
+        if isinstance(action, Take) and self.phase not in CHANCE_PHASES:
+            return frozenset((self.to_move,))
+        return None
+
+    def parse_action(self, text: str) -> Action:
+        """The notation, with `move L10 build L12` reading the district of the key's
+        landmark from this position (docs/games/paris.md)."""
+        return act.parse(text, self.landmark_district)
+
+    def action_from_json(self, data: Any) -> Action:
+        return act.from_json(data, self.landmark_district)
 
     def _space_district(self, space: int) -> int:
         return space // NV if space < NB else self.landmark_district[space - NB]
@@ -265,60 +291,23 @@ class ParisState(State[Action]):
     # -- applying --------------------------------------------------------
     def _apply(self, action: Action) -> None:
         self._log(action)
-        seat = self.to_move
-        match action:
-            case First(s):
-                self.start_player = self.to_move = s
-                self.phase = TOKENS if self.random_setup else REVEAL
-                self.drawing = 0
-            case Token(kind):
-                self._lay_token(kind)
-            case Track(number):
-                self._lay_track(number)
-            case Top(stack, district):
-                self.stack_top[stack] = district
-                self._next_reveal_or(self.after_reveal)
-            case Draw(stack):
-                self.drawing, self.phase = stack, VALUE
-            case Value(v):
-                self._drawn(self.stack_top[self.drawing] * NV + v)
-            case Put(district):
-                self._build_tile(self.drawn, district * NV + self.drawn % NV)
-                self._after_draw()
-            case PlaceKey(target):
-                self._place_key(seat, target)
-            case Move(src, dst, build):
-                self._move(seat, src, dst, build)
-            case Take(tile):
-                self._take(seat, tile)
-            case Bonus(space):
-                self._take_bonus(seat, space)
-            case Give(slot):
-                self._give(seat, slot)
-            case VpTile(tile, district):
-                self.vp_tile_free[tile] = False
-                self.vp_tile_at[district] = tile
-                self._next_benefit()
-            case Buy(kind):
-                self._buy(seat, kind)
-            case Sell(kind):
-                self._sell(seat, kind)
-            case UseBonus(number, first, second):
-                self._use_bonus(seat, number, first, second)
-            case UseEnd(tile, choice):
-                self._use_end(seat, tile, choice)
-            case _:
-                self._apply_word(seat, action)
+        kind = type(action)
+        if kind is not Buy and kind is not Sell:  # those change only francs and tokens
+            self._moves = None
+        _APPLY[kind](self, self.to_move, action)  # by type: a `match` is slower
 
-    def _apply_word(self, seat: int, action: Action) -> None:
-        if action == act.ENDGAME:
-            self._search(seat)
-        elif action == act.PASS:
-            self._after()
-        elif action == act.END:
-            self._end_turn()
-        elif action in (act.NOBONUS, act.DONE, act.NOVPTILE):
-            self._next_benefit()
+    def move_options(self, seat: int) -> legal.MoveOptions:
+        """The key moves of the seat to move on this board, priced (legal.move_options);
+        kept until an action other than an exchange (clones share the list: it is
+        replaced, never changed). A test that edits keys or tiles by hand calls
+        `board_changed()`."""
+        if self._moves is None or self._moves[0] != seat:
+            self._moves = (seat, legal.move_options(self, seat))
+        return self._moves[1]
+
+    def board_changed(self) -> None:
+        """Forget the cached key moves (after editing the position by hand)."""
+        self._moves = None
 
     # setup
     def _lay_token(self, kind: int) -> None:
@@ -350,6 +339,7 @@ class ParisState(State[Action]):
         district variant, on a space of the player's choice: PARIS-154..156)."""
         stack = self.drawing
         self.unseen[tile] = False
+        self.unseen_in[tile // NV] -= 1
         self.stack_size[stack] -= 1
         self.stack_top[stack] = -1
         if not self.free_districts:
@@ -465,7 +455,8 @@ class ParisState(State[Action]):
         """Whether to ask for prestige: only on what everyone can know (prestige tokens,
         bonus tiles that can become prestige, any end-game tile), so that being asked
         reveals no end-game tile."""
-        prestige_tiles = sum(1 << n for n in (8, 19))
+        prestige_tiles = sum(1 << b.number for b in self.rules.bonus
+                             if b.kind in data.PRESTIGE_GIVING_KINDS)
         return bool(
             any(self.stock[seat][k] for k in data.PRESTIGE)
             or self.bonus_held[seat] & prestige_tiles
@@ -544,7 +535,7 @@ class ParisState(State[Action]):
         PARIS-120)."""
         self.bonus_held[seat] &= ~(1 << number)
         self.bonus_used[seat] |= 1 << number
-        spec = data.BONUS[number - 1]
+        spec = self.rules.bonus[number - 1]
         self._effect(seat, spec.kind, spec.amount, spec.kind_param, first, second, 2)
 
     def _use_end(self, seat: int, tile: int, choice: int) -> None:
@@ -565,9 +556,15 @@ class ParisState(State[Action]):
         elif kind == "per_value":  # PARIS-122
             self.vp_parts[seat][part] += amount * rules.count_keys_on_value(
                 self.space_keys, seat, param)
+        elif kind == "per_landmark":  # G-6, reconstructed (tiles 24, 29)
+            self.vp_parts[seat][part] += amount * rules.count_keys_on_landmarks(
+                self.space_keys, seat)
+        elif kind == "per_district":  # G-6, reconstructed (tiles 25, 30)
+            self.vp_parts[seat][part] += amount * rules.districts_occupied(
+                self.space_keys, self.landmark_district, seat)
         elif kind == "resource":
             self._tile_token(seat, param)
-        elif kind in ("resource_choice", "prestige_choice", "token_choice", "two_resources"):
+        elif kind in data.TOKEN_KINDS:
             self._tile_token(seat, first)  # PARIS-121
             if second >= 0:
                 self._tile_token(seat, second)
@@ -593,7 +590,7 @@ class ParisState(State[Action]):
         the others learn nothing of their kinds from it."""
         self.phase = AFTER
         seat = self.to_move
-        if not any(self.eg_held[seat]) and not legal.free_actions(self, seat):
+        if not any(self.eg_held[seat]) and not legal.has_free_action(self, seat):
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -640,6 +637,7 @@ class ParisState(State[Action]):
         d["stack_size"] = self.stack_size[:]
         d["stack_top"] = self.stack_top[:]
         d["unseen"] = self.unseen[:]
+        d["unseen_in"] = self.unseen_in[:]
         d["discarded"] = self.discarded[:]
         d["eg_pile"] = self.eg_pile[:]
         d["eg_takes"] = self.eg_takes[:]
@@ -690,3 +688,68 @@ class ParisState(State[Action]):
 
     def to_json(self) -> dict[str, Any]:
         return views.full_state(self)
+
+
+# -- what each action does (ParisState._apply dispatches on the action's type) ----------
+
+
+def _first(state: ParisState, seat: int, action: First) -> None:
+    state.start_player = state.to_move = action.seat
+    state.phase = TOKENS if state.random_setup else REVEAL
+    state.drawing = 0
+
+
+def _top(state: ParisState, seat: int, action: Top) -> None:
+    state.stack_top[action.stack] = action.district
+    state._next_reveal_or(state.after_reveal)
+
+
+def _draw(state: ParisState, seat: int, action: Draw) -> None:
+    state.drawing, state.phase = action.stack, VALUE
+
+
+def _value(state: ParisState, seat: int, action: Value) -> None:
+    state._drawn(state.stack_top[state.drawing] * NV + action.value_index)
+
+
+def _put(state: ParisState, seat: int, action: Put) -> None:
+    state._build_tile(state.drawn, action.district * NV + state.drawn % NV)
+    state._after_draw()
+
+
+def _vp_tile(state: ParisState, seat: int, action: VpTile) -> None:
+    state.vp_tile_free[action.tile] = False
+    state.vp_tile_at[action.district] = action.tile
+    state._next_benefit()
+
+
+def _next(state: ParisState, seat: int, action: Action) -> None:
+    state._next_benefit()
+
+
+_APPLY: dict[type, Callable[[ParisState, int, Any], None]] = {
+    First: _first,
+    Token: lambda state, seat, action: state._lay_token(action.kind),
+    Track: lambda state, seat, action: state._lay_track(action.number),
+    Top: _top,
+    Draw: _draw,
+    Value: _value,
+    Put: _put,
+    PlaceKey: lambda state, seat, action: state._place_key(seat, action.target),
+    Move: lambda state, seat, action: state._move(seat, action.src, action.dst, action.build),
+    Take: lambda state, seat, action: state._take(seat, action.tile),
+    Bonus: lambda state, seat, action: state._take_bonus(seat, action.space),
+    Give: lambda state, seat, action: state._give(seat, action.slot),
+    VpTile: _vp_tile,
+    Buy: lambda state, seat, action: state._buy(seat, action.kind),
+    Sell: lambda state, seat, action: state._sell(seat, action.kind),
+    UseBonus: lambda state, seat, action: state._use_bonus(
+        seat, action.number, action.first, action.second),
+    UseEnd: lambda state, seat, action: state._use_end(seat, action.tile, action.choice),
+    EndGame: lambda state, seat, action: state._search(seat),
+    Pass: lambda state, seat, action: state._after(),
+    End: lambda state, seat, action: state._end_turn(),
+    NoBonus: _next,
+    Done: _next,
+    NoVpTile: _next,
+}

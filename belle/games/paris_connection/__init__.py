@@ -6,11 +6,22 @@ shares behind each screen). Rules: shared/rules/paris_connection.md (PC-n).
 
 from __future__ import annotations
 
+from typing import cast
+
 from belle.engine.game import Game, GameInfo
 from belle.engine.options import OptionSpec
 from belle.engine.registry import register
+from belle.games.paris_connection import legacy
 from belle.games.paris_connection.actions import ALL_ACTIONS, Action
+from belle.games.paris_connection.rules import CURRENT_RULES, Ruleset
 from belle.games.paris_connection.state import ParisConnectionState
+
+RULES_VERSION = 2
+"""The current rules edition; 1 is engine 0.1.0's (legacy.py), kept for its records."""
+
+REVISIONS = ("0.2.0",)
+"""Engine versions from which rules editions 2, … apply (GameInfo.revisions): a record
+of an older engine names no rules_version and replays by edition 1."""
 
 INFO = GameInfo(
     id="paris_connection",
@@ -26,9 +37,18 @@ INFO = GameInfo(
             "House rule: on equal points, fewer shares over the limit, then more shares "
             "wins (off: tied players share the win)",
         ),
+        OptionSpec(
+            "rules_version", "int", RULES_VERSION,
+            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
+            "when the start colours stood in a fixed order, each company alone was kept "
+            "from being cut off, a build went on past Marseille and Montpellier was on "
+            "the map",
+            minimum=1, maximum=RULES_VERSION,
+        ),
     ),
     has_chance=True,
     has_hidden_info=True,
+    revisions=REVISIONS,
     summary="Build railways out of Paris with shared companies, trade shares behind a screen, "
     "and hold the most valuable ones when a line reaches Marseille or the supply runs dry.",
 )
@@ -37,6 +57,13 @@ INFO = GameInfo(
 @register
 class ParisConnection(Game[Action]):
     info = INFO
+    ruleset: Ruleset
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self.rules_version = cast(int, self.option("rules_version"))
+        self.ruleset = CURRENT_RULES if self.rules_version >= 2 else legacy.RULES_0_1
+
 
     def _new_initial_state(self, num_players: int) -> ParisConnectionState:
         return ParisConnectionState(self, num_players)

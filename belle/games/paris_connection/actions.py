@@ -1,8 +1,9 @@
 """Paris Connection actions, their text notation, and JSON and dense-int codecs.
 
 Notation (docs/notation.md): `build R`, `place Lyon` / `place F7`, `stop`,
-`return R`, `take 2 B`; chance: `deal R` (secret draw for the seat being dealt to),
-`first 2` (the start player). Companies are written by letter (R B Y K P N) or name.
+`return R`, `take 2 B`; chance: `start R I3` (red starts on the start hex I3, PC-19),
+`deal R` (secret draw for the seat being dealt to), `first 2` (the start player).
+Companies are written by letter (R B Y K P N) or name.
 All action objects are prebuilt singletons, so legal-action lists allocate nothing.
 """
 
@@ -60,13 +61,22 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
+class Start:
+    """Chance at setup: `company` starts on start hex `slot` (0..5, clockwise from the
+    north-east of the Eiffel Tower; the slots are filled in that order, PC-19)."""
+
+    company: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
 class FirstPlayer:
     """Chance: the start player (PC-26)."""
 
     seat: int
 
 
-Action = Build | Place | Stop | Return | Take | Deal | FirstPlayer
+Action = Build | Place | Stop | Return | Take | Deal | FirstPlayer | Start
 
 NUM_COMPANIES = len(data.COMPANIES)
 MAX_SEATS = max(data.DRAWN_PER_PLAYER)
@@ -76,31 +86,34 @@ PLACE = tuple(Place(h) for h in range(BOARD.size))
 STOP = Stop()
 RETURN = tuple(Return(c) for c in range(NUM_COMPANIES))
 TAKE = tuple((Take(c, 1), Take(c, 2)) for c in range(NUM_COMPANIES))
+TAKES = frozenset(t for pair in TAKE for t in pair)
 DEAL = tuple(Deal(c) for c in range(NUM_COMPANIES))
 FIRST = tuple(FirstPlayer(s) for s in range(MAX_SEATS))
+START = tuple(tuple(Start(c, slot) for slot in range(NUM_COMPANIES)) for c in range(NUM_COMPANIES))
 
-# Dense int codec: every action in one fixed order.
+# Dense int codec: every action in one fixed order (START last: it came with engine 0.2.0).
 ALL_ACTIONS: tuple[Action, ...] = (
-    *BUILD, *PLACE, STOP, *RETURN, *(t for pair in TAKE for t in pair), *DEAL, *FIRST
+    *BUILD, *PLACE, STOP, *RETURN, *(t for pair in TAKE for t in pair), *DEAL, *FIRST,
+    *(a for row in START for a in row),
 )
 
 COMPANY_LETTERS = "".join(c.letter for c in data.COMPANIES)
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """Lower-case, accent-free, single-spaced: how names are compared."""
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return " ".join(plain.lower().replace("-", " ").split())
 
 
 _COMPANY_NAMES = {
-    **{_fold(c.letter): i for i, c in enumerate(data.COMPANIES)},
-    **{_fold(c.name): i for i, c in enumerate(data.COMPANIES)},
-    **{_fold(c.id): i for i, c in enumerate(data.COMPANIES)},
+    **{fold(c.letter): i for i, c in enumerate(data.COMPANIES)},
+    **{fold(c.name): i for i, c in enumerate(data.COMPANIES)},
+    **{fold(c.id): i for i, c in enumerate(data.COMPANIES)},
 }
 _HEX_NAMES = {
-    **{_fold(label): i for i, label in enumerate(BOARD.labels)},
-    **{_fold(name): i for i, name in enumerate(BOARD.names) if name},
+    **{fold(label): i for i, label in enumerate(BOARD.labels)},
+    **{fold(name): i for i, name in enumerate(BOARD.names) if name},
 }
 
 
@@ -129,11 +142,22 @@ def to_string(action: Action) -> str:
             return f"deal {company_letter(company)}"
         case FirstPlayer(seat):
             return f"first {seat}"
+        case Start(company, slot):
+            return f"start {company_letter(company)} {BOARD.labels[BOARD.start_slots[slot]]}"
     raise InvalidActionError(f"{action!r} is not a Paris Connection action")
 
 
+def parse_start_hex(text: str) -> int:
+    """The slot (0..5) of a start hex named by its grid label."""
+    index = _HEX_NAMES.get(fold(text))
+    if index not in BOARD.start_slots:
+        labels = ", ".join(BOARD.labels[h] for h in BOARD.start_slots)
+        raise InvalidActionError(f"{text!r} is not a start hex; start hexes: {labels}")
+    return BOARD.start_slots.index(index)
+
+
 def parse_company(text: str) -> int:
-    company = _COMPANY_NAMES.get(_fold(text))
+    company = _COMPANY_NAMES.get(fold(text))
     if company is None:
         names = ", ".join(f"{c.letter} ({c.name})" for c in data.COMPANIES)
         raise InvalidActionError(f"unknown company {text!r}; companies: {names}")
@@ -141,7 +165,7 @@ def parse_company(text: str) -> int:
 
 
 def parse_hex(text: str) -> int:
-    index = _HEX_NAMES.get(_fold(text))
+    index = _HEX_NAMES.get(fold(text))
     if index is None:
         raise InvalidActionError(
             f"unknown hex {text!r}; name a city (e.g. Lyon) or a grid label (e.g. "
@@ -192,6 +216,8 @@ def parse(text: str) -> Action:
         return DEAL[parse_company(args[0])]
     if verb == "first" and len(args) == 1:
         return FIRST[_parse_seat(args[0])]
+    if verb == "start" and len(args) == 2:
+        return START[parse_company(args[0])][parse_start_hex(args[1])]
     raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
 
 
@@ -207,6 +233,9 @@ def to_json(action: Action) -> dict[str, Any]:
             return {"type": "take", "company": company_letter(company), "count": count}
         case FirstPlayer(seat):
             return {"type": "first", "seat": seat}
+        case Start(company, slot):
+            return {"type": "start", "company": company_letter(company),
+                    "hex": BOARD.labels[BOARD.start_slots[slot]]}
     raise InvalidActionError(f"{action!r} is not a Paris Connection action")
 
 
@@ -235,13 +264,17 @@ def from_json(payload: Any) -> Action:
         if count not in (1, 2) or isinstance(count, bool):
             raise InvalidActionError("take needs 'count' 1 or 2")
         return TAKE[parse_company(_json_str(payload, "company"))][int(count) - 1]
+    if kind == "start":
+        company = parse_company(_json_str(payload, "company"))
+        return START[company][parse_start_hex(_json_str(payload, "hex"))]
     if kind == "first":
         seat = payload.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
             raise InvalidActionError(f"first needs 'seat' from 0 to {MAX_SEATS - 1}")
         return FIRST[seat]
     raise InvalidActionError(
-        f"unknown action type {kind!r}; types: build, place, stop, return, take, deal, first"
+        f"unknown action type {kind!r}; types: build, place, stop, return, take, start, deal, "
+        "first"
     )
 
 

@@ -72,7 +72,6 @@ MAX_COL = max(_offset(q, r) for q, r in BOARD.coords)
 MIN_ROW = min(r for _, r in BOARD.coords)
 MAX_ROW = max(r for _, r in BOARD.coords)
 KIND = tuple(h.kind for h in data.HEXES)
-COMPANY_OF_START = {h: c for c, h in enumerate(BOARD.start_hex)}
 INDEX_AT = {coord: i for i, coord in enumerate(BOARD.coords)}
 
 
@@ -80,8 +79,10 @@ def _cell(index: int, companies: list[str]) -> Text:
     kind = KIND[index]
     if kind == "eiffel":
         return Text(" /\\ ", style="bold bright_yellow")
-    if kind == "start":
-        letter = LETTERS[COMPANY_OF_START[index]]
+    if kind == "start":  # the colour drawn onto it at setup (PC-19), once drawn
+        if not companies:
+            return Text(" «·»", style="dim")
+        letter = companies[0]
         return Text(" ") + Text(f"«{letter}»", style=company_style(letter) + Style(reverse=True))
     if kind == "city":
         bracket = Style(color=CITY_COLOURS.get(BOARD.values[index], "white"), bold=True)
@@ -294,8 +295,9 @@ def status(view: dict[str, Any]) -> Text:
     phase = view["phase"]
     if phase == "over":
         return Text(f"Game over: {view['end_reason']}.", style="bold")
-    if phase in ("deal", "first"):
-        return Text("Setting up: dealing shares and choosing the start player.", style="dim")
+    if phase in ("starts", "deal", "first"):
+        return Text("Setting up: drawing the start hexes' colours, dealing shares and "
+                    "choosing the start player.", style="dim")
     seat = view["to_move"]
     mine = seat == view.get("seat")
     text = Text.assemble((f"Your turn (seat {seat})" if mine else f"Seat {seat} to move", "bold"))
@@ -350,15 +352,22 @@ def render(view: dict[str, Any]) -> RenderableType:
 
 
 # -- the move log ------------------------------------------------------------
+def _public_chance(text: str) -> str:
+    """`first 2` and `start R I3` (PC-26, PC-19) as a sentence."""
+    words = text.split()
+    if words[0] == "first":
+        return f"seat {words[1]} is the start player"
+    if words[0] == "start":
+        return f"{words[1]} starts on {words[2]}"
+    return text
+
+
 def describe_chance(
     seen_by: Iterable[int] | None, actions: list[str] | None, count: int
 ) -> RenderableType:
     """A run of chance outcomes for the move log; `actions` is None when hidden."""
     if seen_by is None:
-        texts = actions or []
-        words = [f"seat {t.split()[1]} is the start player" if t.startswith("first ") else t
-                 for t in texts]
-        return Text("chance: " + ", ".join(words))
+        return Text("chance: " + ", ".join(_public_chance(t) for t in actions or []))
     seats = " and ".join(f"seat {s}" for s in sorted(seen_by))
     noun = "locomotive" if count == 1 else "locomotives"
     if actions is None:

@@ -1,5 +1,5 @@
-"""Paris Connection rules helpers: the board built from data.py, adjacency, the
-cut-off test (PC-44, G-9) and scoring (PC-62..64). Pure functions, no state.
+"""Paris Connection rules helpers: the board built from data.py, adjacency and scoring
+(PC-62..64). Pure functions, no state; the cut-off test (PC-44) is in cutoff.py.
 
 Hex sets are Python ints used as bitsets (bit i = hex i): a company's network, the
 hexes it borders and the hexes with room left are each one int, so legal placements
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from belle.games.paris_connection import data
 
 AXIAL_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+CLOCKWISE_FROM_NE = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,7 @@ class Board:
     city_mask: int
     rural_mask: int
     buildable_mask: int
-    start_hex: tuple[int, ...]  # per company
+    start_slots: tuple[int, ...]  # the start hexes, clockwise from the north-east (G-4)
     eiffel: int
     marseille: int
 
@@ -52,8 +53,8 @@ def grid_label(q: int, r: int, min_col: int, min_row: int) -> str:
     return f"{chr(ord('A') + col - min_col)}{r - min_row + 1}"
 
 
-def _build_board() -> Board:
-    hexes = data.HEXES
+def build_board(hexes: Sequence[data.HexSpec]) -> Board:
+    """The tables of a map given as data.HEXES is (legacy.py builds older maps too)."""
     coords = tuple((h.q, h.r) for h in hexes)
     index = {c: i for i, c in enumerate(coords)}
     blocked = {frozenset(edge) for edge in data.BLOCKED_EDGES}
@@ -75,7 +76,8 @@ def _build_board() -> Board:
         for i in range(len(hexes))
     )
     min_col = min(q + (r - (r & 1)) // 2 for q, r in coords)
-    starts = sorted((h.company, i) for i, h in enumerate(hexes) if h.kind == "start")
+    eiffel = next(i for i, h in enumerate(hexes) if h.kind == "eiffel")
+    eq, er = coords[eiffel]
 
     def mask(kinds: tuple[str, ...]) -> int:
         return sum(bit[i] for i, h in enumerate(hexes) if h.kind in kinds)
@@ -99,8 +101,8 @@ def _build_board() -> Board:
         city_mask=mask(("city",)),
         rural_mask=mask(("rural",)),
         buildable_mask=mask(("city", "rural")),
-        start_hex=tuple(i for _, i in starts),
-        eiffel=next(i for i, h in enumerate(hexes) if h.kind == "eiffel"),
+        start_slots=tuple(index[(eq + dq, er + dr)] for dq, dr in CLOCKWISE_FROM_NE),
+        eiffel=eiffel,
         marseille=next(i for i, h in enumerate(hexes) if h.value == 4),
     )
 
@@ -114,7 +116,7 @@ def hexes_in(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-BOARD = _build_board()
+BOARD = build_board(data.HEXES)
 _E, _W, _SE, _NW, _NE, _SW = BOARD.shifts
 _OPEN_E, _OPEN_W, _OPEN_SE, _OPEN_NW, _OPEN_NE, _OPEN_SW = BOARD.open_towards
 
@@ -131,37 +133,22 @@ def expand(mask: int) -> int:
     )
 
 
-def can_reach_city(network: int, enterable: int) -> bool:
-    """G-9 steps 2-3: can a company holding `network` still build to an empty city?
-
-    `enterable` holds the hexes with room left; the fill also crosses the company's
-    own hexes.
-    """
-    passable = enterable | network
-    empty_cities = BOARD.city_mask & enterable
-    region = network
-    while True:
-        grown = region | (expand(region) & passable)
-        if grown & empty_cities:
-            return True
-        if grown == region:
-            return False
-        region = grown
-
-
-def flood_region(network: int, enterable: int) -> int:
-    """Every hex a company holding `network` could still build through (G-9 step 2)."""
-    passable = enterable | network
-    region = network
-    while True:
-        grown = region | (expand(region) & passable)
-        if grown == region:
-            return region
-        region = grown
-
-
 def portfolio_score(portfolio: Sequence[int], values: Sequence[int], limit: int) -> int:
     """PC-62, PC-64: shares × company value, −20 per share over the limit."""
     total = sum(count * value for count, value in zip(portfolio, values, strict=True))
     return total - data.EXCESS_PENALTY * max(0, sum(portfolio) - limit)
 
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Which version of the rules a game plays: the current one, or an older one kept so
+    that old match records replay (legacy.py)."""
+
+    board: Board
+    random_starts: bool  # PC-19: the colours are drawn onto the start hexes at setup
+    joint_cutoff: bool  # PC-44: the companies are checked together, not each alone
+    marseille_ends_build: bool  # PC-60: the placement on Marseille ends the build
+
+
+CURRENT_RULES = Ruleset(BOARD, random_starts=True, joint_cutoff=True, marseille_ends_build=True)

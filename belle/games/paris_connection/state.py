@@ -1,9 +1,15 @@
 """The Paris Connection State: setup by chance, build and trade turns, the end.
 
-Phases: DEAL (chance: secret draws, PC-23), FIRST (chance: start player, PC-26),
-PLAY (build or trade, PC-29) and OVER (PC-58/59). A build is `Build(c)` then
-`Place(h)` one locomotive at a time, ended by `Stop` or automatically after the
-fifth placement or when no placement is left; a trade is `Return(c)` then `Take`.
+Phases: STARTS (chance: the colour of each start hex, PC-19), DEAL (chance: secret draws,
+PC-23), FIRST (chance: start player, PC-26), PLAY (build or trade, PC-29) and OVER
+(PC-58/59). A build is `Build(c)` then `Place(h)` one locomotive at a time, ended by
+`Stop` or automatically after the fifth placement, on Marseille (PC-60) or when no
+placement is left; a trade is `Return(c)` then `Take`.
+
+The cut-off rule (PC-44) is kept as one valid route per company not yet on a city
+(cutoff.py). Legality of placements is worked out once per position and cached until the
+next placement changes the map (`_legal`, `_moves`); clones share those caches, which is
+safe because a cache is only ever replaced, never changed, once the map changes.
 """
 
 from __future__ import annotations
@@ -13,35 +19,46 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.paris_connection import actions as act
-from belle.games.paris_connection import data, rules, views
+from belle.games.paris_connection import cutoff, data, legacy, rules, views
 from belle.games.paris_connection.actions import (
     Action,
     Build,
     Deal,
-    FirstPlayer,
     Place,
     Return,
+    Start,
     Stop,
     Take,
 )
-from belle.games.paris_connection.rules import BOARD, can_reach_city, flood_region, hexes_in
+from belle.games.paris_connection.rules import BOARD, hexes_in
 
-DEAL, FIRST, PLAY, OVER = "deal", "first", "play", "over"
+STARTS, DEAL, FIRST, PLAY, OVER = "starts", "deal", "first", "play", "over"
 NUM_COMPANIES = len(data.COMPANIES)
 NO_COMPANY = -1
+BIT = BOARD.bit
+NEIGHBOURS = BOARD.neighbour_mask
+ACTION_TYPES = frozenset(type(a) for a in act.ALL_ACTIONS)
+PLACE_AT = {p + 1: act.PLACE[h] for p, h in BOARD.hex_at.items()}  # by bit length
 
 
 class ParisConnectionState(State[Action]):
     """One game of Paris Connection. Lists are indexed by seat or by company."""
 
     notation = act.NOTATION
+    # per position, until the map changes (_board_changed)
+    _saturated: int  # hexes a route needs in full (joint rules) / hexes a placement fills
+    _has: dict[int, bool]  # company -> has a legal placement
+    _legal: dict[int, int]  # company -> its legal placements
+    _moves: dict[tuple[int, int], cutoff.Routing]  # (company, hex) -> the routes after
 
     def __init__(self, game: Any, num_players: int) -> None:
         self.game = game
+        self.rules: rules.Ruleset = game.ruleset
+        self.board = self.rules.board
         self.num_players = num_players
         self.history = []
         self._visibility = []
-        self.phase = DEAL
+        self.phase = STARTS if self.rules.random_starts else DEAL
         self.deal_seat = 0
         self.hand_size = data.DRAWN_PER_PLAYER[num_players]
         self.limit = data.PORTFOLIO_LIMIT[num_players]
@@ -56,13 +73,17 @@ class ParisConnectionState(State[Action]):
         self.min_initial = [[0] * NUM_COMPANIES for _ in range(num_players)]
         self.known_taken = [[0] * NUM_COMPANIES for _ in range(num_players)]
         self.values = [0] * NUM_COMPANIES  # PC-21
-        self.network = [BOARD.bit[h] for h in BOARD.start_hex]  # PC-19
-        self.reach = [BOARD.neighbour_mask[h] for h in BOARD.start_hex]
+        self.start_hex = [-1] * NUM_COMPANIES  # PC-19: drawn in the STARTS phase
+        self.network = [0] * NUM_COMPANIES
+        self.reach = [0] * NUM_COMPANIES
         self.on_city = [False] * NUM_COMPANIES
         self.hex_companies = [0] * BOARD.size
-        for company, h in enumerate(BOARD.start_hex):
-            self.hex_companies[h] = 1 << company
-        self.room = BOARD.buildable_mask
+        self.room = BOARD.buildable_mask  # hexes with a free place (PC-41, PC-42)
+        self.room2 = self.board.rural_mask  # hexes with two free places
+        # PC-44, joint rules: a valid route for each company in `routed` (bit c: company
+        # c is on the map and not yet on a city, PC-45)
+        self.routing = cutoff.Routing(((),) * NUM_COMPANIES, (0,) * NUM_COMPANIES)
+        self.routed = 0
         self.start_player = -1
         self.to_move = -1
         self.building = NO_COMPANY
@@ -72,7 +93,10 @@ class ParisConnectionState(State[Action]):
         self.marseille_connected = False
         self.end_reason = ""
         self.stalled_turns = 0
-        self._regions: list[int] | None = None
+        self._board_changed()
+        if not self.rules.random_starts:  # engine 0.1.0: company i on start hex i
+            for company in range(NUM_COMPANIES):
+                self._open_start(company, company)
 
     # -- whose turn ------------------------------------------------------
     def current_player(self) -> int:
@@ -86,7 +110,7 @@ class ParisConnectionState(State[Action]):
     def legal_actions(self) -> list[Action]:
         if self.phase == PLAY:
             if self.building != NO_COMPANY:
-                places: list[Action] = [act.PLACE[h] for h in self._legal_hexes(self.building)]
+                places = self._legal_places(self.building)
                 if self.placed:
                     places.append(act.STOP)
                 return places
@@ -97,30 +121,55 @@ class ParisConnectionState(State[Action]):
             return []
         return [a for a, _ in self.chance_outcomes()]
 
+    def apply_action(self, action: Action) -> None:
+        """The checked path of the base class, with a fast lane for this game's own
+        action types; anything else (a foreign object, an illegal action, the game over)
+        goes through the base class's checks and errors. Only the game's own (prebuilt)
+        actions take the fast lane: is_legal reads their fields, which a look-alike
+        object may lack or hold with the wrong types (issue 14 item 14)."""
+        if (self.notation.dense.by_id.get(id(action)) is action and self.phase != OVER
+                and self.is_legal(action)):
+            self._apply(action)
+        else:
+            super().apply_action(action)
+
     def is_legal(self, action: Action) -> bool:
-        """Fast path for the most frequent action; everything else asks legal_actions()."""
-        if isinstance(action, Place):
-            company = self.building
+        """The tests of legal_actions() for one action, without building the list."""
+        if self.phase != PLAY:
+            if type(action) is Deal:
+                return self.phase == DEAL and action in act.DEAL and self.bag[action.company] > 0
+            return action in self.legal_actions()
+        company = self.building
+        if type(action) is Place:
+            h = action.hex
             return (
-                self.phase == PLAY
-                and company != NO_COMPANY
-                and self.supply[company] > 0
-                and isinstance(action.hex, int)
-                and 0 <= action.hex < BOARD.size
-                and bool(self._candidates(company) & BOARD.bit[action.hex])
-                and self._placement_keeps_all_connected(company, action.hex)
+                company != NO_COMPANY and self.supply[company] > 0
+                and type(h) is int and 0 <= h < BOARD.size
+                and bool(self._candidates(company) & BIT[h])
+                and self._placement_legal(company, h)
             )
-        return action in self.legal_actions()
+        if company != NO_COMPANY:
+            return type(action) is Stop and self.placed > 0
+        if type(action) is Take:
+            return (self.returned != NO_COMPANY and action in act.TAKES
+                    and action.company != self.returned
+                    and self.supply[action.company] >= action.count)
+        if self.returned != NO_COMPANY:
+            return False
+        if type(action) is Build:
+            c = action.company
+            return action in act.BUILD and self.supply[c] > 0 and self._has_legal_hex(c)
+        if type(action) is Return:
+            return action in act.RETURN and self.portfolio[self.to_move][action.company] > 0
+        return False
 
     def _turn_start_actions(self) -> list[Action]:
         """PC-29: build (a company with supply and a legal hex) or trade (PC-52)."""
+        supply, hand = self.supply, self.portfolio[self.to_move]
         legal: list[Action] = [
-            act.BUILD[c]
-            for c in range(NUM_COMPANIES)
-            if self.supply[c] and self._has_legal_hex(c)
+            act.BUILD[c] for c in range(NUM_COMPANIES) if supply[c] and self._has_legal_hex(c)
         ]
-        hand = self.portfolio[self.to_move]
-        legal.extend(act.RETURN[c] for c in range(NUM_COMPANIES) if hand[c])
+        legal += [act.RETURN[c] for c in range(NUM_COMPANIES) if hand[c]]
         return legal
 
     def _legal_takes(self) -> list[Action]:
@@ -138,44 +187,87 @@ class ParisConnectionState(State[Action]):
         return self.reach[company] & self.room & ~self.network[company]
 
     def _has_legal_hex(self, company: int) -> bool:
-        return any(self._placement_keeps_all_connected(company, h)
-                   for h in hexes_in(self._candidates(company)))
+        """PC-37..44: some placement is legal (the supply aside)."""
+        known = self._has.get(company)
+        if known is None:
+            candidates = self.reach[company] & self.room & ~self.network[company]
+            known = bool(candidates & ~(self._saturated & ~self.routing.bits[company])) or bool(
+                candidates and self._legal_bits(company))
+            self._has[company] = known
+        return known
 
-    def _legal_hexes(self, company: int) -> list[int]:
+    def _legal_places(self, company: int) -> list[Action]:
         if not self.supply[company]:
             return []
-        return [h for h in hexes_in(self._candidates(company))
-                if self._placement_keeps_all_connected(company, h)]
+        bits = self._legal_bits(company)
+        places: list[Action] = []
+        while bits:
+            low = bits & -bits
+            places.append(PLACE_AT[low.bit_length()])
+            bits ^= low
+        return places
 
-    def _placement_keeps_all_connected(self, company: int, h: int) -> bool:
-        """PC-44 (G-9): placing here must not cut any other company off from every city."""
-        occupants = self.hex_companies[h]
-        fills = BOARD.is_city[h] or occupants != 0
-        if not fills:
+    def _placement_legal(self, company: int, h: int) -> bool:
+        """PC-44 for one placement among the candidates."""
+        if not self._saturated & ~self.routing.bits[company] & BIT[h]:
             return True
-        regions = self._cutoff_regions()
-        bit = BOARD.bit[h]
+        return bool(self._legal_bits(company) & BIT[h])
+
+    def _needs_check(self, company: int) -> int:
+        """Candidates that might cut a company off: the hexes another company's route
+        needs in full (joint rules), or every hex that a placement fills (0.1.0)."""
+        return self._saturated & ~self.routing.bits[company]
+
+    def _legal_bits(self, company: int) -> int:
+        """The company's legal placements (PC-37..44), worked out once per position."""
+        legal = self._legal.get(company)
+        if legal is None:
+            candidates = self.reach[company] & self.room & ~self.network[company]
+            check = candidates & self._saturated & ~self.routing.bits[company]
+            legal = candidates & ~check
+            for h in hexes_in(check):
+                if self._keeps_everyone_connected(company, h):
+                    legal |= BIT[h]
+            self._legal[company] = legal
+        return legal
+
+    def _keeps_everyone_connected(self, company: int, h: int) -> bool:
+        """PC-44 (G-9) for a placement on a hex that a route needs in full."""
+        if not self.rules.joint_cutoff:
+            return self._alone_connected(company, h)
+        bit = BIT[h]
+        city = self.board.is_city[h]
+        found = cutoff.placement_routing(
+            self.board, self.room & ~bit if city or self.hex_companies[h] else self.room,
+            self.room2 & ~bit, self.network, self.routed & ~(1 << company) if city
+            else self.routed, company, h, self.routing)
+        if found is None:
+            return False
+        self._moves[(company, h)] = found
+        return True
+
+    def _alone_connected(self, company: int, h: int) -> bool:
+        """Engine 0.1.0's PC-44: each other company checked alone."""
+        bit = BIT[h]
+        occupants = self.hex_companies[h]
         without = self.room & ~bit
         for other in range(NUM_COMPANIES):
             if other == company or self.on_city[other] or occupants >> other & 1:
                 continue  # PC-45: a company on a city is safe; own hexes stay crossable
-            if regions[other] & bit and not can_reach_city(self.network[other], without):
+            region = legacy.flood_region(self.network[other], self.room)
+            if region & bit and not legacy.alone_can_reach_city(
+                    self.network[other], without, self.board):
                 return False
         return True
-
-    def _cutoff_regions(self) -> list[int]:
-        """Per company, the hexes it could still build through (cached until a placement)."""
-        if self._regions is None:
-            self._regions = [
-                0 if self.on_city[c] else flood_region(self.network[c], self.room)
-                for c in range(NUM_COMPANIES)
-            ]
-        return self._regions
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == DEAL:
             total = sum(self.bag)
             return [(act.DEAL[c], n / total) for c, n in enumerate(self.bag) if n]
+        if self.phase == STARTS:  # PC-19: a colour not yet placed, for the next start hex
+            slot = sum(1 for h in self.start_hex if h >= 0)
+            waiting = [c for c in range(NUM_COMPANIES) if self.start_hex[c] < 0]
+            return [(act.START[c][slot], 1 / len(waiting)) for c in waiting]
         if self.phase == FIRST:
             return [(act.FIRST[s], 1 / self.num_players) for s in range(self.num_players)]
         return []
@@ -187,24 +279,49 @@ class ParisConnectionState(State[Action]):
         return None
 
     # -- applying --------------------------------------------------------
+    def action_visibility(self, action: Action) -> frozenset[int] | None:
+        """As the base class says (only a deal is secret), without its detour."""
+        if type(action) is Deal:
+            return frozenset((self.deal_seat,))
+        return None
+
     def _apply(self, action: Action) -> None:
         self._log(action)
-        match action:
-            case Deal(company):
-                self._deal(company)
-            case FirstPlayer(seat):
-                self.start_player = self.to_move = seat
-                self.phase = PLAY
-            case Build(company):
-                self.building, self.placed, self.pending_gain = company, 0, 0
-            case Place(h):
-                self._place(h)
-            case Stop():
-                self._finish_build()
-            case Return(company):
-                self._return(company)
-            case Take(company, count):
-                self._take(company, count)
+        # by frequency; a plain chain is faster here than `match` with class patterns
+        if isinstance(action, Place):
+            self._place(action.hex)
+        elif isinstance(action, Build):
+            self.building, self.placed, self.pending_gain = action.company, 0, 0
+        elif isinstance(action, Return):
+            self._return(action.company)
+        elif isinstance(action, Take):
+            self._take(action.company, action.count)
+        elif isinstance(action, Stop):
+            self._finish_build()
+        elif isinstance(action, Deal):
+            self._deal(action.company)
+        elif isinstance(action, Start):
+            self._open_start(action.company, action.slot)
+            if action.slot == NUM_COMPANIES - 1:
+                self.phase = DEAL
+        else:
+            self.start_player = self.to_move = action.seat
+            self.phase = PLAY
+
+    def _open_start(self, company: int, slot: int) -> None:
+        """PC-19: the company's first locomotive on a start hex."""
+        h = BOARD.start_slots[slot]
+        self.start_hex[company] = h
+        self.network[company] = BIT[h]
+        self.reach[company] = NEIGHBOURS[h]
+        self.hex_companies[h] = 1 << company
+        if self.rules.joint_cutoff:  # the routes at setup depend on the hex alone
+            routes, bits = self.routing
+            self.routing = cutoff.Routing(
+                (*routes[:company], cutoff.START_ROUTES[slot], *routes[company + 1:]),
+                (*bits[:company], cutoff.START_ROUTE_BITS[slot], *bits[company + 1:]))
+            self.routed |= 1 << company
+            self._board_changed()
 
     def _deal(self, company: int) -> None:
         seat = self.deal_seat
@@ -220,25 +337,53 @@ class ParisConnectionState(State[Action]):
 
     def _place(self, h: int) -> None:
         company = self.building
-        bit = BOARD.bit[h]
+        bit = BIT[h]
+        city = self.board.is_city[h]
+        if self.rules.joint_cutoff:
+            found = self._moves.get((company, h))
+            if found is None:  # a hex no route needs in full: only the own route moves
+                if self._needs_check(company) & bit:
+                    self._keeps_everyone_connected(company, h)
+                    found = self._moves[(company, h)]
+                else:
+                    found = cutoff.own_update(self.routing, company, h,
+                                              city and not self.on_city[company])
+            self.routing = found
+            if city:
+                self.routed &= ~(1 << company)
         self.supply[company] -= 1
         self.network[company] |= bit
-        self.reach[company] |= BOARD.neighbour_mask[h]
-        self.hex_companies[h] |= 1 << company
-        if BOARD.is_city[h] or self.hex_companies[h] != 1 << company:  # PC-41, PC-42
+        self.reach[company] |= NEIGHBOURS[h]
+        if city or self.hex_companies[h]:  # PC-41, PC-42
             self.room &= ~bit
-        if BOARD.is_city[h]:
+        self.room2 &= ~bit
+        self.hex_companies[h] |= 1 << company
+        if city:
             self.on_city[company] = True
-            self.marseille_connected |= h == BOARD.marseille
-        self.pending_gain += BOARD.values[h]  # PC-46
+        self.pending_gain += self.board.values[h]  # PC-46
         self.placed += 1
-        self._regions = None
+        self._board_changed()
+        if h == BOARD.marseille:  # PC-59
+            self.marseille_connected = True
+            if self.rules.marseille_ends_build:  # PC-60: the game ends at once
+                self._finish_build()
+                return
         if (
             self.placed == data.MAX_BUILD
             or not self.supply[company]
             or not self._has_legal_hex(company)
         ):
             self._finish_build()
+
+    def _board_changed(self) -> None:
+        """Forget what was worked out for the old map (new objects: clones share them)."""
+        if self.rules.joint_cutoff:
+            self._saturated = cutoff.saturated(self.routing.bits, self.room2)
+        else:
+            self._saturated = self.board.city_mask | (self.room & ~self.room2)
+        self._has = {}
+        self._legal = {}
+        self._moves = {}
 
     def _finish_build(self) -> None:
         self.values[self.building] += self.pending_gain  # PC-46, PC-47
@@ -264,48 +409,53 @@ class ParisConnectionState(State[Action]):
         self._end_turn()
 
     def _end_turn(self) -> None:
-        """PC-58..60: check both end conditions after each whole action."""
-        boards_left = sum(1 for n in self.supply if n)
+        """PC-58..60, PC-71: check the end conditions after each whole action."""
+        boards_left = NUM_COMPANIES - self.supply.count(0)
         if self.marseille_connected:
             self.phase, self.end_reason = OVER, "Marseille is connected (PC-59)"
         elif boards_left <= 1:
             self.phase, self.end_reason = OVER, "only one storage board holds locomotives (PC-58)"
         elif self._stalled_round_over():
             self.phase, self.end_reason = OVER, (
-                "no company could build for a whole round (G-11, reconstructed)"
+                "no company could build for a whole round (PC-71, reconstructed)"
             )
         else:
             self.to_move = (self.to_move + 1) % self.num_players
 
     def _stalled_round_over(self) -> bool:
-        """G-11 (reconstructed): once no company can build, each player trades once more.
+        """PC-71 (reconstructed): once no company can build, each player trades once more.
 
         Without this, players who are all at their limit could swap one share for one
         forever. `stalled_turns` counts the turns ended in a position with no legal build.
         """
-        if any(self.supply[c] and self._has_legal_hex(c) for c in range(NUM_COMPANIES)):
-            self.stalled_turns = 0
-            return False
+        supply = self.supply
+        for c in range(NUM_COMPANIES):
+            if supply[c] and self._has_legal_hex(c):
+                self.stalled_turns = 0
+                return False
         self.stalled_turns += 1
         return self.stalled_turns > self.num_players
 
     # -- copies ----------------------------------------------------------
     def clone(self) -> ParisConnectionState:
+        """Flat lists copied, tuples and the per-position caches shared (see above)."""
         other = object.__new__(ParisConnectionState)
-        other.__dict__.update(self.__dict__)
-        other.history = self.history.copy()
-        other._visibility = self._visibility.copy()
-        other.bag = self.bag.copy()
-        other.supply = self.supply.copy()
-        other.initial = [row.copy() for row in self.initial]
-        other.portfolio = [row.copy() for row in self.portfolio]
-        other.min_initial = [row.copy() for row in self.min_initial]
-        other.known_taken = [row.copy() for row in self.known_taken]
-        other.values = self.values.copy()
-        other.network = self.network.copy()
-        other.reach = self.reach.copy()
-        other.on_city = self.on_city.copy()
-        other.hex_companies = self.hex_companies.copy()
+        d = other.__dict__
+        d.update(self.__dict__)
+        d["history"] = self.history[:]
+        d["_visibility"] = self._visibility[:]
+        d["bag"] = self.bag[:]
+        d["supply"] = self.supply[:]
+        d["initial"] = [row[:] for row in self.initial]
+        d["portfolio"] = [row[:] for row in self.portfolio]
+        d["min_initial"] = [row[:] for row in self.min_initial]
+        d["known_taken"] = [row[:] for row in self.known_taken]
+        d["values"] = self.values[:]
+        d["start_hex"] = self.start_hex[:]
+        d["network"] = self.network[:]
+        d["reach"] = self.reach[:]
+        d["on_city"] = self.on_city[:]
+        d["hex_companies"] = self.hex_companies[:]
         return other
 
     # -- results ---------------------------------------------------------
@@ -350,3 +500,19 @@ class ParisConnectionState(State[Action]):
 
     def companies_on_hex(self, h: int) -> list[int]:
         return [c for c in range(NUM_COMPANIES) if self.hex_companies[h] >> c & 1]
+
+    # -- notation on older maps (legacy.py) --------------------------------
+    def action_to_string(self, action: Action) -> str:
+        if isinstance(action, Place) and self.board is not BOARD:
+            return f"place {self.board.names[action.hex] or self.board.labels[action.hex]}"
+        return act.to_string(action)
+
+    def parse_action(self, text: str) -> Action:
+        if self.board is not BOARD and isinstance(text, str):
+            words = text.split()
+            if len(words) > 1 and words[0].lower() == "place":
+                name = act.fold(" ".join(words[1:]))
+                for h, city in enumerate(self.board.names):
+                    if city and act.fold(city) == name:
+                        return act.PLACE[h]
+        return act.parse(text)

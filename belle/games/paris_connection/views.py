@@ -36,6 +36,9 @@ def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "to_move": state.current_player() if state.phase == "play" else None,
         "start_player": state.start_player if state.start_player >= 0 else None,
+        "starts": {  # PC-19: drawn at setup
+            LETTERS[c]: BOARD.labels[h] if h >= 0 else None for c, h in enumerate(state.start_hex)
+        },
         "values": _by_letter(state.values),
         "supply": _by_letter(state.supply) if dealt else None,
         "board": [
@@ -71,14 +74,14 @@ def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
 
 
 def board_json() -> dict[str, Any]:
-    """The fixed map for the browser renderer (GET /api/games/paris_connection/board)."""
+    """The fixed map for the browser renderer (GET /api/games/paris_connection/board).
+    Which company starts on which start hex is drawn at setup: views say (`starts`)."""
     index = {(h.q, h.r): i for i, h in enumerate(data.HEXES)}
     return {
         "hexes": [
             {
                 "label": BOARD.labels[i], "q": h.q, "r": h.r, "kind": h.kind,
                 "value": h.value, "name": h.name,
-                "company": LETTERS[h.company] if h.company is not None else None,
             }
             for i, h in enumerate(data.HEXES)
         ],
@@ -169,15 +172,19 @@ def resample(state: ParisConnectionState, seat: int, rng: random.Random) -> Pari
 
 def _rewrite_deals(state: ParisConnectionState, seat: int) -> None:
     """Make the hidden deal entries of the history agree with the resampled hands."""
-    from belle.games.paris_connection.actions import DEAL, Deal
+    from belle.games.paris_connection.actions import DEAL, Deal, Start
 
     draws = {
         other: [c for c, n in enumerate(hand) for _ in range(n)]
         for other, hand in enumerate(state.initial)
     }
+    dealt = 0
     for index, action in enumerate(state.history):
+        if isinstance(action, Start):  # the start colours come first (PC-19), in public
+            continue
         if not isinstance(action, Deal):
             break
-        owner = index // state.hand_size
+        owner = dealt // state.hand_size
+        dealt += 1
         if owner != seat:
             state.history[index] = DEAL[draws[owner].pop(0)]

@@ -238,7 +238,7 @@ function statusLine(view, moves, act, ctx) {
 
 // The map is built once per page (hexes, rings, barriers, names) and each render only
 // updates what changes: the locomotives, the clickable hexes and their descriptions.
-let map = null; // {svg, cells: Map(label -> {g}), tokens, act, moves}
+let map = null; // {svg, cells: Map(label -> {g, ring}), tokens, act, moves}
 
 function drawMap(view, moves, act) {
   if (!board.hexes.length) return h("p.empty", {}, boardError || t("The map could not be loaded."));
@@ -246,10 +246,16 @@ function drawMap(view, moves, act) {
   map.act = act;
   map.moves = moves;
   const occupants = new Map((view.board || []).map((cell) => [cell.hex, cell.companies]));
+  // PC-19: the colours are drawn onto the start hexes at setup; the view says which.
+  const startOf = new Map(Object.entries(view.starts || {}).filter(([, at]) => at).map(([letter, at]) => [at, letter]));
   const building = view.building ? view.building.company : null;
   const tokens = [];
   for (const hx of board.hexes) {
-    const { g } = map.cells.get(hx.label);
+    const { g, ring } = map.cells.get(hx.label);
+    if (ring && (startOf.get(hx.label) || null) !== hx.company) {
+      hx.company = startOf.get(hx.label) || null;
+      ring.setAttribute("stroke", hx.company ? colourOf(hx.company) : "#999");
+    }
     const here = occupants.get(hx.label) || [];
     const key = hexMove(hx, moves);
     g.classList.toggle("legal", !!key);
@@ -302,12 +308,11 @@ function buildMap() {
     if (hx.kind === "city") {
       cell.append(s("polygon", { class: "city-ring", points: corners(hx.x, hx.y, SIZE - 4), stroke: CITY_RINGS[hx.value] || "#999" }));
     }
-    if (hx.kind === "start" && hx.company) {
-      cell.append(s("polygon", { class: "start-ring", points: corners(hx.x, hx.y, SIZE - 3.5), stroke: colourOf(hx.company) }));
-    }
+    const ring = hx.kind === "start" ? s("polygon", { class: "start-ring", points: corners(hx.x, hx.y, SIZE - 3.5), stroke: hx.company ? colourOf(hx.company) : "#999" }) : null;
+    if (ring) cell.append(ring);
     if (hx.kind === "eiffel") cell.append(eiffel(hx.x, hx.y));
     base.append(cell);
-    cells.set(hx.label, { g: cell });
+    cells.set(hx.label, { g: cell, ring });
     if (hx.kind === "city" && hx.name) {
       labels.append(s("text", { class: "city-name", x: hx.x.toFixed(1), y: (hx.y + SIZE * 0.62).toFixed(1) }, hx.name));
     } else if (hx.kind === "rural") {

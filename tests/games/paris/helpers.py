@@ -45,7 +45,9 @@ def build(state: ParisState, *names: str) -> None:
         s = space(name)
         assert s < NB
         state.built[s] = s
-        state.unseen[s] = False
+        if state.unseen[s]:
+            state.unseen[s] = False
+            state.unseen_in[s // 6] -= 1
 
 
 def landmark(state: ParisState, name: str, district: int) -> None:
@@ -76,6 +78,8 @@ def step2(state: ParisState, seat: int) -> ParisState:
 
 
 def legal(state: ParisState) -> set[str]:
+    """The legal actions' notation, after whatever a test edited by hand."""
+    state.board_changed()
     return {state.action_to_string(a) for a in state.legal_actions()}
 
 

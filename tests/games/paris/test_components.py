@@ -49,13 +49,14 @@ def test_building_tiles_show_district_value_type_and_cost() -> None:
 
 
 def test_landmarks() -> None:
-    """PARIS-15, PARIS-79 (G-5): 8 landmarks above every building value, distinct values,
-    costs in marble and gold, up to 3 prestige slots; the 12 costs 1 marble + 1 gold."""
+    """PARIS-15, PARIS-79, PARIS-86 (G-5): 8 landmarks above every building value,
+    distinct values, every one costing marble and gold ("monumentos (que requieren mármol
+    y oro)"), up to 3 prestige slots; the 12 costs 1 marble + 1 gold."""
     assert len(data.LANDMARKS) == 8
     values = [lm.value for lm in data.LANDMARKS]
     assert len(set(values)) == 8 and min(values) > 8
-    assert all(lm.cost[0] == 0 and sum(lm.cost) >= 1 and 1 <= len(lm.slots) <= 3
-               for lm in data.LANDMARKS)
+    assert all(lm.cost[0] == 0 and lm.cost[1] >= 1 and lm.cost[2] >= 1
+               and 1 <= len(lm.slots) <= 3 for lm in data.LANDMARKS)
     assert next(lm.cost for lm in data.LANDMARKS if lm.value == 12) == (0, 1, 1)
 
 

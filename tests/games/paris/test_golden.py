@@ -45,13 +45,32 @@ def test_golden_playthrough(players: int, bots: str, seed: int, options: dict[st
     assert record.to_json()["result"] == stored["result"]
 
 
-@pytest.mark.parametrize("players,bots,seed,options", CASES)
-def test_stored_records_keep_replaying(players: int, bots: str, seed: int,
-                                       options: dict[str, bool]) -> None:
-    """design.md: old logs must keep replaying to the same result."""
-    stored = MatchRecord.load(_path(players, seed))
+STORED = sorted(GOLDEN.glob("**/*.json"))
+
+
+@pytest.mark.parametrize("path", STORED, ids=lambda p: str(p.relative_to(GOLDEN)))
+def test_stored_records_keep_replaying(path: Path) -> None:
+    """design.md: old logs must keep replaying to the same result, each by the rules of
+    the engine that made it (golden/engine-0.1.0: before issue 14's rule fixes)."""
+    stored = MatchRecord.load(path)
     state = replay(stored)
     assert state.is_terminal()
     assert stored.result is not None
     assert state.returns() == stored.result["returns"]
     assert state.ranking() == stored.result["ranking"]
+
+
+def test_old_records_use_the_old_tables() -> None:
+    """A record of engine 0.1.0 (no rules_version) replays as edition 1 (legacy.py): the
+    Moulin Rouge (the 9) cost marble only and tile 30 paid 10 VP; today's edition 2
+    charges marble and gold (PARIS-86) and tile 30 is no plain VP tile (G-6)."""
+    game = belle.load_game("paris")
+    assert game.options_for_record({}, "0.1.0")["rules_version"] == 1
+    assert game.options_for_record({}, belle.__version__) == {}
+    old = belle.load_game("paris", rules_version=1).ruleset
+    today = game.ruleset
+    nine = next(i for i, lm in enumerate(today.landmarks) if lm.value == 9)
+    assert old.landmarks[nine].cost == (0, 1, 0)
+    assert today.landmarks[nine].cost[1] >= 1 and today.landmarks[nine].cost[2] >= 1
+    assert (old.bonus[29].kind, old.bonus[29].amount) == ("vp", 10)
+    assert today.bonus[29].kind != "vp"

@@ -266,7 +266,7 @@ def test_arc_key_goes_anywhere_bank_key_stays_dx6() -> None:
     found = moves(state)
     assert {"move arc MO1", "move arc BE1", "move arc BE3", "move bank-MO MO1"} <= found
     assert "move bank-MO BE1" not in found
-    state.stock[0][:3] = [0, 1, 0]
+    state.stock[0][:3] = [0, 1, 1]
     state.francs[0] = 9
     assert "move arc build L9 BE" in moves(state)  # PARIS-78: any district from the Arc
     play(state, "move arc BE1")
@@ -302,9 +302,28 @@ def test_landmarks_only_from_lower_values_and_never_back_down() -> None:
     landmark(state, "L9", MO)
     key(state, 0, "L9")
     state.francs[0] = 50
-    assert moves(state) == set()  # no marble: no new landmark; 8 is lower
+    assert moves(state) == set()  # no marble or gold: no new landmark; 8 is lower
     state.stock[0][data.MARBLE] = 1
+    assert moves(state) == set()  # PARIS-86: marble alone builds no landmark
+    state.stock[0][data.GOLD] = 1
     assert "move L9 build L11 MO" in moves(state)
+
+
+@pytest.mark.parametrize("marble,gold", [(1, 0), (0, 1), (5, 0), (0, 5)])
+def test_every_landmark_needs_marble_and_gold(marble: int, gold: int) -> None:
+    """PARIS-86: "monumentos (que requieren mármol y oro)": no landmark, the cheapest
+    included, is built with marble alone or gold alone."""
+    state = step2(started(), 0)
+    key(state, 0, "arc")
+    state.francs[0] = 50
+    state.stock[0][data.MARBLE], state.stock[0][data.GOLD] = marble, gold
+    assert not [m for m in moves(state) if " build " in m]
+    state.stock[0][data.MARBLE] += 1
+    state.stock[0][data.GOLD] += 1
+    assert "move arc build L9 MO" in moves(state)
+    with pytest.raises(belle.IllegalActionError):
+        state.stock[0][data.MARBLE] = 0
+        play(state, "move arc build L9 MO")
 
 
 # -- benefits -------------------------------------------------------------------------------

@@ -164,6 +164,7 @@ def test_free_districts_unplaceable_tile_is_removed() -> None:
         build(state, f"{data.DISTRICTS[d].code}5")
     state.built[MO * 6 + 4] = 1 * 6 + 4  # Montmartre's 5 holds Saint-Germain's tile
     state.unseen[1 * 6 + 4] = False
+    state.unseen_in[1] -= 1
     play(state, "draw 1", "value 5")  # Montmartre's bakery: only SG's 5 is free
     assert state.discarded == [MO * 6 + 4]
     assert state.view(None)["discarded"] == ["MO5"]

@@ -16,6 +16,7 @@ from .helpers import (
     build,
     empty_stacks,
     key,
+    landmark,
     legal,
     moves,
     play,
@@ -95,11 +96,11 @@ def test_never_two_tiles_of_one_number() -> None:
 
 
 @pytest.mark.parametrize("number,francs,vp", [
-    (1, 2, 0), (5, 3, 0), (12, 5, 0), (20, 6, 0), (24, 8, 0),
-    (7, 0, 3), (21, 0, 5), (22, 0, 6), (25, 0, 7), (29, 0, 9), (30, 0, 10),
+    (1, 2, 0), (5, 3, 0), (12, 5, 0), (7, 0, 3), (22, 0, 6),
 ])
 def test_gain_tiles(number: int, francs: int, vp: int) -> None:
-    """PARIS-118, PARIS-126, G-6: francs and VP tiles pay at once and are discarded."""
+    """PARIS-118, PARIS-126, G-6: the francs and/or VP tiles (public sources: 1, 5, 7,
+    12 and 22, and no other) pay at once and are discarded."""
     state = holding(started(), 0, number)
     play(state, f"use {number}")
     assert state.francs[0] == 3 + francs and state.running_vp(0) == vp
@@ -118,14 +119,26 @@ def test_resource_tiles_are_the_resource(number: int, kind: str) -> None:
     assert state.francs[0] == 3 + data.SELL_PRICE[k] and state.supply == [0, 0, 0]
 
 
+def test_only_the_public_group_pays_francs_or_vp() -> None:
+    """G-6 (public): tiles 20, 21, 24, 25, 29 and 30 are not plain francs/VP tiles."""
+    plain = {b.number for b in data.BONUS if b.kind in ("francs", "vp")}
+    assert plain == {1, 5, 7, 12, 22}
+    for number in (20, 21, 24, 25, 29, 30):
+        assert data.BONUS[number - 1].provenance == "reconstructed"
+
+
 @pytest.mark.parametrize("number,text,kinds", [
     (8, "use 8 silver", {"silver": 1}),
     (10, "use 10 marble", {"marble": 1}),
     (19, "use 19 pgold", {"pgold": 1}),
+    (20, "use 20 bronze pgold", {"bronze": 1, "pgold": 1}),
+    (20, "use 20 silver silver", {"silver": 2}),
+    (21, "use 21 marble silver", {"marble": 1, "silver": 1}),
     (23, "use 23 wood gold", {"wood": 1, "gold": 1}),
 ])
 def test_choice_tiles(number: int, text: str, kinds: dict[str, int]) -> None:
-    """G-6: tiles 8, 10, 19 and 23 count as tokens of the holder's choice."""
+    """G-6: tiles 8, 10, 19, 20, 21 and 23 count as tokens of the holder's choice (20:
+    two prestige; 21: a resource and a prestige; both reconstructed)."""
     state = holding(started(), 0, number)
     assert text in legal(state)
     play(state, text)
@@ -142,6 +155,65 @@ def test_per_building_tiles(number: int, value: int, rate: int) -> None:
         key(state, 0, f"{code}{value}")
     play(state, f"use {number}")
     assert state.running_vp(0) == 3 * rate
+
+
+def test_two_token_tiles_are_written_either_way_and_refuse_other_kinds() -> None:
+    """G-6 (reconstructed): 20 takes two prestige, 21 one resource and one prestige."""
+    state = holding(started(), 0, 20, 21)
+    assert state.parse_action("use 20 pgold bronze") == state.parse_action("use 20 bronze pgold")
+    assert state.parse_action("use 21 silver wood") == state.parse_action("use 21 wood silver")
+    for wrong in ("use 20 wood silver", "use 21 wood gold", "use 21 bronze silver"):
+        with pytest.raises(belle.InvalidActionError):
+            state.parse_action(wrong)
+    with pytest.raises(belle.IllegalActionError):  # engine 0.1.0's form (francs), no more
+        play(state, "use 20")
+    uses = [t for t in legal(state) if t.startswith("use 20")]
+    assert len(uses) == 6  # bronze/silver/pgold, two of them, in any order
+    assert len([t for t in legal(state) if t.startswith("use 21")]) == 9
+
+
+def test_tile_20_pays_a_landmark_reward() -> None:
+    """G-6, PARIS-121, PARIS-98: tile 20's prestige is handed in at a landmark as tokens."""
+    state = holding(step2(started(), 0), 0, 20)
+    build(state, "MO8")
+    key(state, 0, "MO8")
+    state.francs[0] = 20
+    state.stock[0][data.MARBLE] = state.stock[0][data.GOLD] = 1
+    play(state, "move MO8 build L12", "use 20 bronze silver")
+    assert "give 1" in legal(state) and "give 2" in legal(state)
+    play(state, "give 1", "give 2")
+    assert state.vp_parts[0][1] == 3 + 3 and state.stock[0][3:] == [0, 0, 0]
+
+
+@pytest.mark.parametrize("number,rate", [(24, 3), (29, 4)])
+def test_per_landmark_tiles(number: int, rate: int) -> None:
+    """G-6 (reconstructed): VP per landmark occupied; buildings do not count; a tile-9
+    double landmark counts twice."""
+    state = holding(started(), 0, number)
+    for name, district in (("L9", MO), ("L13", CH)):
+        landmark(state, name, district)
+        key(state, 0, name)
+    build(state, "MO8")
+    key(state, 0, "MO8")
+    state.space_keys[space("L13")] = (0, 0)
+    play(state, f"use {number}")
+    assert state.running_vp(0) == 3 * rate
+
+
+@pytest.mark.parametrize("number,rate", [(25, 2), (30, 3)])
+def test_per_district_tiles(number: int, rate: int) -> None:
+    """G-6 (reconstructed): VP per district where the holder occupies a building or a
+    landmark; each district counts once; a bank key does not count."""
+    state = holding(started(), 0, number)
+    build(state, "MO1", "MO2", "LV5")
+    key(state, 0, "MO1")
+    key(state, 0, "MO2")
+    key(state, 0, "LV5")
+    landmark(state, "L10", CH)
+    key(state, 0, "L10")
+    key(state, 0, "bank-SG")
+    play(state, f"use {number}")
+    assert state.running_vp(0) == 3 * rate  # Montmartre, La Villette, Chaillot
 
 
 def test_charlotte_uses_tile_18_ex5() -> None:

@@ -37,12 +37,36 @@ def test_golden_playthrough(players: int, bots: str, seed: int) -> None:
     assert record.to_json()["result"] == stored["result"]
 
 
-@pytest.mark.parametrize("players,bots,seed", CASES)
-def test_stored_records_keep_replaying(players: int, bots: str, seed: int) -> None:
-    """design.md: old logs must keep replaying to the same result."""
-    stored = MatchRecord.load(GOLDEN / f"paris_connection-{players}p-seed{seed}.json")
+STORED = sorted(GOLDEN.glob("**/*.json"))
+
+
+@pytest.mark.parametrize("path", STORED, ids=lambda p: str(p.relative_to(GOLDEN)))
+def test_stored_records_keep_replaying(path: Path) -> None:
+    """design.md: old logs must keep replaying to the same result, each by the rules of
+    the engine that made it (golden/engine-0.1.0: before issue 14's rule fixes)."""
+    stored = MatchRecord.load(path)
     state = replay(stored)
     assert state.is_terminal()
     assert stored.result is not None
     assert state.returns() == stored.result["returns"]
     assert state.ranking() == stored.result["ranking"]
+    assert [state.action_to_string(a) for a in state.history] == [
+        a.text for a in stored.actions]
+
+
+def test_old_records_use_the_old_rules() -> None:
+    """The 0.1.0 records have no start-colour draw, a fixed start order and Montpellier;
+    today's engine would refuse their first action."""
+    stored = MatchRecord.load(GOLDEN / "engine-0.1.0" / "paris_connection-3p-seed1.json")
+    assert stored.engine_version == "0.1.0"
+    assert stored.actions[0].text.startswith("deal")
+    today = belle.load_game("paris_connection").new_initial_state(3)
+    with pytest.raises(belle.IllegalActionError):
+        today.apply_action(today.action_from_json(stored.actions[0].action))
+    old = replay(stored, upto=0)
+    assert old.start_hex == [old.board.start_slots[c] for c in range(6)]
+    assert "Montpellier" in old.board.names and "Nîmes" not in old.board.names
+    upgrade = belle.load_game("paris_connection").options_for_record
+    assert upgrade(stored.options, "0.1.0")["rules_version"] == 1  # no option then
+    assert upgrade({}, belle.__version__) == {}  # today's records: edition 2, the default
+    assert belle.load_game("paris_connection").option("rules_version") == 2

@@ -23,7 +23,7 @@ CLOCKWISE_FROM_NE: tuple[Coord, ...] = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0
 HEX_AT: dict[Coord, HexSpec] = {(h.q, h.r): h for h in data.HEXES}
 BLOCKED: set[frozenset[Coord]] = {frozenset(edge) for edge in data.BLOCKED_EDGES}
 CITIES = [h for h in data.HEXES if h.kind == "city"]
-STARTS = sorted((h for h in data.HEXES if h.kind == "start"), key=lambda h: h.company or 0)
+STARTS = [h for h in data.HEXES if h.kind == "start"]
 EIFFEL = [h for h in data.HEXES if h.kind == "eiffel"]
 MARSEILLE = next(h for h in data.HEXES if h.name == "Marseille")
 LOCOMOTIVES_IN_BAG = data.LOCOMOTIVES_INTO_BAG_PER_COMPANY * len(data.COMPANIES)
@@ -210,27 +210,29 @@ def test_every_value_has_a_provenance_tag() -> None:
 
 
 def test_eiffel_tower_hex_is_unique_and_ringed_by_the_start_hexes() -> None:
-    """PC-4, PC-5, PC-19: one Eiffel Tower hex; its six neighbours are exactly the six
-    start hexes, one per company."""
+    """PC-4, PC-5: one Eiffel Tower hex; its six neighbours are exactly the six start
+    hexes, one for each company."""
     assert len(EIFFEL) == 1
     ring = set(grid_neighbours(coord(EIFFEL[0])))
     assert len(ring) == 6
     assert ring == {coord(h) for h in STARTS}
-    assert sorted(h.company for h in STARTS if h.company is not None) == list(range(6))
+    assert len(STARTS) == len(data.COMPANIES)
 
 
-def test_companies_start_clockwise_from_the_north_east() -> None:
-    """G-4: C1 starts north-east of the Eiffel Tower, then C2..C6 clockwise."""
+def test_start_hexes_carry_no_company() -> None:
+    """PC-19, G-4 (public): which colour starts where is drawn at setup, so the map names
+    no company; the engine fills the start hexes clockwise from the north-east."""
+    from belle.games.paris_connection.rules import BOARD
+
+    assert "company" not in data.HexSpec.__dataclass_fields__
     eq, er = coord(EIFFEL[0])
-    for company, (dq, dr) in enumerate(CLOCKWISE_FROM_NE):
-        start = HEX_AT[(eq + dq, er + dr)]
-        assert start.kind == "start"
-        assert start.company == company
+    assert [BOARD.coords[h] for h in BOARD.start_slots] == [
+        (eq + dq, er + dr) for dq, dr in CLOCKWISE_FROM_NE]
 
 
-def test_values_names_and_companies_by_kind() -> None:
+def test_values_and_names_by_kind() -> None:
     """PC-7, PC-43: cities are worth 1 to 4 and are named; rural, Eiffel Tower and start
-    hexes are worth 0; only start hexes belong to a company."""
+    hexes are worth 0."""
     for h in data.HEXES:
         if h.kind == "city":
             assert h.value in (1, 2, 3, 4) and h.name, h
@@ -238,8 +240,24 @@ def test_values_names_and_companies_by_kind() -> None:
             assert h.value == 0, h
         if h.kind in ("rural", "start"):
             assert h.name is None, h
-        assert (h.company is not None) == (h.kind == "start"), h
     assert len({h.name for h in CITIES}) == len(CITIES)
+
+
+def test_nimes_and_beziers_not_montpellier() -> None:
+    """G-2 (public): the printed board has Nîmes and Béziers and no Montpellier; the
+    names public sources confirm are tagged in data.PUBLIC_CITY_NAMES."""
+    names = {h.name for h in CITIES}
+    assert {"Nîmes", "Béziers"} <= names
+    assert "Montpellier" not in names
+    assert names >= data.PUBLIC_CITY_NAMES
+    assert {"Nîmes", "Béziers", "Marseille"} <= data.PUBLIC_CITY_NAMES
+
+
+def test_the_colour_set_is_public() -> None:
+    """G-6: red, blue, black, brown, yellow and purple, confirmed by three public sources."""
+    assert {c.name for c in data.COMPANIES} == {
+        "red", "blue", "black", "brown", "yellow", "purple"}
+    assert {c.provenance for c in data.COMPANIES} == {"public"}
 
 
 def test_marseille_is_the_only_blue_city() -> None:
@@ -250,8 +268,9 @@ def test_marseille_is_the_only_blue_city() -> None:
 
 
 def test_cities_per_colour() -> None:
-    """G-2: about 30 cities, 14 beige, 9 purple, 6 red and 1 blue."""
-    assert Counter(h.value for h in CITIES) == {1: 14, 2: 9, 3: 6, 4: 1}
+    """G-2: about 32 cities, about 14 beige, 9 purple, 8 red and 1 blue (ours: 13 beige,
+    9 purple, 8 red with Nîmes and Béziers, and Marseille)."""
+    assert Counter(h.value for h in CITIES) == {1: 13, 2: 9, 3: 8, 4: 1}
 
 
 def test_no_two_cities_are_neighbours() -> None:

@@ -12,7 +12,20 @@ from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import BOARD, hexes_in
 from belle.games.paris_connection.state import ParisConnectionState
 
-from .helpers import B, K, N, P, R, Y, dealt, default_hands, label, play, rural_neighbours
+from .helpers import (
+    B,
+    K,
+    N,
+    P,
+    R,
+    Y,
+    dealt,
+    default_hands,
+    label,
+    play,
+    refresh,
+    rural_neighbours,
+)
 
 
 def test_setup_counts_s1() -> None:
@@ -23,7 +36,7 @@ def test_setup_counts_s1() -> None:
     assert sum(drawn) == 32
     assert state.supply == [31 - d for d in drawn]
     assert sum(state.supply) == 154
-    for company, h in enumerate(BOARD.start_hex):
+    for company, h in enumerate(BOARD.start_slots):
         assert state.companies_on_hex(h) == [company]
     assert state.values == [0] * 6  # PC-21
 
@@ -36,9 +49,50 @@ def test_player_count_table(players: int, size: int, limit: int) -> None:
     assert state.hand_size == size and state.limit == limit
 
 
+def test_start_colours_are_drawn_at_random_and_public() -> None:
+    """PC-19 (G-4, public): setup draws the colour of each start hex in turn, clockwise
+    from the north-east, every colour not yet placed being equally likely; everyone sees
+    it. The last colour takes the last hex (a chance node with one outcome)."""
+    state = belle.load_game("paris_connection").new_initial_state(3)
+    assert state.current_player() == belle.CHANCE
+    for slot in range(6):
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 6 - slot
+        assert all(abs(p - 1 / (6 - slot)) < 1e-12 for _, p in outcomes)
+        assert {a.slot for a, _ in outcomes} == {slot}  # type: ignore[union-attr]
+        action = outcomes[-1][0]
+        assert state.chance_visibility(action) is None
+        state.apply_action(action)
+    assert sorted(state.start_hex) == sorted(BOARD.start_slots)
+    assert state.start_hex == [BOARD.start_slots[5 - c] for c in range(6)]
+    for company, h in enumerate(state.start_hex):
+        assert state.companies_on_hex(h) == [company]
+    assert state.view(None)["starts"] == {
+        letter: BOARD.labels[state.start_hex[c]] for c, letter in enumerate("RBYKPN")}
+    assert isinstance(state.chance_outcomes()[0][0], act.Deal)  # then the deal (PC-23)
+
+
+def test_start_colour_notation() -> None:
+    """PC-19: `start R I3` puts red on the start hex I3; only the next hex may be filled."""
+    state = belle.load_game("paris_connection").new_initial_state(3)
+    first = BOARD.labels[BOARD.start_slots[0]]
+    second = BOARD.labels[BOARD.start_slots[1]]
+    with pytest.raises(belle.IllegalActionError):
+        play(state, f"start R {second}")
+    with pytest.raises(belle.InvalidActionError):
+        play(state, "start R Lyon")
+    play(state, f"start R {first}")
+    assert state.start_hex[R] == BOARD.start_slots[0]
+    with pytest.raises(belle.IllegalActionError):
+        play(state, f"start R {second}")  # red is placed already
+    assert state.action_to_string(act.START[B][1]) == f"start B {second}"
+
+
 def test_deal_is_chance_seen_only_by_the_drawer() -> None:
     """PC-23, PC-16: each draw is a chance node whose outcome only the drawing seat sees."""
     state = belle.load_game("paris_connection").new_initial_state(3)
+    for slot, company in enumerate((R, B, Y, K, P, N)):
+        state.apply_action(act.START[company][slot])
     assert state.current_player() == belle.CHANCE
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 6 and all(abs(p - 1 / 6) < 1e-12 for _, p in outcomes)
@@ -64,7 +118,7 @@ def test_hidden_hands_are_private_until_the_end() -> None:
 def test_build_chain_adjacency_s2() -> None:
     """S-2, PC-37, PC-38: each placement must touch the same colour, earlier ones count."""
     state = dealt(default_hands(4))
-    start = BOARD.start_hex[R]
+    start = state.start_hex[R]
     h1 = rural_neighbours(start)[0]
     far = [n for n in rural_neighbours(h1) if n not in BOARD.neighbours[start]]
     h2 = far[0]
@@ -87,8 +141,9 @@ def test_rural_capacity_and_colours_s3() -> None:
     """S-3, PC-40, PC-41: a rural hex takes two different colours, never a third."""
     state = dealt(default_hands(3))
     shared = next(h for h in hexes_in(BOARD.rural_mask)
-                  if sum(1 for s in BOARD.start_hex if h in BOARD.neighbours[s]) >= 2)
-    first, second = [c for c, s in enumerate(BOARD.start_hex) if shared in BOARD.neighbours[s]][:2]
+                  if sum(1 for s in BOARD.start_slots if h in BOARD.neighbours[s]) >= 2)
+    first, second = [c for c, s in enumerate(BOARD.start_slots)
+                     if shared in BOARD.neighbours[s]][:2]
     play(state, f"build {'RBYKPN'[first]}", f"place {label(shared)}", "stop")
     assert state.current_player() == 1
     play(state, f"build {'RBYKPN'[first]}")
@@ -120,9 +175,9 @@ def test_forbidden_hexes_s6() -> None:
     for company in range(6):
         candidates = state._candidates(company)
         assert not candidates & BOARD.bit[BOARD.eiffel]
-        assert all(not candidates & BOARD.bit[s] for s in BOARD.start_hex)
+        assert all(not candidates & BOARD.bit[s] for s in BOARD.start_slots)
     play(state, "build R")
-    for h in (BOARD.eiffel, *BOARD.start_hex):
+    for h in (BOARD.eiffel, *BOARD.start_slots):
         with pytest.raises(belle.IllegalActionError):
             state.apply_action(act.PLACE[h])
 
@@ -252,15 +307,31 @@ def _near_marseille(state: ParisConnectionState) -> int:
 
 
 def test_marseille_ends_the_game_s9() -> None:
-    """S-9, PC-59, PC-60: reaching Marseille ends the game after that build action."""
+    """S-9, PC-59, PC-60: the placement on Marseille ends the build and the game at once;
+    the value rises by the build's cities, Marseille's 4 included, and no placement or
+    turn follows ("El juego termina inmediatamente")."""
     state = dealt(default_hands(4))
     rural = _near_marseille(state)
     play(state, "build B", f"place {label(rural)}", f"place {label(BOARD.marseille)}")
-    assert state.current_player() == 0 and state.building == B  # the build may go on
-    play(state, "stop")
     assert state.is_terminal()
+    assert state.legal_actions() == []
     assert state.values[B] == 4
+    assert state.building == -1
     assert "Marseille" in state.end_reason
+    assert [state.action_to_string(a) for a in state.history[-3:]] == [
+        "build B", f"place {label(rural)}", "place Marseille"]
+
+
+def test_marseille_as_the_first_placement_s9() -> None:
+    """S-9: if Marseille is blue's first placement, the build ends there (+4)."""
+    state = dealt(default_hands(4))
+    state.values[B] = 6
+    state.reach[B] |= BOARD.bit[BOARD.marseille]
+    refresh(state)
+    play(state, "build B", "place Marseille")
+    assert state.is_terminal() and state.values[B] == 10
+    with pytest.raises(belle.IllegalActionError):
+        play(state, "stop")
 
 
 def test_supply_exhaustion_ends_the_game_s10() -> None:
@@ -302,41 +373,50 @@ def _path_to_city(start: int) -> list[int]:
                 path.append(previous[path[-1]])
             return path[::-1]
         for n in BOARD.neighbours[h]:
-            if n not in previous and n != BOARD.eiffel and n not in BOARD.start_hex:
+            if n not in previous and n != BOARD.eiffel and n not in BOARD.start_slots:
                 previous[n] = h
                 queue.append(n)
     raise AssertionError("no city reachable")
 
 
+def _only_brown_needs_a_city(state: ParisConnectionState, path: list[int]) -> None:
+    """The map shrunk to `path`; every company but brown already on a city (PC-45)."""
+    for company in (R, B, Y, K, P):
+        state.on_city[company] = True
+    state.room = sum(BOARD.bit[h] for h in path)
+    state.room2 = state.room & BOARD.rural_mask
+
+
 def test_cutoff_s11() -> None:
     """S-11, PC-44, PC-45, G-9: filling brown's last way out to any city is illegal."""
     state = dealt(default_hands(3))
-    path = _path_to_city(BOARD.start_hex[N])
+    path = _path_to_city(state.start_hex[N])
     gate = path[0]
     assert not BOARD.is_city[gate]
-    state.room = sum(BOARD.bit[h] for h in path)  # brown's only corridor to its only city
+    _only_brown_needs_a_city(state, path)  # brown's only corridor to its only city
     state.hex_companies[gate] = 1 << P  # R holds a single purple locomotive
+    state.room2 &= ~BOARD.bit[gate]
     state.reach[Y] |= BOARD.bit[gate]
-    state._regions = None
-    assert not state._placement_keeps_all_connected(Y, gate)
+    refresh(state)
+    assert not state._placement_legal(Y, gate)
     if len(path) > 2:
         empty_rural = path[1]
         state.reach[Y] |= BOARD.bit[empty_rural]
-        assert state._placement_keeps_all_connected(Y, empty_rural)  # room stays: legal
+        assert state._placement_legal(Y, empty_rural)  # room stays: legal
     state.on_city[N] = True  # PC-45: a company on a city cannot be cut off
-    state._regions = None
-    assert state._placement_keeps_all_connected(Y, gate)
+    refresh(state)
+    assert state._placement_legal(Y, gate)
 
 
 def test_cutoff_by_filling_the_last_city() -> None:
     """PC-44: taking the only city a company could still reach is illegal too."""
     state = dealt(default_hands(3))
-    path = _path_to_city(BOARD.start_hex[N])
+    path = _path_to_city(state.start_hex[N])
     city = path[-1]
-    state.room = sum(BOARD.bit[h] for h in path)
+    _only_brown_needs_a_city(state, path)
     state.reach[Y] |= BOARD.bit[city]
-    state._regions = None
-    assert not state._placement_keeps_all_connected(Y, city)
+    refresh(state)
+    assert not state._placement_legal(Y, city)
 
 
 def test_no_pass_while_an_action_exists() -> None:
@@ -380,3 +460,53 @@ def test_a_possible_build_resets_the_stall() -> None:
     state.stalled_turns = 3
     play(state, "return R", "take 1 B")
     assert state.stalled_turns == 0 and not state.is_terminal()
+
+
+def _way_to_a_city(gate: int, avoid: set[int]) -> list[int]:
+    """The shortest path of rural hexes from `gate` to a city, off the hexes in `avoid`."""
+    from collections import deque
+
+    previous = {gate: gate}
+    queue = deque([gate])
+    while queue:
+        h = queue.popleft()
+        if BOARD.is_city[h]:
+            path = [h]
+            while path[-1] != gate:
+                path.append(previous[path[-1]])
+            return path[::-1]
+        for n in BOARD.neighbours[h]:
+            if n not in previous and n not in avoid and n != BOARD.eiffel \
+                    and n not in BOARD.start_slots:
+                previous[n] = h
+                queue.append(n)
+    raise AssertionError("no city reachable")
+
+
+def test_joint_cutoff_s12() -> None:
+    """S-12, PC-44, G-9: red and brown each reach a city only through the same empty
+    rural hex. Yellow there would leave one place: enough for either alone, not for both,
+    so it is illegal; brown there is legal (red keeps the last place)."""
+    state = dealt(default_hands(4), starts=(B, R, N, Y, K, P))
+    red, brown = state.start_hex[R], state.start_hex[N]
+    gate = BOARD.labels.index("J5")
+    assert set(BOARD.neighbours[red]) & set(BOARD.neighbours[brown]) - {BOARD.eiffel} == {gate}
+    beside = (set(BOARD.neighbours[red]) | set(BOARD.neighbours[brown])) - {gate}
+    to_a = _way_to_a_city(gate, beside)
+    to_b = _way_to_a_city(gate, beside | {to_a[-1]})  # a second, different city
+    assert to_a[-1] != to_b[-1]
+    for company in (B, Y, K, P):
+        state.on_city[company] = True  # PC-45: only red and brown need a route
+    state.room = sum(BOARD.bit[h] for h in {*to_a, *to_b})
+    state.room2 = state.room & BOARD.rural_mask
+    state.reach[Y] |= BOARD.bit[gate]
+    refresh(state)
+    assert not state._placement_legal(Y, gate)
+    # Each alone would still pass after yellow's placement (the 0.1.0 test allowed it):
+    from belle.games.paris_connection.legacy import alone_can_reach_city
+    for company in (R, N):
+        assert alone_can_reach_city(state.network[company], state.room, BOARD)
+    play(state, f"build {data.COMPANIES[N].letter}")
+    assert f"place {label(gate)}" in {state.action_to_string(a) for a in state.legal_actions()}
+    play(state, f"place {label(gate)}")  # brown takes a place; red keeps the other
+    assert state.hex_companies[gate] == 1 << N
