@@ -34,7 +34,7 @@ WORDS = re.compile(r"[a-z]{3,}")
 PROPER_NAMES = {
     "paris": {".districts[].name"},
     "paris_connection": {".hexes[].name"},
-    "paris_paris": {".stops[].name"},
+    "paris_paris": {".stops[].name", ".networks.1.stops[].name", ".networks.2.stops[].name"},
     "bruxelles_1893": {".figures[].name"},
     "city_of_light": set(),
 }

@@ -17,7 +17,7 @@ from belle.adapters.tensors import Layout, Writer, index_of, number, seats_axis,
 from belle.games.bruxelles_1893 import data, flow
 from belle.games.bruxelles_1893.rules import shield_index, space_label
 
-PHASES = ("setup", "stock", "action", "resolution", "scoring", "over")
+PHASES = ("setup", "stock", "action", "resolution", "end_of_round", "scoring", "over")
 """The phases of a round (BRX-2), as the view names them."""
 DECISIONS = tuple(sorted(flow.DECISIONS))
 SPACE = index_of(space_label(s) for s in range(data.SPACES))

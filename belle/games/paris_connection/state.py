@@ -8,7 +8,7 @@ placement is left; a trade is `Return(c)` then `Take`.
 
 The cut-off rule (PC-44) is kept as one valid route per company not yet on a city
 (cutoff.py). Legality of placements is worked out once per position and cached until the
-next placement changes the map (`_legal`, `_moves`); clones share those caches, which is
+next placement changes the map (`_has`, `_legal`, `_moves`); clones share those caches, which is
 safe because a cache is only ever replaced, never changed, once the map changes.
 """
 
@@ -437,6 +437,15 @@ class ParisConnectionState(State[Action]):
         return self.stalled_turns > self.num_players
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the per-position caches: clones share and fill them, so they
+        say nothing of this position and would make equal states serialize apart."""
+        state = dict(self.__dict__)
+        state["_has"] = {}
+        state["_legal"] = {}
+        state["_moves"] = {}
+        return state
+
     def clone(self) -> ParisConnectionState:
         """Flat lists copied, tuples and the per-position caches shared (see above)."""
         other = object.__new__(ParisConnectionState)

@@ -13,9 +13,9 @@ from typing import Any
 from belle.adapters.tensors import Layout, Writer, index_of, number, seats_axis, segment
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import BOARD
-from belle.games.paris_connection.state import DEAL, FIRST, OVER, PLAY
+from belle.games.paris_connection.state import DEAL, FIRST, OVER, PLAY, STARTS
 
-PHASES = (DEAL, FIRST, PLAY, OVER)
+PHASES = (STARTS, DEAL, FIRST, PLAY, OVER)
 HEX = index_of(BOARD.labels)
 COMPANY = index_of(c.letter for c in data.COMPANIES)
 HEXES = ("hexes", BOARD.size)
