@@ -96,6 +96,7 @@ def test_create_form_renders_every_option_kind_with_its_default(new_page: Any) -
             "players": 3,
             "mode": "turn",
             "options": {"flag": True, "rounds": 3, "map": "south", "decks": ["b", "c"]},
+            "private": False,
         }
     ]
 
@@ -110,7 +111,7 @@ def test_table_chat_commands_run_the_table(new_page: Any) -> None:
     expect(page.locator("#seats li.me")).to_have_count(0)
     say(page, "/help")
     expect(page.locator("#chat li.system", has_text="/bot NAME").last).to_be_visible()
-    say(page, "/join 0")
+    say(page, "/join 1")  # seats count from 1 in chat commands
     expect(seat.nth(0)).to_have_class(re.compile(r"\bme\b"))
     say(page, "/bot random")
     expect(seat.nth(1)).to_have_class(re.compile("seat-bot"))
@@ -118,7 +119,7 @@ def test_table_chat_commands_run_the_table(new_page: Any) -> None:
     expect(page.locator("#seats li.me")).to_have_count(0)
     say(page, "/join")
     expect(seat.nth(0)).to_have_class(re.compile(r"\bme\b"))
-    say(page, "/bot greedy 2")
+    say(page, "/bot greedy 3")
     expect(seat.nth(2)).to_have_class(re.compile("seat-bot"))
     say(page, "a word for the table")
     expect(page.locator("#chat li", has_text="a word for the table")).to_contain_text(

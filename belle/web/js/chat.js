@@ -63,7 +63,8 @@ export class Chat {
   add(line) {
     const from = line.from ?? line.name ?? null;
     if (line.notice) { // the table's own line, worded in the reader's language
-      this.addItem(h("li.system.notice-line", { dataset: { notice: line.notice } },
+      const kind = line.notice === "took_back" ? "li.system.notice-line.undo-line" : "li.system.notice-line";
+      this.addItem(h(kind, { dataset: { notice: line.notice } },
         noticeText(line.notice, line.params, line.text)), line.at);
       return;
     }
