@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from belle.storage.models import settings, tables
 
@@ -21,10 +22,15 @@ class Heartbeat:
 
     def beat(self, moment: float) -> None:
         """Note that the server is up at `moment` (seconds since the epoch)."""
-        with self.engine.begin() as conn:
-            if conn.execute(update(settings).where(settings.c.key == HEARTBEAT)
-                            .values(value=repr(moment))).rowcount == 0:
-                conn.execute(insert(settings).values(key=HEARTBEAT, value=repr(moment)))
+        try:
+            with self.engine.begin() as conn:
+                if conn.execute(update(settings).where(settings.c.key == HEARTBEAT)
+                                .values(value=repr(moment))).rowcount == 0:
+                    conn.execute(insert(settings).values(key=HEARTBEAT, value=repr(moment)))
+        except IntegrityError:  # another worker wrote the first beat meanwhile
+            with self.engine.begin() as conn:
+                conn.execute(update(settings).where(settings.c.key == HEARTBEAT)
+                             .values(value=repr(moment)))
 
     def resume_clocks(
         self, moment: float, stale_after: float,
@@ -34,6 +40,15 @@ class Heartbeat:
         clock is moved on by the time since the last beat (`shift(state, seconds)`), and
         that time is returned (0.0 otherwise). One transaction with the new beat, so of
         workers starting together only one shifts."""
+        try:
+            return self._resume_clocks(moment, stale_after, shift)
+        except IntegrityError:  # another worker wrote the first beat meanwhile: it is there
+            return self._resume_clocks(moment, stale_after, shift)
+
+    def _resume_clocks(
+        self, moment: float, stale_after: float,
+        shift: Callable[[Mapping[str, Any], float], dict[str, Any]],
+    ) -> float:
         with self.engine.begin() as conn:
             found = conn.execute(select(settings.c.value).where(settings.c.key == HEARTBEAT)
                                  .with_for_update()).scalar()
