@@ -186,15 +186,6 @@ class CityOfLightState(State[Action]):
         return self.markers[seat] > 0 or self.can_place(seat)
 
     # -- applying --------------------------------------------------------
-    def apply_action(self, action: Action) -> None:
-        """The checked path: `legal.is_legal` answers without building the legal list;
-        anything it refuses goes to the engine's checks, which raise the right error.
-        Only the game's own (prebuilt) actions take the fast path: `is_legal` reads their
-        fields, which a look-alike object may lack (issue 14 item 14)."""
-        if self.notation.dense.by_id.get(id(action)) is action and legal.is_legal(self, action):
-            self._apply(action)
-        else:
-            super().apply_action(action)
 
     def _log(self, action: Action) -> None:
         """The history entry and who may see it: only a drawn tile is private (COL-25)."""

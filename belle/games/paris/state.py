@@ -254,18 +254,6 @@ class ParisState(State[Action]):
             found.extend(legal.free_actions(self, seat))
         return found
 
-    def apply_action(self, action: Action) -> None:
-        """The checked path of the base class, with a fast lane for this game's own
-        action types; anything else (a foreign object, an illegal action, the game over)
-        goes through the base class's checks and errors. Only the game's own (prebuilt)
-        actions take the fast lane: is_legal reads their fields, which a look-alike
-        object may lack or hold with the wrong types (issue 14 item 14)."""
-        if (self.notation.dense.by_id.get(id(action)) is action and self.phase != OVER
-                and self.is_legal(action)):
-            self._apply(action)
-        else:
-            super().apply_action(action)
-
     def is_legal(self, action: Action) -> bool:
         """The tests of legal_actions() for one action (checks.py), without the list."""
         return checks.is_legal(self, action)

@@ -121,18 +121,6 @@ class ParisConnectionState(State[Action]):
             return []
         return [a for a, _ in self.chance_outcomes()]
 
-    def apply_action(self, action: Action) -> None:
-        """The checked path of the base class, with a fast lane for this game's own
-        action types; anything else (a foreign object, an illegal action, the game over)
-        goes through the base class's checks and errors. Only the game's own (prebuilt)
-        actions take the fast lane: is_legal reads their fields, which a look-alike
-        object may lack or hold with the wrong types (issue 14 item 14)."""
-        if (self.notation.dense.by_id.get(id(action)) is action and self.phase != OVER
-                and self.is_legal(action)):
-            self._apply(action)
-        else:
-            super().apply_action(action)
-
     def is_legal(self, action: Action) -> bool:
         """The tests of legal_actions() for one action, without building the list."""
         if self.phase != PLAY:
