@@ -286,31 +286,7 @@ def _worth(state: BruxellesState, seat: int) -> float:
         - state.court[seat] * 3.0
         - _courthouse_risk(state, seat)
         + sum(1 for a in state.assistant if a == seat) * 1.5  # an action under way
-        + _tile_under_way(state, seat)
     )
-
-
-def _tile_under_way(state: BruxellesState, seat: int) -> float:
-    """A Construction the seat has started (assistant placed, bid or payment under way)
-    is worth the tile it will build, less the units still to pay (about a cube each):
-    without it a one-ply search sees every placement alike (BRX-105..117)."""
-    tasks = state.tasks
-    if not tasks or tasks[-1][1:2] != (seat,):
-        return 0.0
-    top = tasks[-1]
-    if top[0] == "bid":
-        if flow.space_action(state, top[2]) != data.CONSTRUCTION:
-            return 0.0
-    elif top[0] != "pay":
-        return 0.0
-    built = state.built[seat]
-    paid = state.paid if top[0] == "pay" else [0] * 5
-    value = (rules.track_value(data.ARCHITECT_TRACK, state.tracks[seat][0]) + 1.5
-             + rules.completion_vp(built + 1, state.revision)
-             - rules.completion_vp(built, state.revision)
-             + (0 if paid[data.P_JOKER] else data.NO_JOKER_VP)
-             + (data.TOP_TILE_VP if built >= 4 else 0))
-    return value - (data.TILE_COST[built] - sum(paid)) * 0.9
 
 
 def _final_payments(money: int, figures: int) -> float:

@@ -223,28 +223,6 @@ def test_brx_105_110_112_114_construction_sequence() -> None:
     assert state.mats[0][data.WOOD] == 0 and state.mat_supply[data.WOOD] == 12  # BRX-108
 
 
-def test_heuristic_counts_a_construction_under_way() -> None:
-    """views.heuristic (greedy's one ply): a placement on a Construction space already
-    counts the tile it will build, less the units still to pay, so it is told apart from
-    other placements; paying stays neutral until a joker costs the 5 VP (BRX-110)."""
-    state = build_position(wood=2, jokers=1)
-    after = {}
-    for move in ("place D2", "place E2"):  # Construction, Workshop
-        child = state.clone()
-        play(child, move)
-        after[move] = child.heuristic(0)
-    assert after["place D2"] > after["place E2"] + 5
-    play(state, "place D2", "bid 1")
-    started = state.heuristic(0)
-    joker = state.clone()
-    play(joker, "pay joker")
-    play(state, "pay wood")
-    assert state.heuristic(0) == pytest.approx(started)
-    assert joker.heuristic(0) < started - 4
-    play(state, "pay wood")
-    assert state.built[0] == 1 and state.heuristic(0) == pytest.approx(started)
-
-
 def test_brx_111_a_joker_cancels_the_5_vp() -> None:
     state = build_position(wood=1, jokers=2)
     play(state, "place D2", "bid 1")
