@@ -239,8 +239,8 @@ SECONDARY: Final[tuple[Effect, ...]] = (
 # -- final scoring (section 2.19, table 3.16) ----------------------------------
 # Masterpiece completion VP by tiles built, by rules revision; reconstructed (issue 15).
 # Revision 3 (engine 0.2.1): 4 VP for each tile, the part of the masterpiece it funds
-# (seed, Construction: "el mosaico representa una parte de la obra maestra"), so a
-# bot that builds two tiles scores them as well as one that builds six. Revision 2
+# (seed, Construction: "el mosaico representa una parte de la obra maestra"), so the
+# first tiles count as much as the last (docs/games/bruxelles_1893.md). Revision 2
 # (engine 0.2.0) had (0, 1, 3, 5, 8, 11, 15); revision 1 (before 0.2.0) had
 # (0, 0, 2, 2, 5, 5, 10).
 COMPLETION_VP: Final = {1: (0, 0, 2, 2, 5, 5, 10), 2: (0, 1, 3, 5, 8, 11, 15),
