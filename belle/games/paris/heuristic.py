@@ -137,9 +137,11 @@ def holdings(state: ParisState, seat: int) -> float:
     worth += sum(count * stock_worth(state, seat, kind, francs)
                  for kind, count in enumerate(state.stock[seat]) if count)
     held = state.bonus_held[seat]
-    for spec in state.rules.bonus:
-        if held >> spec.number & 1:
-            worth += effect_worth(state, seat, spec.kind, spec.amount, spec.kind_param, francs)
+    while held:
+        number = held.bit_length() - 1
+        held ^= 1 << number
+        spec = state.rules.bonus[number - 1]
+        worth += effect_worth(state, seat, spec.kind, spec.amount, spec.kind_param, francs)
     for tile, count in enumerate(state.eg_held[seat]):
         if count:
             spec_e = data.END_TILES[tile]
