@@ -19,6 +19,7 @@ docs/games/paris.md ("Balance").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from belle.games.paris import data, rules
@@ -179,9 +180,20 @@ def pile_share(state: ParisState, seat: int) -> float:
                if count) / state.num_players
 
 
-def heuristic(state: ParisState, seat: int) -> float:
-    """The seat's worth minus the best opponent's (module docstring)."""
+def worths(state: ParisState) -> list[float]:
+    """Every seat's estimated worth (module docstring)."""
     shares = majorities(state)
-    worth = [state.running_vp(s) + shares[s] + holdings(state, s) + hand_in_gain(state, s)
-             + pile_share(state, s) for s in range(state.num_players)]
-    return worth[seat] - max(w for i, w in enumerate(worth) if i != seat)
+    return [state.running_vp(s) + shares[s] + holdings(state, s) + hand_in_gain(state, s)
+            + pile_share(state, s) for s in range(state.num_players)]
+
+
+def heuristic(state: ParisState, seat: int) -> float:
+    """The seat's worth minus the best opponent's."""
+    return heuristics(state, (seat,))[seat]
+
+
+def heuristics(state: ParisState, seats: Iterable[int]) -> dict[int, float]:
+    """`heuristic` for several seats, the worths computed once (search asks so)."""
+    worth = worths(state)
+    return {seat: worth[seat] - max(w for i, w in enumerate(worth) if i != seat)
+            for seat in seats}

@@ -18,7 +18,7 @@ exchangeable, this has exactly the distribution of shuffling and splitting at se
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
@@ -666,6 +666,9 @@ class ParisState(State[Action]):
 
     def heuristic(self, seat: int) -> float:
         return heuristic.heuristic(self, seat)
+
+    def heuristics(self, seats: Iterable[int]) -> dict[int, float]:
+        return heuristic.heuristics(self, seats)
 
     # -- information -----------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
