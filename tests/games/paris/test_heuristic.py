@@ -86,7 +86,7 @@ def test_an_end_game_franc_tile_is_denied_to_tile_27s_holder() -> None:
     assert taken["f8"] > taken["vp3"]
 
 
-def test_landmark_helper_districts() -> None:
+def test_a_landmark_counts_in_its_districts_majority() -> None:
     """The majority term counts landmarks in their district (PARIS-138)."""
     state = started(2)
     build(state, "MO8")
