@@ -13,8 +13,8 @@ the VP it can still become (docs/games/paris.md, "Greedy heuristic"):
 - bonus and end-game tiles: their effect as it would be used now;
 - keys behind the screen: a bank's income and a building to come.
 
-Measured, not tuned by feel: each weight's effect on `belle balance paris` is in
-docs/games/paris.md ("Balance").
+The weights are rough estimates of those worths, not fitted to results; what the
+heuristic changed in `belle balance paris` is in docs/games/paris.md ("Balance").
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ FRANCS_TO_VP = 27
 
 
 def franc_worth(state: ParisState, seat: int) -> float:
+    """What one more franc behind the seat's screen is worth in VP."""
     if state.bonus_held[seat] >> FRANCS_TO_VP & 1:
         return 1.0
     return _spending_worth(state)
