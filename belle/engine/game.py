@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from belle.engine.codec import ActionNotation
 from belle.engine.errors import (
+    GameError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
@@ -46,6 +47,7 @@ TERMINAL = -4
 """`State.current_player()` once the game is over."""
 
 A = TypeVar("A", bound=Hashable)
+E = TypeVar("E", bound=GameError)
 
 ScoreLine = dict[str, Any]
 """One line of a score breakdown: {"component": str, "points": int, "detail": str}."""
@@ -233,7 +235,7 @@ class State(ABC, Generic[A]):
         if self.notation.dense.by_id.get(id(action), _UNKNOWN) is not action:
             action = self.known_action(action)
         if self.current_player() == TERMINAL:
-            raise TEXTS.error(IllegalActionError, "engine.refuse.game_over")
+            raise self._refuse(IllegalActionError, "engine.refuse.game_over")
         if not self.is_legal(action):
             raise self._illegal(action, self.legal_actions())
         self._apply(action)
@@ -269,12 +271,18 @@ class State(ABC, Generic[A]):
         player = self.current_player()
         if player != seat:
             if player == TERMINAL:
-                raise TEXTS.error(IllegalActionError, "engine.refuse.game_over")
+                raise self._refuse(IllegalActionError, "engine.refuse.game_over")
             if player == CHANCE:
-                raise TEXTS.error(NotYourTurnError, "engine.refuse.not_your_turn.chance")
-            raise TEXTS.error(NotYourTurnError, "engine.refuse.not_your_turn",
+                raise self._refuse(NotYourTurnError, "engine.refuse.not_your_turn.chance")
+            raise self._refuse(NotYourTurnError, "engine.refuse.not_your_turn",
                               player=text_seat(player))
         self.apply_action(action)
+
+    def _refuse(self, kind: type[E], message_id: str, /, **params: Any) -> E:
+        """The refusal `kind` with the engine's message `message_id`, of this game."""
+        refused = TEXTS.error(kind, message_id, **params)
+        refused.domain = self.game.info.id
+        return refused
 
     def _illegal(self, action: A, legal: list[A]) -> IllegalActionError:
         """The refusal of `action`, naming the mover's legal moves (which their table
@@ -286,9 +294,9 @@ class State(ABC, Generic[A]):
         shown = [self.action_to_string(a) for a in legal[:SHOWN_LEGAL]]
         more = len(legal) - SHOWN_LEGAL
         if more > 0:
-            return TEXTS.error(IllegalActionError, "engine.refuse.not_legal.more",
+            return self._refuse(IllegalActionError, "engine.refuse.not_legal.more",
                                action=text, legal=shown, more=more)
-        return TEXTS.error(IllegalActionError, "engine.refuse.not_legal",
+        return self._refuse(IllegalActionError, "engine.refuse.not_legal",
                            action=text, legal=shown)
 
     def _illegal_message(self, action: A, legal: list[A]) -> str:
