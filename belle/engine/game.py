@@ -256,11 +256,9 @@ class State(ABC, Generic[A]):
             known: A = dense.actions[index]
             if known is action or same_shape(known, action):
                 return known
-        raise InvalidActionError(f"{safe_repr(action)} is not an action of "
-                                 f"{self.game.info.title}",
-                                 message=TEXTS.message("engine.refuse.not_action",
-                                                       game=self.game.info.title),
-                                 domain=self.game.info.id)
+        title = self.game.info.title
+        raise self._refuse(InvalidActionError, "engine.refuse.not_action",
+                           f"{safe_repr(action)} is not an action of {title}", game=title)
 
     def is_legal(self, action: A) -> bool:
         """Whether `action` is legal now; games may override with a faster test."""
@@ -275,12 +273,13 @@ class State(ABC, Generic[A]):
             if player == CHANCE:
                 raise self._refuse(NotYourTurnError, "engine.refuse.not_your_turn.chance")
             raise self._refuse(NotYourTurnError, "engine.refuse.not_your_turn",
-                              player=text_seat(player))
+                               player=text_seat(player))
         self.apply_action(action)
 
-    def _refuse(self, kind: type[E], message_id: str, /, **params: Any) -> E:
+    def _refuse(self, kind: type[E], message_id: str, /, english: str | None = None,
+                **params: Any) -> E:
         """The refusal `kind` with the engine's message `message_id`, of this game."""
-        refused = TEXTS.error(kind, message_id, **params)
+        refused = TEXTS.error(kind, message_id, english, **params)
         refused.domain = self.game.info.id
         return refused
 
@@ -295,9 +294,9 @@ class State(ABC, Generic[A]):
         more = len(legal) - SHOWN_LEGAL
         if more > 0:
             return self._refuse(IllegalActionError, "engine.refuse.not_legal.more",
-                               action=text, legal=shown, more=more)
+                                action=text, legal=shown, more=more)
         return self._refuse(IllegalActionError, "engine.refuse.not_legal",
-                           action=text, legal=shown)
+                            action=text, legal=shown)
 
     def _illegal_message(self, action: A, legal: list[A]) -> str:
         """The English refusal of `action` (adapters that raise their own error)."""

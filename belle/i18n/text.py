@@ -22,7 +22,7 @@ Ids under ``engine.`` belong to the engine's own catalogue (belle/engine/texts.p
 refusals every game shares, such as "it is not your turn"); any game's `Texts` finds
 them, so a game's message may name one and a nested parameter is still the game's.
 Refusals are exceptions carrying their message: ``raise TEXTS.error(InvalidActionError,
-"refuse.district", text=word, districts=names)`` (belle.engine.errors).
+"refuse.district", text=word, names=CODES)`` (belle.engine.errors).
 
 >>> texts = Texts("demo", {"score.shares": "{company} shares", "company.R": "red",
 ...                        "detail.shares": "{count} × value {value}"})

@@ -321,9 +321,12 @@ def _kind(text: str, allowed: tuple[int, ...] = tuple(range(6))) -> int:
 
 
 def _int(text: str, low: int, high: int, what: str) -> int:
-    """`text` as a number from `low` to `high` (`what` it counts, for the English log)."""
+    """`text` as a number from `low` to `high`; `what` it counts is named in the English
+    (logs), the player reads that they typed `text` where such a number goes."""
     if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
-        raise _refuse("engine.refuse.number", low=low, high=high, text=typed(text))
+        raise TEXTS.error(InvalidActionError, "engine.refuse.number",
+                          f"{what} must be a number from {low} to {high}, not {text!r}",
+                          low=low, high=high, text=typed(text))
     return int(text)
 
 
