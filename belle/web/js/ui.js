@@ -1,5 +1,5 @@
 // Small DOM helpers shared by the lobby and the table (no framework, no build step).
-import { currentLanguage, engineText, fieldText, t, tData } from "./i18n.js";
+import { currentLanguage, engineText, fieldText, hasEngineText, t, tData } from "./i18n.js";
 import { botName, noticeText } from "./notices.js";
 
 export { botName, engineText, fieldText, t, tData };
@@ -138,6 +138,12 @@ export function seatLabel(seat) {
 /** Text of a game's title, summary or option help: sent by the server in English. */
 export const gameText = tData;
 
+/** Whether this page's catalogues word `refusal` (a newer server's id: its English). */
+function knownRefusal(refusal) {
+  if (!refusal || typeof refusal.id !== "string") return false;
+  return hasEngineText(refusal.id.startsWith("engine.") ? "engine" : refusal.game, refusal.id);
+}
+
 /**
  * What to show for a refusal from the server: the engine's own refusal of a move
  * (`refusal`, {game, id, params}: worded from the game's catalogue, seats named by
@@ -146,7 +152,7 @@ export const gameText = tData;
  * in its API), falling back to the server's message for a code this table does not know.
  */
 export function errorText(code, message, notice, params, refusal, names) {
-  if (refusal && typeof refusal.id === "string") return engineText(refusal.game, refusal, { names });
+  if (knownRefusal(refusal)) return engineText(refusal.game, refusal, { names });
   if (notice) return noticeText(notice, params, message); // a sentence of its own
   if (currentLanguage() === "en" && message) return message;
   const texts = {
