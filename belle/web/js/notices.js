@@ -65,19 +65,21 @@ const SENTENCES = {
   plan_not_object: (p) => t("A plan is a JSON object.", p),
 };
 
+const BOT_WORDS = {
+  easy: () => t("easy"), medium: () => t("medium"), hard: () => t("hard"),
+  expert: () => t("expert"), random: () => t("random"), greedy: () => t("greedy"),
+  bot: () => t("bot"),
+};
+
 /** A bot level's name as shown (the server's names are English identifiers). */
 export function botName(name) {
-  const names = {
-    easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert"),
-    random: t("random"), greedy: t("greedy"), bot: t("bot"),
-  };
-  return names[name] || name;
+  return Object.hasOwn(BOT_WORDS, name) ? BOT_WORDS[name]() : name;
 }
 
 /** A seat's name in a notice: "easy bot" (the server's name of a bot) in the reader's words. */
 function seatName(name) {
   const found = /^(\S+) bot$/.exec(String(name));
-  return found && botName(found[1]) !== found[1] ? t("the {bot} bot", { bot: botName(found[1]) }) : String(name);
+  return found && Object.hasOwn(BOT_WORDS, found[1]) ? t("the {bot} bot", { bot: botName(found[1]) }) : String(name);
 }
 
 const BOT_NOTICES = new Set(["bot_added", "bot_removed", "bot_sits", "bot_sits_at"]);
