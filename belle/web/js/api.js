@@ -3,8 +3,8 @@
 import { errorText } from "./ui.js";
 
 export class ApiError extends Error {
-  constructor(status, code, message, notice, params) {
-    super(errorText(code, message, notice, params));
+  constructor(status, code, message, notice, params, refusal) {
+    super(errorText(code, message, notice, params, refusal));
     this.detail = message;
     this.status = status;
     this.code = code;
@@ -40,6 +40,7 @@ export async function api(method, path, body) {
       error.message || detail || `${method} ${path} failed (${response.status})`,
       error.notice,
       error.params,
+      error.refusal,
     );
   }
   return data;
