@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
+from collections.abc import Collection
 from typing import Any, Protocol
 
 from starlette.requests import HTTPConnection
@@ -139,6 +140,10 @@ class Hub:
             self.friends.personal.table_changed(table)
         else:
             self.lobby.table_changed(table)
+
+    def tell_players(self, player_ids: Collection[int], message: dict[str, Any]) -> None:
+        """An unnumbered message to those players' lobby sockets, on every worker."""
+        self.friends.personal.send(player_ids, message)
 
     def running_bot_tables(self, address: str) -> int:
         """The games with bots started from `address` on this worker still running."""

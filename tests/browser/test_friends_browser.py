@@ -1,6 +1,6 @@
 """Playing with friends in the browser (issue 20): a private table and its invitation link
 that seats a first-time guest, the friends panel showing who is online, the end screen
-(breakdown, score chart, decisive moments, play again) with the player's statistics,
+(breakdown, score chart, decisive moments, the rematch) with the player's statistics,
 and a guided first game that explains a refused move."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_a_private_table_an_invitation_link_and_friends_online(new_page: Any) ->
     assert ann.js_errors == [] and bob.js_errors == [] and newcomer.js_errors == []
 
 
-def test_the_end_screen_tells_the_game_and_offers_to_play_again(new_page: Any) -> None:
+def test_the_end_screen_tells_the_game_and_the_rematch_plays_it_again(new_page: Any) -> None:
     ann = new_page("Ann")
     api = ann.request
     table = api.post("/api/tables", data={"game": "paris_paris", "players": 2}).json()["id"]
@@ -57,9 +57,11 @@ def test_the_end_screen_tells_the_game_and_offers_to_play_again(new_page: Any) -
     expect(end.locator("svg.score-chart-svg polyline")).to_have_count(2)
     expect(end.locator("ol.moments li.moment").first).to_be_visible()
     expect(end.locator('a[href^="/static/rules.html?game=paris_paris"]')).to_be_visible()
-    end.locator("#play-again").click()
+    expect(end.locator("#play-again")).to_have_count(0)  # one way to play again: Rematch
+    ann.locator("#seats button.rematch-accept").click()  # Ann is the only person: it starts
     ann.wait_for_url(lambda url: not url.endswith(f"/table/{table}"))
-    expect(ann.locator("#invite")).to_contain_text("Private table")
+    expect(ann.locator('#seats li[data-seat="0"]')).to_contain_text(ann.player_name)
+    expect(ann.locator('#seats li[data-seat="1"]')).to_contain_text("random")
     ann.goto(f"/player?name={ann.player_name}")
     row = ann.locator('#stats tr[data-game="paris_paris"]')
     expect(row.locator("td.games")).to_have_text("1")

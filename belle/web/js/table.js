@@ -24,7 +24,7 @@ import { loadRuleAnchors, renderMoveList, rulesUrl } from "./movelist.js";
 import { recentEntries, renderLog as drawLog } from "./log.js";
 import { rosterList, seatNumber } from "./roster.js";
 import "./info.js";
-import { renderEndScreen, showAgain } from "./endscreen.js";
+import { renderEndScreen } from "./endscreen.js";
 import { renderInvitePanel } from "./invitepanel.js";
 import { Lessons } from "./learn.js";
 import { noticeText } from "./notices.js";
@@ -124,8 +124,6 @@ function onMessage(msg) {
     case "clock":
       clocks.update(msg.clock);
       return renderSeats();
-    case "again":
-      return showAgain($("end"), msg.table);
     default:
       return undefined;
   }
@@ -278,7 +276,7 @@ function renderAll() {
 /** Invitations, lessons and the end screen (issue 20), beside the game. */
 async function renderFriendsParts() {
   if (st.over && st.table.status === "finished") {
-    renderEndScreen($("end"), { table: st.table, names: names(), seated: st.seat !== null && st.seat !== undefined });
+    renderEndScreen($("end"), { table: st.table, names: names() });
   }
   if (friendsParts === null) {
     friendsParts = { lessons: null };
@@ -413,8 +411,9 @@ function gameButtons(table) {
   );
 }
 
-/** At a finished table: Rematch (same players, options and clock; each person clicks
- * once), who accepted, and the new table once everyone did. */
+/** At a finished table: Rematch, the one way to play it again (same players, options
+ * and clock, bots kept; each person clicks once, the first click invites the others),
+ * who accepted, and the new table once everyone did. */
 function rematchButtons(table) {
   if (!st.over || table.status === "aborted") return null;
   const rematch = st.rematch || { accepted: [], table: null };
@@ -435,7 +434,11 @@ function rematchButtons(table) {
     {},
     mine
       ? h("button.rematch-withdraw.quiet", { type: "button", onclick: () => call("delete") }, t("Withdraw my rematch"))
-      : h("button.rematch-accept.primary", { type: "button", onclick: () => call("post") }, rematch.accepted.length ? t("Accept the rematch") : t("Rematch")),
+      : h("button.rematch-accept.primary", {
+        type: "button",
+        title: t("Play again with the same players and bots: the new table starts once every player has accepted"),
+        onclick: () => call("post"),
+      }, rematch.accepted.length ? t("Accept the rematch") : t("Rematch")),
     mine && waiting.length ? h("span.muted", {}, " ", t("Waiting for {names}", { names: waiting.join(", ") })) : null,
   );
 }
