@@ -47,6 +47,11 @@ class Identities:
             return None
         return found
 
+    async def refused(self, cookie: str | None) -> bool:
+        """Whether the cookie's session is of a player who may not be signed in (banned)."""
+        found = await self._identify(cookie)
+        return found is not None and self.refuse(found.player.id)
+
     async def _identify(self, cookie: str | None) -> Identity | None:
         found = self.sessions.read(cookie)
         if isinstance(found, Legacy):
