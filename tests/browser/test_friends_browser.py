@@ -61,7 +61,7 @@ def test_the_end_screen_tells_the_game_and_the_rematch_plays_it_again(new_page: 
     ann.locator("#seats button.rematch-accept").click()  # Ann is the only person: it starts
     ann.wait_for_url(lambda url: not url.endswith(f"/table/{table}"))
     expect(ann.locator('#seats li[data-seat="0"]')).to_contain_text(ann.player_name)
-    expect(ann.locator('#seats li[data-seat="1"]')).to_contain_text("random")
+    expect(ann.locator('#seats li[data-seat="1"]')).to_have_class(re.compile(r"\bseat-bot\b"))
     ann.goto(f"/player?name={ann.player_name}")
     row = ann.locator('#stats tr[data-game="paris_paris"]')
     expect(row.locator("td.games")).to_have_text("1")

@@ -85,7 +85,8 @@ async function main() {
     onMessage,
     onStatus: (status) => {
       const conn = $("conn");
-      conn.textContent = status === "open" ? "● " + t("connected") : "○ " + t("reconnecting…");
+      if (status === "banned") conn.textContent = "○ " + t("banned");
+      else conn.textContent = status === "open" ? "● " + t("connected") : "○ " + t("reconnecting…");
       conn.className = "conn " + status;
     },
   });
