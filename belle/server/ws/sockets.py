@@ -78,11 +78,10 @@ async def _open(socket: WebSocket) -> Connection | None:
     if not same_origin(socket):
         await socket.close(code=1008)
         return None
-    cookie = socket.cookies.get(COOKIE)
-    player = await hub.identities.player(cookie)
+    player, refused = await hub.identities.player_or_refused(socket.cookies.get(COOKIE))
     address = socket.client.host if socket.client is not None else "unknown"
     await socket.accept()
-    if player is None and cookie and await hub.identities.refused(cookie):
+    if refused:
         await socket.close(code=BANNED_CLOSE, reason=BANNED_REASON)  # no reconnecting
         return None
     if not hub.admission.open(address, player.id if player is not None else None):
