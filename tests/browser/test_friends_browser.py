@@ -68,6 +68,31 @@ def test_the_end_screen_tells_the_game_and_the_rematch_plays_it_again(new_page: 
     assert ann.js_errors == []
 
 
+def test_a_rematch_offer_reaches_the_other_players_lobby(new_page: Any) -> None:
+    """Ann offers the rematch at the finished table; Bob, in the lobby, finds the offer
+    in his friends panel, follows it and accepts: both are taken to the new table."""
+    ann, bob = new_page("Ann"), new_page("Bob")
+    table = ann.request.post("/api/tables", data={"game": "paris_paris", "players": 2}).json()["id"]
+    assert ann.request.post(f"/api/tables/{table}/join", data={"seat": 0}).ok
+    assert bob.request.post(f"/api/tables/{table}/join", data={"seat": 1}).ok
+    assert ann.request.post(f"/api/tables/{table}/start").ok
+    for page in (ann, bob):  # stand-in bots play both seats to the end
+        assert page.request.post(f"/api/tables/{table}/resign").ok
+    ann.goto(f"/table/{table}")
+    ann.locator("#seats button.rematch-accept").click(timeout=20_000)
+    expect(ann.locator("#seats p.rematch")).to_contain_text(f"Waiting for {bob.player_name}")
+    offer = bob.locator(f'#friends li.rematch-offer[data-table="{table}"] a')
+    expect(offer).to_have_text(f"{ann.player_name} offers a rematch of table {table}")
+    offer.click()
+    bob.wait_for_url(f"**/table/{table}")
+    bob.locator("#seats button.rematch-accept").click()
+    for page in (ann, bob):
+        page.wait_for_url(lambda url: not url.endswith(f"/table/{table}"))
+    assert ann.url == bob.url
+    expect(bob.locator('#seats li[data-seat="1"]')).to_contain_text(bob.player_name)
+    assert ann.js_errors == [] and bob.js_errors == []
+
+
 def test_learning_by_playing_shows_the_rules_and_explains_a_refusal(new_page: Any) -> None:
     ann = new_page("Ann")
     ann.locator('button[data-learn="paris_paris"]').click()

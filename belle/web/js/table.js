@@ -120,8 +120,7 @@ function onMessage(msg) {
       if (st.renderer && st.renderer.receivePlan) st.renderer.receivePlan(msg.plan);
       return renderPlay();
     case "rematch":
-      st.rematch = msg;
-      return renderSeats();
+      return onRematch(msg);
     case "clock":
       clocks.update(msg.clock);
       return renderSeats();
@@ -442,6 +441,18 @@ function rematchButtons(table) {
       }, rematch.accepted.length ? t("Accept the rematch") : t("Rematch")),
     mine && waiting.length ? h("span.muted", {}, " ", t("Waiting for {names}", { names: waiting.join(", ") })) : null,
   );
+}
+
+/** The rematch changed. Seen starting while on this page, it takes the players who
+ * accepted there (it is running: their clocks may be too); a page opened later stays. */
+function onRematch(msg) {
+  const before = st.rematch;
+  st.rematch = msg;
+  if (before && !before.table && msg.table && st.seat !== null && (msg.accepted || []).includes(st.seat)) {
+    location.assign(`/table/${msg.table}`);
+    return;
+  }
+  renderSeats();
 }
 
 /** Once a second: the running clock's text (the rest of the seats list stays). */
