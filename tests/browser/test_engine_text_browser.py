@@ -63,7 +63,7 @@ MIN_FRAGMENT = 4
 # English words of the catalogue that are also words of the language (not leftovers).
 SAME_WORD: dict[str, set[str]] = {
     "de": {"orthogonal", "diagonal"},
-    "fr": {"excursions"},
+    "fr": {"excursions", "final"},
     "es": {"final", "diagonal"},
 }
 

@@ -17,12 +17,16 @@ from belle.games.paris.actions import ALL_ACTIONS, Action
 from belle.games.paris.rules import CURRENT_RULES, Ruleset
 from belle.games.paris.state import ParisState
 
-RULES_VERSION = 2
-"""The current rules edition; 1 is engine 0.1.0's (legacy.py), kept for its records."""
+RULES_VERSION = 3
+"""The current rules edition; 1 is engine 0.1.0's, 2 engine 0.2.0's before issue 15's
+recalibration (legacy.py), kept for their records."""
 
-REVISIONS = ("0.2.0",)
-"""Engine versions from which rules editions 2, … apply (GameInfo.revisions): a record
-of an older engine names no rules_version and replays by edition 1."""
+REVISIONS = ("0.2.0", "0.2.0")
+"""Engine versions from which rules editions 2, 3 apply (GameInfo.revisions): a record
+of an older engine names no rules_version and replays by edition 1. Edition 3 (issue
+15: VP tiles and sale prices recalibrated) came within engine 0.2.0, whose records all
+name their edition; a record of 0.2.0 that names none is read as the current one. When
+the engine's version is next raised, edition 3's entry becomes that version."""
 
 INFO = GameInfo(
     id="paris",
@@ -48,9 +52,10 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "rules_version", "int", RULES_VERSION,
-            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
-            "before every landmark cost marble and gold and before bonus tiles 20, 21, 24, "
-            "25, 29 and 30 stopped paying plain francs or points",
+            "the edition of Belle's rules: 3, the current one; 2 replays games recorded "
+            "before the VP tiles were raised by half and tokens sold for less; 1 replays "
+            "games recorded before every landmark cost marble and gold and before bonus "
+            "tiles 20, 21, 24, 25, 29 and 30 stopped paying plain francs or points",
             minimum=1, maximum=RULES_VERSION,
         ),
     ),
@@ -70,8 +75,8 @@ class Paris(Game[Action]):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self.rules_version = cast(int, self.option("rules_version"))
-        self.ruleset = CURRENT_RULES if self.rules_version >= 2 else legacy.RULES_0_1
-
+        self.ruleset = (CURRENT_RULES if self.rules_version >= 3
+                        else legacy.RULES_0_2 if self.rules_version == 2 else legacy.RULES_0_1)
 
     def _new_initial_state(self, num_players: int) -> ParisState:
         return ParisState(self, num_players)

@@ -285,8 +285,11 @@ NUM_END_TILES: Final = 12  # seed
 
 # -- VP tiles (PARIS-19, G-9) ------------------------------------------------------------
 
+# Rules revision 3 (issue 15): 1.5 times revision 2's 8/4/2 ... 20/10/5 (legacy.py), so
+# that francs spent on buildings weigh against bonus tile 27's francs kept
+# (docs/games/paris.md, "Balance").
 VP_TILES: Final[tuple[tuple[int, int, int], ...]] = (
-    (8, 4, 2), (10, 5, 2), (12, 6, 3), (14, 7, 4), (16, 8, 4), (20, 10, 5),
+    (12, 6, 3), (15, 8, 4), (18, 9, 5), (21, 11, 6), (24, 12, 6), (30, 15, 8),
 )
 VP_TILES_PROVENANCE: Final[Provenance] = "reconstructed"
 VP_TRIGGER_KEYS: Final = 4  # seed (PARIS-127)
@@ -294,7 +297,10 @@ VP_TRIGGER_KEYS: Final = 4  # seed (PARIS-127)
 # -- exchange table (PARIS-30, PARIS-108..112, G-10) ------------------------------------
 
 BUY_PRICE: Final[tuple[int, int, int]] = (3, 4, 5)  # wood, marble, gold (reconstructed)
-SELL_PRICE: Final[tuple[int, ...]] = (1, 2, 3, 1, 2, 3)  # per stock kind (reconstructed)
+# per stock kind (reconstructed). Rules revision 3 (issue 15): 1, 1, 2 for each of
+# resources and prestige (revision 2: 1, 2, 3; legacy.py), a third to a half of a
+# resource's price, so that tokens sold are not a second income for tile 27's holder.
+SELL_PRICE: Final[tuple[int, ...]] = (1, 1, 2, 1, 1, 2)
 
 # -- setup (PARIS-36, PARIS-40, PARIS-41, PARIS-46, PARIS-47, PARIS-153, PARIS-158) -----
 

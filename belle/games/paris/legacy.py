@@ -1,11 +1,17 @@
-"""The Paris of engine 0.1.0, kept so that its match records keep replaying.
+"""The Paris of older rules revisions, kept so that their match records keep replaying.
 
-Engine 0.2.0 changed two tables (issue 14): every landmark now costs marble and gold
-(PARIS-86; the Moulin Rouge and the Grand Palais cost marble only, the Panthéon gold
-only), and bonus tiles 20, 21, 24, 25, 29 and 30 are no longer plain francs or VP tiles
-(G-6). A record made by an older engine replays with these tables: the game's
-option rules_version=1 (set by `options_for_record` for a record of engine 0.1.0,
-which has no such option) picks RULES_0_1. Nothing else uses this module.
+Revision 1 (engine 0.1.0). Engine 0.2.0 changed two tables (issue 14): every landmark
+now costs marble and gold (PARIS-86; the Moulin Rouge and the Grand Palais cost marble
+only, the Panthéon gold only), and bonus tiles 20, 21, 24, 25, 29 and 30 are no longer
+plain francs or VP tiles (G-6).
+
+Revision 2 (engine 0.2.0, before issue 15's recalibration): VP tiles 8/4/2 … 20/10/5
+(G-9) and sale prices 1, 2, 3 for wood, marble, gold and for bronze, silver, gold
+prestige (G-10); revision 3 has 1.5 times those VP tiles and sale prices 1, 1, 2.
+
+A record names its revision (the option rules_version); a record of engine 0.1.0, which
+has no such option, is revision 1 (`Game.options_for_record`). Nothing else uses this
+module.
 """
 
 from __future__ import annotations
@@ -14,6 +20,11 @@ from dataclasses import replace
 
 from belle.games.paris import data
 from belle.games.paris.rules import Ruleset
+
+VP_TILES_0_2: tuple[tuple[int, int, int], ...] = (
+    (8, 4, 2), (10, 5, 2), (12, 6, 3), (14, 7, 4), (16, 8, 4), (20, 10, 5),
+)
+SELL_PRICE_0_2: tuple[int, ...] = (1, 2, 3, 1, 2, 3)
 
 _COSTS_0_1 = {9: (0, 1, 0), 10: (0, 0, 1), 11: (0, 1, 0)}
 _BONUS_0_1: dict[int, tuple[data.BonusKind, int, str]] = {
@@ -37,7 +48,10 @@ def _bonus_0_1(spec: data.BonusSpec) -> data.BonusSpec:
 RULES_0_1 = Ruleset(
     tuple(replace(lm, cost=_COSTS_0_1.get(lm.value, lm.cost)) for lm in data.LANDMARKS),
     tuple(_bonus_0_1(b) for b in data.BONUS),
+    VP_TILES_0_2,
+    SELL_PRICE_0_2,
 )
+RULES_0_2 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_2, SELL_PRICE_0_2)
 
 ENGINES_OF_RULES_V1 = frozenset({"0.1.0"})
 """Engines whose records carry no rules_version option and were played by edition 1."""

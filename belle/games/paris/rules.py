@@ -126,6 +126,8 @@ class Ruleset:
 
     landmarks: tuple[data.LandmarkSpec, ...]
     bonus: tuple[data.BonusSpec, ...]
+    vp_tiles: tuple[tuple[int, int, int], ...]
+    sell_price: tuple[int, ...]
 
 
-CURRENT_RULES = Ruleset(data.LANDMARKS, data.BONUS)
+CURRENT_RULES = Ruleset(data.LANDMARKS, data.BONUS, data.VP_TILES, data.SELL_PRICE)

@@ -18,12 +18,12 @@ exchangeable, this has exactly the distribution of shuffling and splitting at se
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.paris import actions as act
-from belle.games.paris import checks, data, legal, rules, views
+from belle.games.paris import checks, data, heuristic, legal, rules, views
 from belle.games.paris.actions import (
     Action,
     Bonus,
@@ -516,7 +516,7 @@ class ParisState(State[Action]):
         """PARIS-108, PARIS-109, PARIS-112 (G-10)."""
         if self._spend(seat, kind) and kind in data.RESOURCES:
             self.supply[kind] += 1
-        self.francs[seat] += data.SELL_PRICE[kind]
+        self.francs[seat] += self.rules.sell_price[kind]
 
     def _use_bonus(self, seat: int, number: int, first: int, second: int) -> None:
         """PARIS-118: use, then discard face up beside the screen (it still counts for
@@ -665,7 +665,10 @@ class ParisState(State[Action]):
         return [views.running_breakdown(self, s) for s in range(self.num_players)]
 
     def heuristic(self, seat: int) -> float:
-        return views.heuristic(self, seat)
+        return heuristic.heuristic(self, seat)
+
+    def heuristics(self, seats: Iterable[int]) -> dict[int, float]:
+        return heuristic.heuristics(self, seats)
 
     # -- information -----------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

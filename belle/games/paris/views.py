@@ -1,4 +1,4 @@
-"""What each seat may know in Paris, the score display, the heuristic, and resampling.
+"""What each seat may know in Paris, the score display, and resampling.
 
 Public (PARIS-29): the board, keys, tokens on the board, the track and meeples, VP,
 VP tiles, landmarks, stack sizes and top districts, the general supply, used bonus
@@ -91,7 +91,7 @@ def _district(state: ParisState, d: int) -> dict[str, Any]:
             key=lambda item: item["value"]),
         "keys_on_spaces": state.district_keys[d],
         "vp_tile": tile + 1 if tile >= 0 else None,
-        "vp_amounts": list(data.VP_TILES[tile]) if tile >= 0 else None,
+        "vp_amounts": list(state.rules.vp_tiles[tile]) if tile >= 0 else None,
     }
 
 
@@ -145,7 +145,7 @@ def view(state: ParisState, seat: int | None) -> dict[str, Any]:
         "vp_tiles": [
             {"tile": t + 1, "amounts": list(amounts),
              "district": CODES[state.vp_tile_at.index(t)] if t in state.vp_tile_at else None}
-            for t, amounts in enumerate(data.VP_TILES)
+            for t, amounts in enumerate(state.rules.vp_tiles)
         ],
         "track": [{"space": s, "number": state.track_num[s], "count": state.track_cnt[s]}
                   for s in range(1, data.TRACK_LENGTH + 1)],
@@ -232,49 +232,14 @@ def final_breakdown(state: ParisState) -> list[list[ScoreLine]]:
         spaces = [*rules.DISTRICT_SPACES[d], *(
             NB + lm for lm in range(data.NUM_LANDMARKS) if state.landmark_district[lm] == d)]
         total, highest = rules.strengths(state.space_keys, spaces, players)
-        awards = rules.majority_awards(total, highest, data.VP_TILES[tile])
+        awards = rules.majority_awards(total, highest, state.rules.vp_tiles[tile])
         for s in range(players):
             lines[s].append(TEXTS.score_line(
                 "score.majority", awards[s], "detail.majority",
                 district=TEXTS.message(f"district.{data.DISTRICTS[d].code}"),
                 strength=total[s], highest=highest[s],
-                tile="/".join(map(str, data.VP_TILES[tile]))))
+                tile="/".join(map(str, state.rules.vp_tiles[tile]))))
     return lines
-
-
-def _district_spaces(state: ParisState, d: int) -> list[int]:
-    return [*rules.DISTRICT_SPACES[d], *(
-        NB + lm for lm in range(data.NUM_LANDMARKS) if state.landmark_district[lm] == d)]
-
-
-AVERAGE_TILE = (12, 6, 3)
-
-
-def heuristic(state: ParisState, seat: int) -> float:
-    """Own estimated worth minus the best opponent's: VP, majorities as they stand
-    (placed VP tiles in full, untiled districts at a third of an average tile), and
-    francs, tokens, keys and held tiles at rough exchange values."""
-    players = state.num_players
-    worth = [float(state.running_vp(s)) for s in range(players)]
-    for d in range(data.NUM_DISTRICTS):
-        tile = state.vp_tile_at[d]
-        total, highest = rules.strengths(state.space_keys, _district_spaces(state, d), players)
-        if tile >= 0:
-            awards = rules.majority_awards(total, highest, data.VP_TILES[tile])
-            scale = 1.0
-        else:
-            awards = rules.majority_awards(total, highest, AVERAGE_TILE)
-            scale = 0.4
-        for s in range(players):
-            worth[s] += scale * awards[s]
-    late = state.end_triggered
-    for s in range(players):
-        money = state.francs[s]
-        worth[s] += money * (1.0 if state.bonus_held[s] >> 27 & 1 else 0.05 if late else 0.4)
-        worth[s] += 0.6 * sum(state.stock[s]) + 1.2 * state.keys[s]
-        worth[s] += 2.0 * bin(state.bonus_held[s]).count("1") + 2.5 * sum(state.eg_held[s])
-    others = [w for i, w in enumerate(worth) if i != seat]
-    return worth[seat] - max(others)
 
 
 # -- the true state ---------------------------------------------------------------------

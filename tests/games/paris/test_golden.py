@@ -74,3 +74,19 @@ def test_old_records_use_the_old_tables() -> None:
     assert today.landmarks[nine].cost[1] >= 1 and today.landmarks[nine].cost[2] >= 1
     assert (old.bonus[29].kind, old.bonus[29].amount) == ("vp", 10)
     assert today.bonus[29].kind != "vp"
+
+
+def test_edition_2_records_keep_their_tables() -> None:
+    """Issue 15's recalibration is edition 3: VP tiles 1.5 times edition 2's (G-9) and
+    tokens sold for 1, 1, 2 francs (G-10). A record of edition 2 (golden/rules-2, played
+    before it) names rules_version 2 and replays with edition 2's tables."""
+    old = belle.load_game("paris", rules_version=2).ruleset
+    today = belle.load_game("paris").ruleset
+    assert old.vp_tiles[0] == (8, 4, 2) and today.vp_tiles[0] == (12, 6, 3)
+    assert old.sell_price == (1, 2, 3, 1, 2, 3) and today.sell_price == (1, 1, 2, 1, 1, 2)
+    assert old.landmarks == today.landmarks and old.bonus == today.bonus
+    stored = MatchRecord.load(GOLDEN / "rules-2" / "paris-2p-seed1.json")
+    assert stored.options["rules_version"] == 2
+    state = replay(stored)
+    assert state.rules == old
+    assert state.returns() == stored.result["returns"]

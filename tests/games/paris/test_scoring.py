@@ -36,13 +36,14 @@ def test_majority_tie_broken_by_highest_space_dx2() -> None:
 
 
 def test_shared_space_ties_skip_the_next_place_dx3() -> None:
-    """DX-3, PARIS-102, PARIS-144: A and B share the 8: both 10, 2nd skipped, C 2."""
+    """DX-3, PARIS-102, PARIS-144: A and B share the 8: both first (VP tile 15/8/4:
+    15), 2nd skipped, C 4."""
     state = started(3)
     build(state, "LV8", "LV4")
     key(state, 0, "LV8")
     key(state, 1, "LV8")
     key(state, 2, "LV4")
-    assert scored(state, LV, (10, 5, 2)) == [10, 10, 2]
+    assert scored(state, LV, (15, 8, 4)) == [15, 15, 4]
 
 
 def test_three_still_tied_take_the_same_place() -> None:
@@ -68,12 +69,12 @@ def test_fourth_place_and_bank_keys_score_nothing() -> None:
     build(state, "CH1", "CH2", "CH3", "CH4")
     for seat, name in enumerate(("CH4", "CH3", "CH2", "CH1")):
         key(state, seat, name)
-    assert scored(state, CH, (8, 4, 2)) == [8, 4, 2, 0]
+    assert scored(state, CH, (12, 6, 3)) == [12, 6, 3, 0]
     state = started(3)
     build(state, "CH1")
     key(state, 0, "CH1")
     key(state, 1, "bank-CH")
-    assert scored(state, CH, (8, 4, 2)) == [8, 0, 0]
+    assert scored(state, CH, (12, 6, 3)) == [12, 0, 0]
 
 
 def test_landmarks_count_in_the_district_strength() -> None:
@@ -83,7 +84,7 @@ def test_landmarks_count_in_the_district_strength() -> None:
     landmark(state, "L12", MO)
     key(state, 0, "L12")
     key(state, 1, "MO8")
-    assert scored(state, MO, (20, 10, 5)) == [20, 10]
+    assert scored(state, MO, (30, 15, 8)) == [30, 15]
 
 
 def test_district_without_a_vp_tile_scores_nothing() -> None:
