@@ -59,7 +59,7 @@ def test_the_end_screen_tells_the_game_and_the_rematch_plays_it_again(new_page: 
     expect(end.locator('a[href^="/static/rules.html?game=paris_paris"]')).to_be_visible()
     expect(end.locator("#play-again")).to_have_count(0)  # one way to play again: Rematch
     ann.locator("#seats button.rematch-accept").click()  # Ann is the only person: it starts
-    ann.wait_for_url(lambda url: not url.endswith(f"/table/{table}"))
+    ann.wait_for_url(lambda url: not url.endswith(f"/table/{table}"), timeout=20_000)
     expect(ann.locator('#seats li[data-seat="0"]')).to_contain_text(ann.player_name)
     expect(ann.locator('#seats li[data-seat="1"]')).to_have_class(re.compile(r"\bseat-bot\b"))
     ann.goto(f"/player?name={ann.player_name}")
@@ -87,7 +87,7 @@ def test_a_rematch_offer_reaches_the_other_players_lobby(new_page: Any) -> None:
     bob.wait_for_url(f"**/table/{table}")
     bob.locator("#seats button.rematch-accept").click()
     for page in (ann, bob):
-        page.wait_for_url(lambda url: not url.endswith(f"/table/{table}"))
+        page.wait_for_url(lambda url: not url.endswith(f"/table/{table}"), timeout=20_000)
     assert ann.url == bob.url
     expect(bob.locator('#seats li[data-seat="1"]')).to_contain_text(bob.player_name)
     assert ann.js_errors == [] and bob.js_errors == []
