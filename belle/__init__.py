@@ -7,7 +7,7 @@
 True
 """
 
-__version__ = "0.2.0"
+__version__ = "0.2.1"
 
 from belle.engine import (
     CHANCE,

@@ -95,6 +95,13 @@ def make_player(spec: str, game_id: str) -> Bot:
     return make_bot(spec)
 
 
+MAX_ACTIONS_PER_GAME = 20_000
+"""A game still running after this many actions is reported as an error of its run
+(the longest games of the five, 5-6 players, take a few thousand); without it a
+position the bots swap round for ever (Paris Connection: docs/games/paris_connection.md,
+"endless game") would hold a whole report up."""
+
+
 @lru_cache(maxsize=8)
 def _game(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game[Any]:
     return load_game(game_id, **dict(options))
@@ -109,6 +116,7 @@ def play_one(run: Run, index: int) -> GameResult:
         probe = probe_for(run.game)
         tracker = probe.tracker(run.players)
         played = play_match(game, [make_player(spec, run.game) for spec in seats], seed,
+                            max_actions=MAX_ACTIONS_PER_GAME,
                             on_action=tracker.observe if tracker.watches else None)
         state = played.state
         result.ranking, result.scores = state.ranking(), state.returns()

@@ -54,6 +54,8 @@ from belle.engine.errors import RecordError
 from belle.engine.game import Game, GameInfo
 from belle.engine.referee import Bot
 from belle.engine.registry import game_ids, list_games, load_game
+from belle.i18n import LANGUAGES
+from belle.i18n.say import terminal_language
 
 PROGRESS_FROM = 20
 """`belle simulate` shows a progress bar (on stderr) from this many games."""
@@ -221,8 +223,16 @@ def play(
     record_dir: Annotated[
         Path, typer.Option("--record-dir", metavar="DIR", help="Where to save the match record.")
     ] = Path("."),
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="LANG", help="Language of refused moves: en, de, fr or "
+                     "es (default: $BELLE_LANG, else the locale's, else en).",
+                     show_default=False),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots or friends (hot-seat)."""
+    if lang is not None and lang not in LANGUAGES:
+        fail(f"--lang {lang!r} is not one of {', '.join(LANGUAGES)}")
     with user_errors():
         configured = configured_game(game, option)
         count = player_count(configured, players)
@@ -230,7 +240,8 @@ def play(
         record_dir.mkdir(parents=True, exist_ok=True)
         if not os.access(record_dir, os.W_OK):
             fail(f"--record-dir {str(record_dir)!r} is not writable")
-    match = TerminalMatch(configured, seats, _fresh_seed(seed), record_dir, stdout_console())
+    match = TerminalMatch(configured, seats, _fresh_seed(seed), record_dir, stdout_console(),
+                          lang or terminal_language())
     try:
         match.run()
     except KeyboardInterrupt:

@@ -30,7 +30,10 @@ from belle.engine.errors import GameError
 from belle.engine.game import CHANCE, Game, State
 from belle.engine.record import MatchRecord
 from belle.engine.referee import bot_decision, sample_chance, seat_rngs
+from belle.engine.texts import TEXTS as ENGINE_TEXTS
 from belle.engine.undo import UndoRefused, take_back
+from belle.i18n import SOURCE_LANGUAGE
+from belle.i18n.say import refusal_text
 
 COMMANDS = (
     ("NUMBER", "play the action with that number in the list"),
@@ -79,6 +82,8 @@ class TerminalMatch:
     seed: int
     record_dir: Path
     console: Console
+    lang: str = SOURCE_LANGUAGE
+    """The language refusals are worded in (belle.i18n.say)."""
     state: State[Any] = field(init=False)
     record: MatchRecord = field(init=False)
 
@@ -287,7 +292,8 @@ class TerminalMatch:
             if line.isascii() and line.isdigit():
                 number = int(line)
                 if not 1 <= number <= len(legal):
-                    raise GameError(f"choose a number from 1 to {len(legal)}, or type help")
+                    raise ENGINE_TEXTS.error(GameError, "engine.refuse.choose",
+                                             count=len(legal))
                 action = legal[number - 1]
             else:
                 action = self.state.parse_action(line)
@@ -295,7 +301,8 @@ class TerminalMatch:
             text = self.state.action_to_string(action)
             self.advance(action)
         except GameError as exc:
-            self.console.print(Text(str(exc), style="red"))
+            self.console.print(Text(refusal_text(exc, self.lang, self.game.info.id),
+                                    style="red"))
             return False
         self.show_move(player, text)
         return True

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from belle.engine.errors import InvalidActionError
+from belle.engine.texts import TEXTS
 
 A = TypeVar("A", bound=Hashable)
 
@@ -35,14 +36,18 @@ class DenseCodec(Generic[A]):
         except TypeError:  # unhashable: not an action at all
             index = None
         if index is None:
-            raise InvalidActionError(f"{action!r} is not a {self.game_title} action")
+            raise InvalidActionError(f"{action!r} is not a {self.game_title} action",
+                                     message=TEXTS.message("engine.refuse.not_action",
+                                                      game=self.game_title))
         return index
 
     def from_int(self, index: int) -> A:
         if not isinstance(index, int) or isinstance(index, bool) or not (
             0 <= index < len(self.actions)
         ):
-            raise InvalidActionError(f"action index must be from 0 to {len(self.actions) - 1}")
+            last = len(self.actions) - 1
+            raise InvalidActionError(f"action index must be from 0 to {last}",
+                                     message=TEXTS.message("engine.refuse.index", last=last))
         return self.actions[index]
 
 

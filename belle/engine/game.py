@@ -29,19 +29,25 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from belle.engine.codec import ActionNotation
 from belle.engine.errors import (
+    GameError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
     OptionError,
 )
 from belle.engine.options import OptionSpec, OptionValue, resolve_options
+from belle.engine.texts import TEXTS
+from belle.i18n.text import seat as text_seat
 
+SHOWN_LEGAL = 12
+"""Legal moves an illegal-move refusal names (and how many more there are)."""
 CHANCE = -1
 """`State.current_player()` at a chance node."""
 TERMINAL = -4
 """`State.current_player()` once the game is over."""
 
 A = TypeVar("A", bound=Hashable)
+E = TypeVar("E", bound=GameError)
 
 ScoreLine = dict[str, Any]
 """One line of a score breakdown: {"component": str, "points": int, "detail": str}."""
@@ -229,9 +235,9 @@ class State(ABC, Generic[A]):
         if self.notation.dense.by_id.get(id(action), _UNKNOWN) is not action:
             action = self.known_action(action)
         if self.current_player() == TERMINAL:
-            raise IllegalActionError("the game is over: no action is legal")
+            raise self._refuse(IllegalActionError, "engine.refuse.game_over")
         if not self.is_legal(action):
-            raise IllegalActionError(self._illegal_message(action, self.legal_actions()))
+            raise self._illegal(action, self.legal_actions())
         self._apply(action)
 
     def known_action(self, action: object) -> A:
@@ -250,8 +256,9 @@ class State(ABC, Generic[A]):
             known: A = dense.actions[index]
             if known is action or same_shape(known, action):
                 return known
-        raise InvalidActionError(f"{safe_repr(action)} is not an action of "
-                                 f"{self.game.info.title}")
+        title = self.game.info.title
+        raise self._refuse(InvalidActionError, "engine.refuse.not_action",
+                           f"{safe_repr(action)} is not an action of {title}", game=title)
 
     def is_legal(self, action: A) -> bool:
         """Whether `action` is legal now; games may override with a faster test."""
@@ -262,19 +269,38 @@ class State(ABC, Generic[A]):
         player = self.current_player()
         if player != seat:
             if player == TERMINAL:
-                raise IllegalActionError("the game is over: no action is legal")
-            whose = "chance" if player == CHANCE else f"seat {player}"
-            raise NotYourTurnError(f"it is not seat {seat}'s turn: {whose} is to move")
+                raise self._refuse(IllegalActionError, "engine.refuse.game_over")
+            if player == CHANCE:
+                raise self._refuse(NotYourTurnError, "engine.refuse.not_your_turn.chance")
+            raise self._refuse(NotYourTurnError, "engine.refuse.not_your_turn",
+                               player=text_seat(player))
         self.apply_action(action)
 
-    def _illegal_message(self, action: A, legal: list[A]) -> str:
+    def _refuse(self, kind: type[E], message_id: str, /, english: str | None = None,
+                **params: Any) -> E:
+        """The refusal `kind` with the engine's message `message_id`, of this game."""
+        refused = TEXTS.error(kind, message_id, english, **params)
+        refused.domain = self.game.info.id
+        return refused
+
+    def _illegal(self, action: A, legal: list[A]) -> IllegalActionError:
+        """The refusal of `action`, naming the mover's legal moves (which their table
+        shows them anyway: nothing hidden)."""
         try:
             text = self.action_to_string(action)
         except Exception:  # a message must never fail, whatever the action holds
             text = safe_repr(action)
-        shown = ", ".join(self.action_to_string(a) for a in legal[:12])
-        more = f" and {len(legal) - 12} more" if len(legal) > 12 else ""
-        return f"{text!r} is not legal now; legal: {shown}{more}"
+        shown = [self.action_to_string(a) for a in legal[:SHOWN_LEGAL]]
+        more = len(legal) - SHOWN_LEGAL
+        if more > 0:
+            return self._refuse(IllegalActionError, "engine.refuse.not_legal.more",
+                                action=text, legal=shown, more=more)
+        return self._refuse(IllegalActionError, "engine.refuse.not_legal",
+                            action=text, legal=shown)
+
+    def _illegal_message(self, action: A, legal: list[A]) -> str:
+        """The English refusal of `action` (adapters that raise their own error)."""
+        return str(self._illegal(action, legal))
 
     # -- copies ----------------------------------------------------------
     @abstractmethod

@@ -15,6 +15,7 @@ import re
 from belle.i18n import TRANSLATED, po_path, pot_path
 from belle.i18n.extract import collect, game_template, read_catalog
 from belle.i18n.games import (
+    domains,
     game_ids,
     game_po_path,
     game_pot_path,
@@ -122,7 +123,7 @@ def option_help_problems() -> list[str]:
 def engine_text_problems() -> list[str]:
     problems = [f"{game}: no texts.py declares its engine text"
                 for game in registered_games() if game not in game_ids()]
-    for game in game_ids():
+    for game in domains():
         problems += game_template_problems(game)
         for lang in TRANSLATED:
             problems += game_translation_problems(lang, game)

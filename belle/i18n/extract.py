@@ -13,7 +13,8 @@ from it (new msgids come in untranslated, vanished ones are dropped).
 
 Engine text has a catalogue per game (belle.i18n.games): belle/locale/<game>.pot from the
 game's texts.py (msgctxt = the message id, msgid = its English template, in the order
-texts.py declares them), and each language's <game>.po updated from it the same way.
+texts.py declares them), and each language's <game>.po updated from it the same way; the
+engine's own catalogue (belle/engine/texts.py) likewise, as engine.pot.
 """
 
 from __future__ import annotations
@@ -28,7 +29,14 @@ from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
 from belle.i18n import DOMAIN, PACKAGE, TRANSLATED, WEB_DIR, po_path, pot_path
-from belle.i18n.games import game_ids, game_po_path, game_pot_path, read_game_catalog, texts_of
+from belle.i18n.games import (
+    domains,
+    game_po_path,
+    game_pot_path,
+    read_game_catalog,
+    texts_of,
+    texts_source,
+)
 
 Found = tuple[str, str]  # (msgid, where: a path relative to belle/ or "registry")
 I18N_ATTR = "data-i18n"
@@ -130,7 +138,7 @@ def read_catalog(path: Path, lang: str | None = None) -> Catalog:
 def game_template(game: str) -> Catalog:
     """The template of one game's engine text, from its texts.py."""
     texts = texts_of(game)
-    where = f"belle/games/{game}/texts.py"
+    where = texts_source(game)
     catalog = Catalog(project="Belle", domain=game, charset="utf-8", fuzzy=False)
     for message_id in texts:
         catalog.add(texts.template(message_id), context=message_id, locations=[(where, 0)])
@@ -157,7 +165,7 @@ def update() -> dict[str, int]:
     untranslated = {
         lang: _update_language(pot, po_path(lang), lang, DOMAIN) for lang in TRANSLATED
     }
-    for game in game_ids():
+    for game in domains():
         game_pot = game_template(game)
         _write(game_pot, game_pot_path(game), sort=False)
         for lang in TRANSLATED:

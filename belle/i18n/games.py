@@ -5,6 +5,9 @@ An entry's msgctxt is the message id and its msgid the English template: when th
 text of an id changes, its old translations no longer match and the check asks for new
 ones. `messages(lang)` gives the browser, per game, id → text in `lang` (the English
 template where a translation is missing, fuzzy or its placeholders differ).
+
+The engine's own catalogue (belle/engine/texts.py: the refusals every game shares) is one
+more domain, "engine", beside the games': `domains()` lists them all.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from belle.i18n import LOCALE_DIR, SOURCE_LANGUAGE
-from belle.i18n.text import Texts, placeholders
+from belle.i18n.text import ENGINE_DOMAIN, Texts, placeholders, shared_texts
 
 
 def registered_games() -> list[str]:
@@ -30,6 +33,18 @@ def registered_games() -> list[str]:
 def game_ids() -> list[str]:
     """The registered games that declare their engine text (all of them, checked)."""
     return [game for game in registered_games() if _texts_module(game) is not None]
+
+
+def domains() -> list[str]:
+    """Every catalogue of engine text: the engine's own, then each game's."""
+    return [ENGINE_DOMAIN, *game_ids()]
+
+
+def texts_source(domain: str) -> str:
+    """Where a domain's English templates are written."""
+    if domain == ENGINE_DOMAIN:
+        return "belle/engine/texts.py"
+    return f"belle/games/{domain}/texts.py"
 
 
 def _texts_module(game: str) -> ModuleType | None:
@@ -45,7 +60,9 @@ def _texts_module(game: str) -> ModuleType | None:
 
 
 def texts_of(game: str) -> Texts:
-    """The `TEXTS` of `game`'s package (belle/games/<id>/texts.py)."""
+    """The `TEXTS` of `game`'s package (belle/games/<id>/texts.py), or the engine's."""
+    if game == ENGINE_DOMAIN:
+        return shared_texts()
     module = _texts_module(game)
     if module is None:
         raise LookupError(f"{game} has no texts module")
@@ -90,9 +107,10 @@ def translations(lang: str, game: str) -> dict[str, str]:
 
 @functools.cache
 def messages(lang: str) -> dict[str, dict[str, str]]:
-    """Per game, id → text in `lang`, English where no translation is usable."""
+    """Per game (and for "engine"), id → text in `lang`, English where no translation is
+    usable."""
     result: dict[str, dict[str, str]] = {}
-    for game in game_ids():
+    for game in domains():
         texts = texts_of(game)
         translated = translations(lang, game)
         result[game] = {mid: translated.get(mid, texts.template(mid)) for mid in texts}

@@ -18,6 +18,12 @@ of the notation), a nested message, ``{"seat": n}`` (the seat's player, named by
 reader's table), or a list of these (shown joined by commas). Rule ids and file paths
 never appear in a template.
 
+Ids under ``engine.`` belong to the engine's own catalogue (belle/engine/texts.py: the
+refusals every game shares, such as "it is not your turn"); any game's `Texts` finds
+them, so a game's message may name one and a nested parameter is still the game's.
+Refusals are exceptions carrying their message: ``raise TEXTS.error(InvalidActionError,
+"refuse.district", text=word, names=CODES)`` (belle.engine.errors).
+
 >>> texts = Texts("demo", {"score.shares": "{company} shares", "company.R": "red",
 ...                        "detail.shares": "{count} × value {value}"})
 >>> line = texts.score_line("score.shares", 12, "detail.shares",
@@ -30,7 +36,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar
+
+from belle.engine.errors import GameError
 
 Message = dict[str, Any]
 """``{"id": str, "params": {name: value}}``: JSON-able, as views carry it."""
@@ -39,6 +47,9 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 TEXT_FIELDS = ("component", "detail", "name", "text", "reason", "label", "note", "where",
                "effect", "cost", "title", "prompt")
 """Fields that keep an English text beside their message id (``<field>_id``)."""
+SHARED_PREFIX = "engine."
+"""Ids of the engine's catalogue, which every game's `Texts` finds too."""
+E = TypeVar("E", bound=GameError)
 
 
 def placeholders(template: str) -> set[str]:
@@ -63,7 +74,13 @@ class Texts:
         self.templates: dict[str, str] = dict(templates)
 
     def __contains__(self, message_id: object) -> bool:
+        if self._shared(message_id):
+            return message_id in shared_texts()
         return message_id in self.templates
+
+    def _shared(self, message_id: object) -> bool:
+        return (isinstance(message_id, str) and message_id.startswith(SHARED_PREFIX)
+                and self.game != ENGINE_DOMAIN)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.templates)
@@ -72,6 +89,8 @@ class Texts:
         return len(self.templates)
 
     def template(self, message_id: str) -> str:
+        if self._shared(message_id):
+            return shared_texts().template(message_id)
         try:
             return self.templates[message_id]
         except KeyError:
@@ -81,6 +100,15 @@ class Texts:
         """The message `message_id` with `params` (KeyError for an unknown id)."""
         self.template(message_id)
         return {"id": message_id, "params": params}
+
+    def error(self, kind: type[E], message_id: str, /, english: str | None = None,
+              **params: Any) -> E:
+        """The exception `kind` refusing with message `message_id`: its English sentence
+        as ``str()`` (or `english`, a developer's fuller one, such as an action's Python
+        form), its message, and this catalogue for a client to word it."""
+        message = self.message(message_id, **params)
+        text = english if english is not None else self.english(message)
+        return kind(text, message=message, domain=self.game)
 
     def english(self, message: Message, names: list[str] | None = None) -> str:
         """The English sentence of `message`; a seat is "player n" unless `names` names it."""
@@ -155,6 +183,17 @@ class Texts:
             "detail": self.fill(detail_id, params), "detail_id": detail_id,
             "params": params,
         }
+
+
+ENGINE_DOMAIN = "engine"
+"""The domain of the engine's catalogue (belle/locale/engine.pot and its .po files)."""
+
+
+def shared_texts() -> Texts:
+    """The engine's catalogue (imported late: belle.engine.texts is built on this module)."""
+    from belle.engine.texts import TEXTS
+
+    return TEXTS
 
 
 def messages_in(data: object) -> Iterator[tuple[str, Mapping[str, Any]]]:

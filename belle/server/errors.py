@@ -51,11 +51,14 @@ class ServerError(Exception):
 
     `notice` (belle.server.announcements): the refusal as a notice id and its values,
     so a browser words it in its reader's language; its English text is the message
-    when none is given.
+    when none is given. `refusal`: an engine's refusal of a move (``{"game", "id",
+    "params"}``, `GameError.refusal`, belle.engine.errors), which a client words from
+    the game's catalogue.
     """
 
     def __init__(self, code: str, message: str | None = None,
-                 notice: Notice | None = None) -> None:
+                 notice: Notice | None = None,
+                 refusal: dict[str, Any] | None = None) -> None:
         if code not in STATUS:
             raise ValueError(f"unknown error code {code!r}")
         if message is None:
@@ -66,6 +69,7 @@ class ServerError(Exception):
         self.code = code
         self.message = message
         self.notice = notice
+        self.refusal = refusal
 
     @property
     def status(self) -> int:
@@ -75,7 +79,11 @@ class ServerError(Exception):
         return {"error": {"code": self.code, "message": self.message, **self.notice_fields()}}
 
     def notice_fields(self) -> dict[str, Any]:
-        """`notice` and `params` for a message carrying this refusal (none without one)."""
-        if self.notice is None:
-            return {}
-        return {"notice": self.notice.id, "params": dict(self.notice.params)}
+        """`notice` and `params` for a message carrying this refusal (none without one),
+        and the engine's `refusal` when there is one."""
+        fields: dict[str, Any] = {}
+        if self.notice is not None:
+            fields = {"notice": self.notice.id, "params": dict(self.notice.params)}
+        if self.refusal is not None:
+            fields["refusal"] = self.refusal
+        return fields

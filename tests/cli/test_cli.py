@@ -142,9 +142,9 @@ def test_play_by_number_undo_illegal_then_quit(tmp_path: Path) -> None:
     out = result.stdout
     assert "took back:" in out
     assert "nothing to undo" in out
-    assert "cannot read 'what is this'" in out
-    assert "'stop' is not legal now" in out
-    assert "choose a number from 1 to" in out
+    assert "“what is this” cannot be read as a move" in out
+    assert "“stop” is not possible now. Possible: " in out
+    assert "Choose a number from 1 to" in out
     assert "Traceback" not in result.output
     path = saved_record(tmp_path)
     assert str(path) in out

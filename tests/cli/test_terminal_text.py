@@ -103,7 +103,7 @@ def test_bruxelles_explains_the_resolution_and_names_the_card_a_prompt_is_about(
         text = plain(renderer("bruxelles_1893")(view), width=200)
         if view["notes"]:
             seen_notes = True
-            assert "This round: seat " in text
+            assert "Last resolution: seat " in text
         decision = view.get("decision") or {}
         if decision.get("card"):
             seen_card = True

@@ -35,6 +35,7 @@ from belle.bots import BOT_NAMES
 from belle.engine.record import MatchRecord, replay
 from belle.engine.referee import sample_chance
 from belle.engine.undo import may_take_back
+from belle.i18n.games import texts_of
 from belle.server.announcements import ENGLISH
 from belle.server.errors import STATUS, ServerError
 from belle.server.ws.messages import MAX_MESSAGE, MODELS, Action, Away, Back, Ping, Undo
@@ -548,14 +549,25 @@ def is_table_message(frame: str | bytes) -> bool:
         return False
 
 
+def check_refusal(refusal: dict[str, Any]) -> None:
+    """An engine's refusal names a message its game's catalogue (or the engine's) has."""
+    assert set(refusal) == {"game", "id", "params"}, refusal
+    assert refusal["id"] in texts_of(refusal["game"]), refusal
+    assert isinstance(refusal["params"], dict), refusal
+
+
 def check_error(reply: dict[str, Any]) -> None:
     """A refusal is `{"type": "error", "code", "message"[, "version"][, "notice",
-    "params"]}`, nothing more (a notice: one of belle.server.announcements)."""
+    "params"][, "refusal"]}`, nothing more (a notice: one of belle.server.announcements;
+    a refusal: a message of the game's catalogue, belle.engine.errors)."""
     assert reply["code"] in STATUS, reply
     assert isinstance(reply["message"], str) and reply["message"].strip(), reply
-    assert set(reply) <= {"type", "code", "message", "version", "notice", "params"}, reply
+    assert set(reply) <= {"type", "code", "message", "version", "notice", "params",
+                          "refusal"}, reply
     if "notice" in reply:
         assert reply["notice"] in ENGLISH and isinstance(reply["params"], dict), reply
+    if "refusal" in reply:
+        check_refusal(reply["refusal"])
     if "version" in reply:
         assert isinstance(reply["version"], int)
 

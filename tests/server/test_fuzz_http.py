@@ -55,8 +55,8 @@ def check_answer(response: Any, what: str) -> None:
         body = response.json()
         assert set(body) == {"error"}, (what, body)
         error = body["error"]
-        assert set(error) in ({"code", "message"}, {"code", "message", "notice", "params"}), \
-            (what, body)
+        assert set(error) in ({"code", "message"}, {"code", "message", "notice", "params"},
+                              {"code", "message", "refusal"}), (what, body)
         assert error.get("notice", "took_back") in ENGLISH, (what, body)
         assert error["code"] in STATUS, (what, body)
         # 405 (a method a path does not take) has no code of its own: `malformed`.

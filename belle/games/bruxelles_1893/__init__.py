@@ -14,9 +14,11 @@ from belle.engine.registry import register
 from belle.games.bruxelles_1893.actions import ALL_ACTIONS, Act
 from belle.games.bruxelles_1893.state import BruxellesState
 
-REVISIONS = ("0.2.0",)
+REVISIONS = ("0.2.0", "0.2.1")
 """Rules revision 2 (engine 0.2.0): payable public figures must be paid, unpaid ones
-cost 5 VP from the final total (BRX-189..191, issue 14 item 12)."""
+cost 5 VP from the final total (BRX-189..191, issue 14 item 12); the masterpiece and
+the "materials" category recalibrated (issue 15). Revision 3 (engine 0.2.1): the
+masterpiece scores 4 VP per tile built (issue 15, data.COMPLETION_VP)."""
 
 INFO = GameInfo(
     id="bruxelles_1893",
@@ -42,8 +44,9 @@ INFO = GameInfo(
         ),
         rules_version_option(
             REVISIONS,
-            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
-            "before payable public figures had to be paid (engines before 0.2.0)",
+            "the edition of Belle's rules: 3, the current one; 2 replays games recorded "
+            "before the masterpiece scored 4 VP per tile (engine 0.2.0); 1 replays games "
+            "recorded before payable public figures had to be paid (engines before 0.2.0)",
         ),
     ),
     has_chance=True,

@@ -20,8 +20,10 @@ from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
+from belle.engine.texts import typed
 from belle.games.bruxelles_1893 import data
 from belle.games.bruxelles_1893.rules import space_label
+from belle.games.bruxelles_1893.texts import TEXTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +136,7 @@ def to_string(action: Act) -> str:
         return _PRINTED.get(verb, verb)
     names = VERBS.get(verb)
     if names is None or not 0 <= action.arg < len(names):
-        raise InvalidActionError(f"{action!r} is not a Bruxelles 1893 action")
+        raise _not_ours(action)
     return f"{_PRINTED.get(verb, verb)} {names[action.arg]}"
 
 
@@ -144,6 +146,19 @@ USAGE = (
     "discard figure | take wood | pay bf | needle A | build D5 | activate solvay | "
     "accept | decline | use bonus | keep bonus art | settle brugmann"
 )
+
+
+SHOWN_NAMES = 30
+"""Words a refusal names for a verb that takes one (and how many more there are)."""
+
+
+def _refuse(message_id: str, /, **params: Any) -> InvalidActionError:
+    return TEXTS.error(InvalidActionError, message_id, **params)
+
+
+def _not_ours(action: object) -> InvalidActionError:
+    return TEXTS.error(InvalidActionError, "engine.refuse.not_action",
+                       f"{action!r} is not a Bruxelles 1893 action", game="Bruxelles 1893")
 
 
 def _norm(word: str) -> str:
@@ -159,10 +174,11 @@ def _find(names: tuple[str, ...], word: str) -> int | None:
 def parse(text: str) -> Act:
     """Parse the notation; raise InvalidActionError saying what is allowed."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.not_text",
+                          f"an action is text, not {type(text).__name__}")
     words = [_norm(w) for w in text.split()]
     if not words:
-        raise InvalidActionError(f"empty action; actions: {USAGE}")
+        raise _refuse("engine.refuse.empty", usage=USAGE)
     if len(words) >= 2 and words[0] in ("keep", "discard", "use") and words[1] in (
             "figure", "bonus"):
         words = [f"{words[0]}-{words[1]}", *words[2:]]
@@ -172,17 +188,18 @@ def parse(text: str) -> Act:
     if verb in BARE and verb != "keep-bonus":
         if not args:
             return get(verb)
-        raise InvalidActionError(f"{verb!r} takes no argument; actions: {USAGE}")
+        raise _refuse("engine.refuse.alone", verb=_PRINTED.get(verb, verb))
     names = VERBS.get(verb)
     if names is not None and len(args) == 1:
         found = _find(names, args[0])
         if found is not None:
             return get(verb, found)
-        raise InvalidActionError(
-            f"{_PRINTED.get(verb, verb)} takes one of {', '.join(names[:30])}"
-            f"{' …' if len(names) > 30 else ''}, not {args[0]!r}"
-        )
-    raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+        shown = list(names[:SHOWN_NAMES])
+        more = len(names) - SHOWN_NAMES
+        raise _refuse("refuse.word.more" if more > 0 else "refuse.word",
+                      verb=_PRINTED.get(verb, verb), text=typed(args[0]), names=shown,
+                      **({"more": more} if more > 0 else {}))
+    raise _refuse("engine.refuse.unreadable", text=typed(text), usage=USAGE)
 
 
 def to_json(action: Act) -> dict[str, Any]:
@@ -191,24 +208,25 @@ def to_json(action: Act) -> dict[str, Any]:
         return {"type": action.verb}
     names = VERBS.get(action.verb)
     if names is None or not 0 <= action.arg < len(names):
-        raise InvalidActionError(f"{action!r} is not a Bruxelles 1893 action")
+        raise _not_ours(action)
     return {"type": action.verb, "value": names[action.arg]}
 
 
 def from_json(payload: Any) -> Act:
     if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
-        raise InvalidActionError("an action is a JSON object with a string 'type'")
+        raise _refuse("engine.refuse.json")
     verb = payload["type"]
     if verb in BARE:
         if "value" in payload:
-            raise InvalidActionError(f"{verb!r} takes no 'value'")
+            raise _refuse("engine.refuse.json_no_value", type=verb)
         return get(verb)
     names = VERBS.get(verb)
     if names is None:
-        raise InvalidActionError(f"unknown action type {verb!r}")
+        raise _refuse("engine.refuse.json_type", type=typed(verb),
+                      types=sorted({*BARE, *VERBS}))
     value = payload.get("value")
     if not isinstance(value, str) or value not in names:
-        raise InvalidActionError(f"{verb!r} needs 'value', one of {', '.join(names[:12])} …")
+        raise _refuse("engine.refuse.json_choice", field="value", allowed=list(names))
     return get(verb, names.index(value))
 
 

@@ -243,6 +243,6 @@ def render(view: dict[str, Any]) -> RenderableType:
     if view.get("notes"):
         seats = [f"seat {s}" for s in range(len(view["players_state"]))]  # as --seat
         notes = [TEXTS.english(note, seats) for note in view["notes"]]
-        parts.append(Text("This round: " + "; ".join(notes), style="dim"))
+        parts.append(Text("Last resolution: " + "; ".join(notes), style="dim"))
     parts.append(status(view))
     return Group(*parts)

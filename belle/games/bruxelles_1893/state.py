@@ -50,7 +50,7 @@ class BruxellesState(State[Act]):
         self.to_move = -1
         self.tasks: list[Task] = []
         self.passed = [False] * n
-        self.notes: list[Message] = []  # public events of the round (texts.py messages)
+        self.notes: list[Message] = []  # public events of the last resolution (texts.py)
         # -- the Art Nouveau board (BRX-6, BRX-7, BRX-9: 5 strips of 5 spaces, bonus strip)
         self.strips: list[int] = []
         self.space_actions: tuple[int, ...] = ()  # per space, once the strips lie

@@ -308,7 +308,6 @@ def _round(state: BruxellesState, task: Task) -> None:
     """BRX-45, BRX-161: a new round opens with its exhibition and stock exchange card."""
     state.round += 1
     state.phase = "stock"
-    state.notes = []
     push(state, ("stock",), ("shield", state.first), ("action_phase",))
 
 
@@ -388,8 +387,11 @@ def _after_pay(state: BruxellesState, task: Task) -> None:
 
 
 def _resolution(state: BruxellesState, task: Task) -> None:
-    """Section 2.17: exhibition, column auctions, shields, Courthouse, then cleanup."""
+    """Section 2.17: exhibition, column auctions, shields, Courthouse, then cleanup. Its
+    notes (what it did, in words) stay in the view until the next resolution begins, so
+    the players read them during the following round too."""
     state.phase = "resolution"
+    state.notes = []
     push(state, ("exhibition",), ("auctions",), ("majorities",), ("courthouse",),
          ("end_round",))
 

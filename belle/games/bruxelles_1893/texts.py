@@ -31,7 +31,16 @@ PROMPTS: Final[dict[str, str]] = {
 }
 """What each decision asks (views.decision), by the decision's kind."""
 
+REFUSALS: Final[dict[str, str]] = {
+    # action text that names nothing of the game (actions.py); the shared ones are the
+    # engine's (belle/engine/texts.py)
+    "refuse.word": "“{text}” does not go with {verb}. Possible: {names}.",
+    "refuse.word.more": "“{text}” does not go with {verb}. Possible: {names} and {more} more.",
+}
+"""Refusals of action text; shown beside the engine's shared ones."""
+
 _TEMPLATES: Final[dict[str, str]] = {
+    **REFUSALS,
     # why the game ended (BRX-188)
     "end.rounds": "all 5 rounds are played",
     **{f"prompt.{kind}": text for kind, text in PROMPTS.items()},

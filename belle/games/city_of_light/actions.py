@@ -18,8 +18,10 @@ from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
+from belle.engine.texts import typed
 from belle.games.city_of_light import data
 from belle.games.city_of_light.rules import NUM_BUILDINGS, SPACES, label, slot_label
+from belle.games.city_of_light.texts import TEXTS
 
 NUM_SLOTS = data.SLOTS_PER_SIDE**2
 NUM_TILES = data.TILES_PER_PLAYER
@@ -195,7 +197,7 @@ def to_string(action: Action) -> str:
     try:
         return _to_string(action)
     except (IndexError, KeyError, TypeError, ValueError, OverflowError) as exc:
-        raise InvalidActionError(f"{action!r} is not a City of Light action") from exc
+        raise _not_ours(action) from exc
 
 
 def _to_string(action: Action) -> str:
@@ -230,41 +232,48 @@ def _to_string(action: Action) -> str:
             return "use"
         case Decline():
             return "decline"
-    raise InvalidActionError(f"{action!r} is not a City of Light action")
+    raise _not_ours(action)
+
+
+def _not_ours(action: object) -> InvalidActionError:
+    return TEXTS.error(InvalidActionError, "engine.refuse.not_action",
+                       f"{action!r} is not a City of Light action", game="City of Light")
 
 
 # -- parsing -----------------------------------------------------------------------
-def _lookup(table: dict[str, int], text: str, what: str, example: str) -> int:
+def _lookup(table: dict[str, int], text: str, refusal: str, **params: Any) -> int:
+    """The value `text` names in `table`, else the refusal `refusal` (a TEXTS id)."""
     value = table.get(text.strip().lower())
     if value is None:
-        raise InvalidActionError(f"unknown {what} {text!r}; for example {example}")
+        raise TEXTS.error(InvalidActionError, refusal, text=typed(text), **params)
     return value
 
 
 def parse_card(text: str) -> int:
     card = _CARD_NAMES.get(_fold(text))
     if card is None:
-        names = ", ".join(card_word(c) for c in range(NUM_CARDS))
-        raise InvalidActionError(f"unknown postcard {text!r}; postcards: {names}")
+        names = [card_word(c) for c in range(NUM_CARDS)]
+        raise TEXTS.error(InvalidActionError, "refuse.postcard", text=typed(text), names=names)
     return card
 
 
 def parse_building(text: str) -> int:
-    names = ", ".join(b.id for b in data.BUILDINGS)
-    return _lookup(_BUILDING_NAMES, text, "building", names)
+    names = [b.id for b in data.BUILDINGS]
+    return _lookup(_BUILDING_NAMES, text, "refuse.building", names=names)
 
 
 def parse_space(text: str) -> int:
-    return _lookup(_SPACE_NAMES, text, "space", "a1 (top left) to h8 (bottom right)")
+    return _lookup(_SPACE_NAMES, text, "refuse.space")
 
 
 def parse_slot(text: str) -> int:
-    return _lookup(_SLOT_NAMES, text, "slot", "A1 (top left) to D4 (bottom right)")
+    return _lookup(_SLOT_NAMES, text, "refuse.slot")
 
 
-def _parse_number(text: str, low: int, high: int, what: str) -> int:
+def _parse_number(text: str, low: int, high: int) -> int:
     if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
-        raise InvalidActionError(f"{what} must be a number from {low} to {high}, not {text!r}")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.number", low=low, high=high,
+                          text=typed(text))
     return int(text)
 
 
@@ -274,7 +283,7 @@ def parse_rotation(text: str, allow_mirror: bool = False) -> int:
     mirror = allow_mirror and raw.endswith("m")
     raw = raw[:-1] if mirror else raw
     if raw not in ("0", "90", "180", "270"):
-        raise InvalidActionError(f"rotation must be 0, 90, 180 or 270, not {text!r}")
+        raise TEXTS.error(InvalidActionError, "refuse.rotation", text=typed(text))
     return int(raw) // 90 + (4 if mirror else 0)
 
 
@@ -291,7 +300,7 @@ def _parse_words(verb: str, args: list[str]) -> Action | None:
     if verb == "decline" and n == 0:
         return DECLINE
     if verb == "tile" and n == 3:
-        tile = _parse_number(args[0], 1, NUM_TILES, "tile") - 1
+        tile = _parse_number(args[0], 1, NUM_TILES) - 1
         return LAY[tile][parse_slot(args[1])][parse_rotation(args[2])]
     if verb == "take" and n == 1:
         return TAKE[parse_building(args[0])]
@@ -300,34 +309,36 @@ def _parse_words(verb: str, args: list[str]) -> Action | None:
     if verb == "at" and n == 2:
         return PUT[parse_rotation(args[1], allow_mirror=True)][parse_space(args[0])]
     if verb == "on" and n in (1, 2):
-        facing = _lookup(_SIDE_NAMES, args[1], "direction", "N, E, S or W") if n == 2 else 0
+        facing = _lookup(_SIDE_NAMES, args[1], "refuse.direction") if n == 2 else 0
         return TARGET[parse_space(args[0])][facing]
     if verb == "side" and n == 1:
-        return SIDE[_lookup(_SIDE_NAMES, args[0], "side", "N, E, S or W") - 1]
+        return SIDE[_lookup(_SIDE_NAMES, args[0], "refuse.direction") - 1]
     if verb == "quadrant" and n == 1:
-        return QUADRANT[_lookup(_QUAD_NAMES, args[0], "quadrant", "NW, NE, SW or SE") - 1]
+        return QUADRANT[_lookup(_QUAD_NAMES, args[0], "refuse.quadrant") - 1]
     if verb == "swap" and n == 2:
         return SWAP[parse_building(args[0])][parse_building(args[1])]
     if verb in ("card", "pick") and n >= 1:
         card = parse_card(" ".join(args))
         return ACTIVATE[card] if verb == "card" else PICK[card]
     if verb == "first" and n == 1:
-        return FIRST[_lookup(_SEAT_NAMES, args[0], "player", "orange or blue")]
+        return FIRST[_lookup(_SEAT_NAMES, args[0], "refuse.player")]
     if verb == "draw" and n == 1:
-        return DRAW[_parse_number(args[0], 1, NUM_TILES, "tile") - 1]
+        return DRAW[_parse_number(args[0], 1, NUM_TILES) - 1]
     return None
 
 
 def parse(text: str) -> Action:
     """Parse the notation; raise InvalidActionError saying what is allowed."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.not_text",
+                          f"an action is text, not {type(text).__name__}")
     words = text.strip().split()
     if not words:
-        raise InvalidActionError(f"empty action; actions: {USAGE}")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.empty", usage=USAGE)
     action = _parse_words(words[0].lower(), words[1:])
     if action is None:
-        raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.unreadable", text=typed(text),
+                          usage=USAGE)
     return action
 
 
@@ -360,27 +371,36 @@ def to_json(action: Action) -> dict[str, Any]:
             return {"type": "swap", "give": building_word(give), "take": building_word(take)}
         case Pass() | Use() | Decline():
             return {"type": type(action).__name__.lower()}
-    raise InvalidActionError(f"{action!r} is not a City of Light action")
+    raise _not_ours(action)
+
+
+_KINDS = {str: "engine.refuse.json_text", int: "engine.refuse.json_number",
+          bool: "engine.refuse.json_bool"}
 
 
 def _field(payload: dict[str, Any], key: str, kind: type) -> Any:
     value = payload.get(key)
     if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise InvalidActionError(f"action field {key!r} must be a {kind.__name__}")
+        raise TEXTS.error(InvalidActionError, _KINDS[kind], field=key)
     return value
 
 
 def _json_rotation(payload: dict[str, Any]) -> int:
     rot: int = _field(payload, "rot", int)
     if rot not in (0, 90, 180, 270):
-        raise InvalidActionError("action field 'rot' must be 0, 90, 180 or 270")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.json_choice", field="rot",
+                          allowed=["0", "90", "180", "270"])
     return rot // 90
+
+
+JSON_TYPES = ("tile", "take", "pass", "build", "at", "card", "on", "side", "quadrant", "swap",
+              "use", "decline", "pick", "first", "draw")
 
 
 def from_json(payload: Any) -> Action:
     """Decode a wire action; raise InvalidActionError on anything malformed."""
     if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
-        raise InvalidActionError("an action is a JSON object with a string 'type'")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.json")
     kind = payload["type"]
     simple: dict[str, Action] = {"pass": PASS, "use": USE, "decline": DECLINE}
     if kind in simple:
@@ -391,12 +411,14 @@ def from_json(payload: Any) -> Action:
     if kind == "first":
         seat: int = _field(payload, "seat", int)
         if seat not in (0, 1):
-            raise InvalidActionError("first needs 'seat' 0 or 1")
+            raise TEXTS.error(InvalidActionError, "engine.refuse.json_range", field="seat",
+                              low=0, high=1)
         return FIRST[seat]
     if kind in ("draw", "tile"):
         tile: int = _field(payload, "tile", int)
         if not 1 <= tile <= NUM_TILES:
-            raise InvalidActionError(f"'tile' must be from 1 to {NUM_TILES}")
+            raise TEXTS.error(InvalidActionError, "engine.refuse.json_range", field="tile",
+                              low=1, high=NUM_TILES)
         if kind == "draw":
             return DRAW[tile - 1]
         return LAY[tile - 1][parse_slot(_field(payload, "slot", str))][_json_rotation(payload)]
@@ -406,25 +428,24 @@ def from_json(payload: Any) -> Action:
     if kind == "at":
         mirror = payload.get("mirror", False)
         if not isinstance(mirror, bool):
-            raise InvalidActionError("action field 'mirror' must be true or false")
+            raise TEXTS.error(InvalidActionError, "engine.refuse.json_bool", field="mirror")
         orient = _json_rotation(payload) + (4 if mirror else 0)
         return PUT[orient][parse_space(_field(payload, "space", str))]
     if kind == "on":
         facing = payload.get("facing")
         side = 0 if facing is None else _lookup(
-            _SIDE_NAMES, facing if isinstance(facing, str) else "?", "facing", "N, E, S, W")
+            _SIDE_NAMES, facing if isinstance(facing, str) else "?", "refuse.direction")
         return TARGET[parse_space(_field(payload, "space", str))][side]
     if kind == "side":
-        return SIDE[_lookup(_SIDE_NAMES, _field(payload, "side", str), "side", "N") - 1]
+        return SIDE[_lookup(_SIDE_NAMES, _field(payload, "side", str), "refuse.direction") - 1]
     if kind == "quadrant":
-        q = _lookup(_QUAD_NAMES, _field(payload, "quadrant", str), "quadrant", "NE")
+        q = _lookup(_QUAD_NAMES, _field(payload, "quadrant", str), "refuse.quadrant")
         return QUADRANT[q - 1]
     if kind == "swap":
         return SWAP[parse_building(_field(payload, "give", str))][
             parse_building(_field(payload, "take", str))]
-    raise InvalidActionError(
-        f"unknown action type {kind!r}; types: tile, take, pass, build, at, card, on, side, "
-        "quadrant, swap, use, decline, pick, first, draw")
+    raise TEXTS.error(InvalidActionError, "engine.refuse.json_type", type=typed(kind),
+                      types=list(JSON_TYPES))
 
 
 CODEC = DenseCodec(ALL_ACTIONS, "City of Light")

@@ -14,7 +14,24 @@ SIDE_NAMES: Final = {"N": "north", "E": "east", "S": "south", "W": "west"}
 QUADRANT_NAMES: Final = {"NW": "north-west", "NE": "north-east", "SW": "south-west",
                          "SE": "south-east"}
 
+REFUSALS: Final[dict[str, str]] = {
+    # action text that names nothing of the game (actions.py); the shared ones are the
+    # engine's (belle/engine/texts.py)
+    "refuse.postcard": "There is no postcard “{text}”. Postcards: {names}.",
+    "refuse.building": "There is no building “{text}”. Buildings: {names}.",
+    "refuse.space": "There is no space “{text}”: spaces go from a1 (top left) to h8 "
+                    "(bottom right).",
+    "refuse.slot": "There is no slot “{text}”: slots go from A1 (top left) to D4 "
+                   "(bottom right).",
+    "refuse.direction": "“{text}” is not a direction: write N, E, S or W.",
+    "refuse.quadrant": "“{text}” is not a quadrant: write NW, NE, SW or SE.",
+    "refuse.player": "“{text}” is not a player: write orange or blue.",
+    "refuse.rotation": "Write the rotation as 0, 90, 180 or 270, not “{text}”.",
+}
+"""Refusals of action text; shown beside the engine's shared ones."""
+
 _TEMPLATES: Final[dict[str, str]] = {
+    **REFUSALS,
     "end.blocked": "no player can place a building and all markers are used",
     # score lines (COL-72)
     "score.lit": "lit buildings",

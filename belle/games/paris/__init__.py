@@ -21,12 +21,11 @@ RULES_VERSION = 3
 """The current rules edition; 1 is engine 0.1.0's, 2 engine 0.2.0's before issue 15's
 recalibration (legacy.py), kept for their records."""
 
-REVISIONS = ("0.2.0", "0.2.0")
+REVISIONS = ("0.2.0", "0.2.1")
 """Engine versions from which rules editions 2, 3 apply (GameInfo.revisions): a record
 of an older engine names no rules_version and replays by edition 1. Edition 3 (issue
-15: VP tiles and sale prices recalibrated) came within engine 0.2.0, whose records all
-name their edition; a record of 0.2.0 that names none is read as the current one. When
-the engine's version is next raised, edition 3's entry becomes that version."""
+15: VP tiles and sale prices recalibrated) ships with engine 0.2.1; every record names
+its edition, so this table only decides for records that name none."""
 
 INFO = GameInfo(
     id="paris",

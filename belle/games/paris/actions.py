@@ -19,7 +19,9 @@ from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
+from belle.engine.texts import typed
 from belle.games.paris import data
+from belle.games.paris.texts import TEXTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,22 +308,30 @@ END_BY_CODE = {t.code: i for i, t in enumerate(data.END_TILES)}
 def _district(text: str) -> int:
     d = DISTRICT_BY_NAME.get(text.lower())
     if d is None:
-        raise InvalidActionError(f"unknown district {text!r}; districts: {', '.join(CODES)}")
+        raise _refuse("refuse.district", text=typed(text), names=list(CODES))
     return d
 
 
 def _kind(text: str, allowed: tuple[int, ...] = tuple(range(6))) -> int:
     k = KIND_BY_NAME.get(text.lower())
     if k is None or k not in allowed:
-        names = ", ".join(data.STOCK_KINDS[a] for a in allowed)
-        raise InvalidActionError(f"unknown kind {text!r}; kinds here: {names}")
+        names = [data.STOCK_KINDS[a] for a in allowed]
+        raise _refuse("refuse.kind", text=typed(text), names=names)
     return k
 
 
 def _int(text: str, low: int, high: int, what: str) -> int:
+    """`text` as a number from `low` to `high`; `what` it counts is named in the English
+    (logs), the player reads that they typed `text` where such a number goes."""
     if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
-        raise InvalidActionError(f"{what} must be a number from {low} to {high}, not {text!r}")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.number",
+                          f"{what} must be a number from {low} to {high}, not {text!r}",
+                          low=low, high=high, text=typed(text))
     return int(text)
+
+
+def _refuse(message_id: str, /, **params: Any) -> InvalidActionError:
+    return TEXTS.error(InvalidActionError, message_id, **params)
 
 
 def _choice_word(kind: int) -> str:
@@ -369,7 +379,8 @@ def to_string(action: Action) -> str:
     for word, singleton in _WORDS.items():
         if action == singleton:
             return word
-    raise InvalidActionError(f"{action!r} is not a Paris action")
+    raise TEXTS.error(InvalidActionError, "engine.refuse.not_action",
+                      f"{action!r} is not a Paris action", game="Paris")
 
 
 _WORDS: dict[str, Action] = {
@@ -389,24 +400,24 @@ def _parse_move(args: list[str], landmark_district: Sequence[int] | None = None)
     may be left out when the key stands in one: on a bank or a building, or on a
     landmark when the state says where that landmark stands (`landmark_district`)."""
     if len(args) < 2:
-        raise InvalidActionError("move is written 'move <from> <to>', e.g. 'move arc MO1'")
+        raise _refuse("engine.refuse.write_as", usage="move arc MO1")
     src = SOURCE_BY_NAME.get(args[0].lower())
     if src is None:
-        raise InvalidActionError(f"unknown key place {args[0]!r}: bank-MO, arc, MO5 or L12")
+        raise _refuse("refuse.key_place", text=typed(args[0]))
     if args[1].lower() == "build":
         if len(args) not in (3, 4):
-            raise InvalidActionError("a new landmark is written 'move MO8 build L12 [MO]'")
+            raise _refuse("engine.refuse.write_as", usage="move MO8 build L12 MO")
         dst = SPACE_BY_NAME.get(args[2].lower(), -1)
         if dst < data.NUM_BUILDINGS:
-            raise InvalidActionError(f"{args[2]!r} is not a landmark (L9 to L16)")
+            raise _refuse("refuse.not_landmark", text=typed(args[2]))
         district = _district(args[3]) if len(args) == 4 else _source_district(
             src, landmark_district)
         return BUILD[src][dst - data.NUM_BUILDINGS][district]
     if len(args) != 2:
-        raise InvalidActionError("move is written 'move <from> <to>', e.g. 'move arc MO1'")
+        raise _refuse("engine.refuse.write_as", usage="move arc MO1")
     target = SPACE_BY_NAME.get(args[1].lower())
     if target is None:
-        raise InvalidActionError(f"unknown space {args[1]!r}: a building (MO5) or landmark (L12)")
+        raise _refuse("refuse.space", text=typed(args[1]))
     return MOVE[src][target]
 
 
@@ -419,17 +430,16 @@ def _source_district(src: int, landmark_district: Sequence[int] | None) -> int:
     if src >= 7 + data.NUM_BUILDINGS:
         landmark = src - 7 - data.NUM_BUILDINGS
         if landmark_district is None:
-            raise InvalidActionError(
-                f"say the district: 'move {source_name(src)} build L12 MO'")
+            raise _refuse("refuse.say_district", example=f"move {source_name(src)} build L12 MO")
         if landmark_district[landmark] < 0:
-            raise InvalidActionError(f"{source_name(src)} is not built yet: no key stands on it")
+            raise _refuse("refuse.not_built", landmark=source_name(src))
         return landmark_district[landmark]
-    raise InvalidActionError("say the district: 'move arc build L12 MO'")
+    raise _refuse("refuse.say_district", example="move arc build L12 MO")
 
 
 def _parse_use(args: list[str]) -> Action:
     if not args or len(args) > 3:
-        raise InvalidActionError("use is written 'use 18' or 'use 10 wood'")
+        raise _refuse("engine.refuse.write_as", usage="use 18 | use 10 wood")
     number = _int(args[0], 1, data.NUM_BONUS_NUMBERS, "a bonus tile")
     picks = [_kind(a) for a in args[1:]]
     if len(picks) == 2:
@@ -437,27 +447,26 @@ def _parse_use(args: list[str]) -> Action:
     first, second = [*picks, -1, -1][:2]
     action = USE.get((number, first, second))
     if action is None:
-        raise InvalidActionError(f"bonus tile {number} is used as: " + ", ".join(
-            to_string(USE[(number, a, b)]) for a, b in bonus_choices(number)))
+        raise _refuse("refuse.bonus_use", number=number, uses=[
+            to_string(USE[(number, a, b)]) for a, b in bonus_choices(number)])
     return action
 
 
 def _parse_play(args: list[str]) -> Action:
     if not args or len(args) > 2 or args[0].lower() not in END_BY_CODE:
-        codes = ", ".join(END_BY_CODE)
-        raise InvalidActionError(f"play is written 'play f6' or 'play res wood'; tiles: {codes}")
+        raise _refuse("refuse.play", codes=list(END_BY_CODE))
     tile = END_BY_CODE[args[0].lower()]
     choice = _kind(args[1]) if len(args) == 2 else -1
     action = USE_END.get((tile, choice))
     if action is None:
-        raise InvalidActionError(f"end-game tile {args[0]!r} is played as: " + ", ".join(
-            to_string(USE_END[(tile, c)]) for c in end_choices(tile)))
+        raise _refuse("refuse.end_use", tile=data.END_TILES[tile].code, uses=[
+            to_string(USE_END[(tile, c)]) for c in end_choices(tile)])
     return action
 
 
 def _one(args: list[str], n: int, usage: str) -> list[str]:
     if len(args) != n:
-        raise InvalidActionError(f"written {usage!r}")
+        raise _refuse("engine.refuse.write_as", usage=usage)
     return args
 
 
@@ -466,10 +475,11 @@ def parse(text: str, landmark_district: Sequence[int] | None = None) -> Action:
     landmarks' districts (a state's `landmark_district`), `move L10 build L12` may leave
     out the district of the key's landmark (ParisState.parse_action)."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.not_text",
+                          f"an action is text, not {type(text).__name__}")
     words = text.strip().split()
     if not words:
-        raise InvalidActionError(f"empty action; actions: {USAGE}")
+        raise _refuse("engine.refuse.empty", usage=USAGE)
     verb, args = words[0].lower(), words[1:]
     if verb in _WORDS and not args:
         return _WORDS[verb]
@@ -490,8 +500,7 @@ def parse(text: str, landmark_district: Sequence[int] | None = None) -> Action:
         case "take":
             (code,) = _one(args, 1, "take f8")
             if code.lower() not in END_BY_CODE:
-                raise InvalidActionError(
-                    f"unknown end-game tile {code!r}; tiles: {', '.join(END_BY_CODE)}")
+                raise _refuse("refuse.end_tile", text=typed(code), codes=list(END_BY_CODE))
             return TAKE[END_BY_CODE[code.lower()]]
         case "bonus":
             return BONUS[_int(_one(args, 1, "bonus 18")[0], 1, data.TRACK_LENGTH, "a space")]
@@ -522,12 +531,17 @@ def _parse_chance(verb: str, args: list[str], text: str) -> Action:
         case "value":
             value = _int(_one(args, 1, "value 5")[0], 1, 8, "a building value")
             if value not in data.VALUES:
-                raise InvalidActionError("building values are 1, 2, 3, 4, 5 and 8")
+                raise _refuse("refuse.value")
             return VALUE[data.VALUES.index(value)]
-    raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+    raise _refuse("engine.refuse.unreadable", text=typed(text), usage=USAGE)
 
 
 # -- JSON: {"type": verb, "args": [words...]} is the notation split, checked ------------
+
+
+VERBS = ("move", "use", "play", "key", "draw", "put", "take", "bonus", "give", "vptile",
+         "buy", "sell", *_WORDS, "first", "token", "track", "top", "value")
+"""Every verb of the notation: the wire form's types."""
 
 
 def to_json(action: Action) -> dict[str, Any]:
@@ -537,15 +551,15 @@ def to_json(action: Action) -> dict[str, Any]:
 
 def from_json(payload: Any, landmark_district: Sequence[int] | None = None) -> Action:
     if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
-        raise InvalidActionError("an action is a JSON object with a string 'type'")
+        raise _refuse("engine.refuse.json")
     args = payload.get("args", [])
     if not isinstance(args, list) or not all(
         isinstance(a, str) and a.strip() and len(a.split()) == 1 for a in args
     ):
-        raise InvalidActionError("action 'args' must be a list of single words")
+        raise _refuse("engine.refuse.json_words")
     kind = payload["type"]
     if len(kind.split()) != 1:
-        raise InvalidActionError(f"unknown action type {kind!r}")
+        raise _refuse("engine.refuse.json_type", type=typed(kind), types=list(VERBS))
     return parse(" ".join([kind, *args]), landmark_district)
 
 

@@ -15,8 +15,10 @@ from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
+from belle.engine.texts import typed
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import BOARD
+from belle.games.paris_connection.texts import TEXTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,39 +146,37 @@ def to_string(action: Action) -> str:
             return f"first {seat}"
         case Start(company, slot):
             return f"start {company_letter(company)} {BOARD.labels[BOARD.start_slots[slot]]}"
-    raise InvalidActionError(f"{action!r} is not a Paris Connection action")
+    raise TEXTS.error(InvalidActionError, "engine.refuse.not_action",
+                      f"{action!r} is not a Paris Connection action", game="Paris Connection")
 
 
 def parse_start_hex(text: str) -> int:
     """The slot (0..5) of a start hex named by its grid label."""
     index = _HEX_NAMES.get(fold(text))
     if index not in BOARD.start_slots:
-        labels = ", ".join(BOARD.labels[h] for h in BOARD.start_slots)
-        raise InvalidActionError(f"{text!r} is not a start hex; start hexes: {labels}")
+        labels = [BOARD.labels[h] for h in BOARD.start_slots]
+        raise _refuse("refuse.start_hex", text=typed(text), labels=labels)
     return BOARD.start_slots.index(index)
 
 
 def parse_company(text: str) -> int:
     company = _COMPANY_NAMES.get(fold(text))
     if company is None:
-        names = ", ".join(f"{c.letter} ({c.name})" for c in data.COMPANIES)
-        raise InvalidActionError(f"unknown company {text!r}; companies: {names}")
+        names = [c.letter for c in data.COMPANIES]
+        raise _refuse("refuse.company", text=typed(text), names=names)
     return company
 
 
 def parse_hex(text: str) -> int:
     index = _HEX_NAMES.get(fold(text))
     if index is None:
-        raise InvalidActionError(
-            f"unknown hex {text!r}; name a city (e.g. Lyon) or a grid label (e.g. "
-            f"{BOARD.labels[0]})"
-        )
+        raise _refuse("refuse.hex", text=typed(text), label=BOARD.labels[0])
     return index
 
 
 def _parse_seat(text: str) -> int:
     if not text.isdigit() or int(text) >= MAX_SEATS:
-        raise InvalidActionError(f"seat must be a number from 0 to {MAX_SEATS - 1}, not {text!r}")
+        raise _refuse("engine.refuse.number", low=0, high=MAX_SEATS - 1, text=typed(text))
     return int(text)
 
 
@@ -187,19 +187,20 @@ def _parse_take(args: list[str]) -> Take:
         return TAKE[parse_company(args[0])][0]
     if len(args) == 2 and args[0] in ("1", "2"):
         return TAKE[parse_company(args[1])][int(args[0]) - 1]
-    raise InvalidActionError("take is written 'take 1 B' or 'take 2 B' (one or two of a company)")
+    raise _refuse("refuse.take")
 
 
-USAGE = "build R | place <city or hex> | stop | return R | take 1 B | take 2 B"
+USAGE = "build R | place Lyon | place D4 | stop | return R | take 1 B | take 2 B"
 
 
 def parse(text: str) -> Action:
     """Parse the notation; raise InvalidActionError saying what is allowed."""
     if not isinstance(text, str):
-        raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.not_text",
+                          f"an action is text, not {type(text).__name__}")
     words = text.strip().split()
     if not words:
-        raise InvalidActionError(f"empty action; actions: {USAGE}")
+        raise _refuse("engine.refuse.empty", usage=USAGE)
     verb, args = words[0].lower(), words[1:]
     rest = " ".join(args)
     if verb == "stop" and not args:
@@ -218,7 +219,7 @@ def parse(text: str) -> Action:
         return FIRST[_parse_seat(args[0])]
     if verb == "start" and len(args) == 2:
         return START[parse_company(args[0])][parse_start_hex(args[1])]
-    raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+    raise _refuse("engine.refuse.unreadable", text=typed(text), usage=USAGE)
 
 
 def to_json(action: Action) -> dict[str, Any]:
@@ -236,19 +237,20 @@ def to_json(action: Action) -> dict[str, Any]:
         case Start(company, slot):
             return {"type": "start", "company": company_letter(company),
                     "hex": BOARD.labels[BOARD.start_slots[slot]]}
-    raise InvalidActionError(f"{action!r} is not a Paris Connection action")
+    raise TEXTS.error(InvalidActionError, "engine.refuse.not_action",
+                      f"{action!r} is not a Paris Connection action", game="Paris Connection")
 
 
 def _json_str(data_: dict[str, Any], key: str) -> str:
     value = data_.get(key)
     if not isinstance(value, str):
-        raise InvalidActionError(f"action field {key!r} must be a string")
+        raise _refuse("engine.refuse.json_text", field=key)
     return value
 
 
 def from_json(payload: Any) -> Action:
     if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
-        raise InvalidActionError("an action is a JSON object with a string 'type'")
+        raise _refuse("engine.refuse.json")
     kind = payload["type"]
     if kind == "stop":
         return STOP
@@ -262,7 +264,7 @@ def from_json(payload: Any) -> Action:
     if kind == "take":
         count = payload.get("count")
         if count not in (1, 2) or isinstance(count, bool):
-            raise InvalidActionError("take needs 'count' 1 or 2")
+            raise _refuse("engine.refuse.json_range", field="count", low=1, high=2)
         return TAKE[parse_company(_json_str(payload, "company"))][int(count) - 1]
     if kind == "start":
         company = parse_company(_json_str(payload, "company"))
@@ -270,12 +272,14 @@ def from_json(payload: Any) -> Action:
     if kind == "first":
         seat = payload.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
-            raise InvalidActionError(f"first needs 'seat' from 0 to {MAX_SEATS - 1}")
+            raise _refuse("engine.refuse.json_range", field="seat", low=0, high=MAX_SEATS - 1)
         return FIRST[seat]
-    raise InvalidActionError(
-        f"unknown action type {kind!r}; types: build, place, stop, return, take, start, deal, "
-        "first"
-    )
+    raise _refuse("engine.refuse.json_type", type=typed(kind), types=[
+        "build", "place", "stop", "return", "take", "start", "deal", "first"])
+
+
+def _refuse(message_id: str, /, **params: Any) -> InvalidActionError:
+    return TEXTS.error(InvalidActionError, message_id, **params)
 
 
 CODEC = DenseCodec(ALL_ACTIONS, "Paris Connection")

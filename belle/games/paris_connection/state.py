@@ -19,7 +19,7 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.paris_connection import actions as act
-from belle.games.paris_connection import cutoff, data, legacy, rules, views
+from belle.games.paris_connection import cutoff, data, heuristic, legacy, rules, views
 from belle.games.paris_connection.actions import (
     Action,
     Build,
@@ -477,13 +477,9 @@ class ParisConnectionState(State[Action]):
         return [views.breakdown(self, seat) for seat in range(self.num_players)]
 
     def heuristic(self, seat: int) -> float:
-        """Own share value (counting a build's pending gain) minus the best opponent's."""
-        values = self.values.copy()
-        if self.building != NO_COMPANY:
-            values[self.building] += self.pending_gain
-        scores = [rules.portfolio_score(p, values, self.limit) for p in self.portfolio]
-        others = [s for i, s in enumerate(scores) if i != seat]
-        return float(scores[seat] - max(others))
+        """Own share value minus the best opponent's, the turn finished as the mover
+        would (heuristic.py)."""
+        return heuristic.heuristic(self, seat)
 
     # -- information -----------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -10,7 +10,19 @@ from typing import Final
 from belle.games.paris_connection import data
 from belle.i18n.text import Texts
 
+REFUSALS: Final[dict[str, str]] = {
+    # action text that names nothing of the game (actions.py); the shared ones are the
+    # engine's (belle/engine/texts.py)
+    "refuse.start_hex": "“{text}” is not a start hex. Start hexes: {labels}.",
+    "refuse.company": "There is no company “{text}”. Companies: {names}.",
+    "refuse.hex": "There is no hex “{text}”: name a city (such as Lyon) or a grid label "
+                  "(such as {label}).",
+    "refuse.take": "Write it like this: take 1 B or take 2 B (one or two shares of a company).",
+}
+"""Refusals of action text; shown beside the engine's shared ones."""
+
 _TEMPLATES: Final[dict[str, str]] = {
+    **REFUSALS,
     # why the game ended (PC-58..60, G-11)
     "end.marseille": "Marseille is connected",
     "end.storage": "only one storage board holds locomotives",

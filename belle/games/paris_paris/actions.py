@@ -19,8 +19,10 @@ from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
+from belle.engine.texts import typed
 from belle.games.paris_paris import data
 from belle.games.paris_paris.rules import NET, NETWORKS, NUM_CARDS, NUM_LINES, Network
+from belle.games.paris_paris.texts import TEXTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,15 +94,17 @@ _LINES = {
     **{fold(line.letter): i for i, line in enumerate(data.LINES)},
 }
 _PLAYERS = {fold(name): i for i, name in enumerate(PLAYER_NAMES)}
-USAGE = "take <stop> <colour> (e.g. take Pompidou green) | remove <player colour>"
+USAGE = "take Pompidou green | take POM green | remove grey"
+
+
+def _refuse(message_id: str, /, **params: Any) -> InvalidActionError:
+    return TEXTS.error(InvalidActionError, message_id, **params)
 
 
 def parse_line(text: str) -> int:
     line = _LINES.get(fold(text))
     if line is None:
-        raise InvalidActionError(
-            f"unknown line colour {text!r}; colours: {', '.join(LINE_NAMES)}"
-        )
+        raise _refuse("refuse.line", text=typed(text), names=list(LINE_NAMES))
     return line
 
 
@@ -109,24 +113,21 @@ def parse_seat(text: str) -> int:
         return int(text)
     seat = _PLAYERS.get(fold(text))
     if seat is None:
-        raise InvalidActionError(
-            f"a player is a seat number 0–{MAX_SEATS - 1} or a colour "
-            f"({', '.join(PLAYER_NAMES)}), not {text!r}"
-        )
+        raise _refuse("refuse.player", text=typed(text), names=list(PLAYER_NAMES))
     return seat
 
 
 def _seat_field(payload: dict[str, Any]) -> int:
     seat = payload.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < MAX_SEATS:
-        raise InvalidActionError(f"'seat' must be an integer from 0 to {MAX_SEATS - 1}")
+        raise _refuse("engine.refuse.json_range", field="seat", low=0, high=MAX_SEATS - 1)
     return seat
 
 
 def _field(payload: dict[str, Any], key: str) -> str:
     value = payload.get(key)
     if not isinstance(value, str):
-        raise InvalidActionError(f"action field {key!r} must be a string")
+        raise _refuse("engine.refuse.json_text", field=key)
     return value
 
 
@@ -152,25 +153,20 @@ class Codec:
     def parse_stop(self, text: str) -> int:
         stop = self.stops.get(fold(text))
         if stop is None:
-            raise InvalidActionError(
-                f"unknown stop {text!r}; name a stop (e.g. Pompidou) or its code (e.g. POM)"
-            )
+            raise _refuse("refuse.stop", text=typed(text))
         return stop
 
     def card_of(self, stop: int, line: int) -> int:
         card = self.net.card_of.get((stop, line))
         if card is None:
-            raise InvalidActionError(
-                f"there is no {LINE_NAMES[line]} card for {self.net.names[stop]}: the "
-                f"{LINE_NAMES[line]} line does not stop there"
-            )
+            raise _refuse("refuse.no_card", line=TEXTS.message(f"line.{LINE_NAMES[line]}"),
+                          stop=self.net.names[stop])
         return card
 
     def parse_card(self, args: list[str]) -> int:
         """`<stop name or code> <colour>`: the colour is the last word."""
         if len(args) < 2:
-            raise InvalidActionError(
-                "a card is written '<stop> <colour>', e.g. 'Pompidou green'")
+            raise _refuse("refuse.card", example="Pompidou green")
         return self.card_of(self.parse_stop(" ".join(args[:-1])), parse_line(args[-1]))
 
     def to_string(self, action: Action) -> str:
@@ -187,15 +183,17 @@ class Codec:
                 return f"open {LINE_NAMES[line]}"
             case First(seat):
                 return f"first {seat}"
-        raise InvalidActionError(f"{action!r} is not a Paris Paris action")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.not_action",
+                          f"{action!r} is not a Paris Paris action", game="Paris Paris")
 
     def parse(self, text: str) -> Action:
         """Parse the notation; raise InvalidActionError saying what is allowed."""
         if not isinstance(text, str):
-            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+            raise TEXTS.error(InvalidActionError, "engine.refuse.not_text",
+                              f"an action is text, not {type(text).__name__}")
         words = text.strip().split()
         if not words:
-            raise InvalidActionError(f"empty action; actions: {USAGE}")
+            raise _refuse("engine.refuse.empty", usage=USAGE)
         verb, args = words[0].lower(), words[1:]
         if verb == "take":
             return TAKE[self.parse_card(args)]
@@ -209,7 +207,7 @@ class Codec:
             return SECRET[parse_line(args[0])]
         if verb == "open" and len(args) == 1:
             return OPEN[parse_line(args[0])]
-        raise InvalidActionError(f"cannot read {text.strip()!r}; actions: {USAGE}")
+        raise _refuse("engine.refuse.unreadable", text=typed(text), usage=USAGE)
 
     def to_json(self, action: Action) -> dict[str, Any]:
         match action:
@@ -221,11 +219,12 @@ class Codec:
                 return {"type": "secret", "line": LINE_NAMES[line]}
             case OpenLine(line):
                 return {"type": "open", "line": LINE_NAMES[line]}
-        raise InvalidActionError(f"{action!r} is not a Paris Paris action")
+        raise TEXTS.error(InvalidActionError, "engine.refuse.not_action",
+                          f"{action!r} is not a Paris Paris action", game="Paris Paris")
 
     def from_json(self, payload: Any) -> Action:
         if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
-            raise InvalidActionError("an action is a JSON object with a string 'type'")
+            raise _refuse("engine.refuse.json")
         kind = payload["type"]
         if kind in ("take", "lay"):
             card = self.card_of(self.parse_stop(_field(payload, "stop")),
@@ -238,9 +237,8 @@ class Codec:
         if kind in ("secret", "open"):
             line = parse_line(_field(payload, "line"))
             return SECRET[line] if kind == "secret" else OPEN[line]
-        raise InvalidActionError(
-            f"unknown action type {kind!r}; types: take, remove, lay, secret, open, first"
-        )
+        raise _refuse("engine.refuse.json_type", type=typed(kind),
+                      types=["take", "remove", "lay", "secret", "open", "first"])
 
 
 CODEC = DenseCodec(ALL_ACTIONS, "Paris Paris")

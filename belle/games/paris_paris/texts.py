@@ -10,7 +10,20 @@ from typing import Any, Final
 from belle.games.paris_paris import data, rules
 from belle.i18n.text import Texts
 
+REFUSALS: Final[dict[str, str]] = {
+    # action text that names nothing of the game (actions.py); the shared ones are the
+    # engine's (belle/engine/texts.py)
+    "refuse.line": "There is no line colour “{text}”. Colours: {names}.",
+    "refuse.player": "“{text}” is not a player: write their colour ({names}).",
+    "refuse.stop": "There is no stop “{text}”: name a stop (such as Pompidou) or its code "
+                   "(such as POM).",
+    "refuse.no_card": "The {line} line does not stop at {stop}: there is no such card.",
+    "refuse.card": "Write a card as its stop and its colour, for example: {example}",
+}
+"""Refusals of action text; shown beside the engine's shared ones."""
+
 _TEMPLATES: Final[dict[str, str]] = {
+    **REFUSALS,
     # why the game ended (PP-20)
     "end.rounds": "all {rounds} rounds are played",
     # score lines

@@ -68,7 +68,8 @@ async def why(actor: TableActor, player: Player, text: str) -> dict[str, Any]:
     try:
         action = state.parse_action(text.strip())
     except GameError as exc:
-        raise ServerError("malformed", f"that is not a move of this game: {exc}") from exc
+        raise ServerError("malformed", f"that is not a move of this game: {exc}",
+                          refusal=exc.refusal(actor.setup.game)) from exc
     move = state.action_to_string(action)
     if not state.is_terminal() and state.current_player() != seat:
         return {"legal": False, "move": move, "why": NOT_YOUR_TURN.to_json(), "instead": []}

@@ -46,7 +46,9 @@ class Moves:
             try:
                 action = state.action_from_json(payload)
             except (InvalidActionError, ValueError, TypeError, KeyError) as exc:
-                raise ServerError("malformed", f"not an action of this game: {exc}") from exc
+                refusal = exc.refusal(game) if isinstance(exc, InvalidActionError) else None
+                raise ServerError("malformed", f"not an action of this game: {exc}",
+                                  refusal=refusal) from exc
             seat = state.current_player()
             saved = None
             if plan is not None and player_id is not None and plans.ends_turn(game, action):
@@ -77,7 +79,7 @@ class Moves:
         if actor.table.seats[seat].forfeited:  # for good: "take it back first" would mislead
             raise ServerError("forfeited", "you forfeited this seat: a bot plays it to the end")
         if state.current_player() != seat:
-            raise ServerError("not_your_turn", f"it is not seat {seat}'s turn")
+            raise ServerError("not_your_turn", "it is not your turn")
         if actor.table.seats[seat].bot_plays:
             raise ServerError("away", "a bot plays your seat now: take it back first")
         if actor.timekeeper.expired():
@@ -110,7 +112,8 @@ class Moves:
         try:
             state.apply_action(action)
         except IllegalActionError as exc:
-            raise ServerError("illegal", str(exc)) from exc
+            raise ServerError("illegal", str(exc),
+                              refusal=exc.refusal(self.actor.setup.game)) from exc
         return entry
 
     async def persist(self, entries: list[RecordEntry]) -> int:

@@ -10,7 +10,10 @@
 // (views.board_json); colours below are presentation only. Private works appear only
 // when the view carries them. Every text is at least 13 units high and is condensed to
 // the width of its box (fitText), so nothing runs out of a box and nothing reads at 8 px.
-import { fill, fitText, h, nameControlsByText, s, t, tData } from "/static/js/ui.js";
+// What the last resolution did (the view's `notes`: exhibitions, bonus cards, shield
+// majorities, the Courthouse, the round's end; kept until the next resolution) is listed
+// under the prompt, in the reader's language (engine messages, its texts.py).
+import { engineText, fill, fitText, h, nameControlsByText, s, t, tData } from "/static/js/ui.js";
 import { colour as colourWord, describe } from "/static/js/moves.js";
 import { zoomable } from "/static/js/zoom.js";
 
@@ -112,6 +115,9 @@ const STYLE = `
 .brx-tiles { display: inline-grid; grid-template-columns: repeat(2, 1.2em); gap: 2px; vertical-align: middle; }
 .brx-tiles span { height: .8em; border: 1px solid #0005; }
 .brx-extra { display: inline-flex; flex-wrap: wrap; gap: .3rem; margin-left: .4rem; }
+.brx-notes { padding: .35rem .7rem; border-left: 4px solid #b8860b; background: #fbf7ee; }
+.brx-notes h4 { margin: 0 0 .2rem; font-size: .95rem; }
+.brx-notes ul { margin: 0; padding-left: 1.2rem; }
 `;
 
 /** Draw `view`; `legal` lists {json, text}; `onAction(json)` plays one. */
@@ -131,6 +137,7 @@ export function render(container, view, legal, onAction, ctx = {}) {
     "div.brx",
     { dataset: { phase: view.phase } },
     ctx.prompt ? null : status,
+    roundNotes(view, ctx),
     h("div.brx-main", {},
       zoomable(brusselsBoard(view, clickable), { key: "brx-brussels", aspect: 640 / 560, minHeight: 300 }),
       zoomable(artBoard(view, clickable), { key: "brx-art", aspect: 600 / 500, minHeight: 300, legend: "" })),
@@ -138,6 +145,17 @@ export function render(container, view, legal, onAction, ctx = {}) {
   );
   fill(container, root);
   nameControlsByText(container);
+}
+
+/** What the last resolution did (public events), or nothing before the first one. */
+function roundNotes(view, ctx) {
+  const notes = view.notes || [];
+  if (!notes.length) return null;
+  const ended = notes.find((note) => note.id === "note.end_of_round");
+  const title = t("Resolution of round {round}", { round: ended ? ended.params.round : view.round });
+  return h("section.brx-notes", { "aria-label": title },
+    h("h4", {}, title),
+    h("ul", {}, notes.map((note) => h("li", {}, engineText("bruxelles_1893", note, { names: ctx.names })))));
 }
 
 /** The players panel's row: the architect's colour with the seat's number, VP, money,

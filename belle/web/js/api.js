@@ -5,8 +5,8 @@ import { errorText, showBanned } from "./ui.js";
 const BANNED_CLOSE = 4403; // the operator banned this player: do not reconnect
 
 export class ApiError extends Error {
-  constructor(status, code, message, notice, params) {
-    super(errorText(code, message, notice, params));
+  constructor(status, code, message, notice, params, refusal) {
+    super(errorText(code, message, notice, params, refusal));
     this.detail = message;
     this.status = status;
     this.code = code;
@@ -42,6 +42,7 @@ export async function api(method, path, body) {
       error.message || detail || `${method} ${path} failed (${response.status})`,
       error.notice,
       error.params,
+      error.refusal,
     );
   }
   return data;

@@ -12,7 +12,9 @@
 // Engine text (card names and effects, prompts, score details, end reasons) arrives in
 // views as messages, {id, params}, keyed per game (belle/i18n/text.py); engineText(game,
 // message) shows one in the reader's language from the games' catalogues, which come with
-// the interface's (English templates where a translation is missing).
+// the interface's (English templates where a translation is missing). Ids under "engine."
+// are the engine's own (the refusals every game shares, belle/engine/texts.py): any game's
+// message may name one, its nested parameters still the game's.
 
 const COOKIE = "belle_lang";
 let catalogue = {};
@@ -54,7 +56,7 @@ function paramText(game, value, ctx) {
 export function engineText(game, message, ctx = {}) {
   if (message === null || message === undefined) return "";
   if (!isMessage(message)) return String(message);
-  const texts = engine[game] || {};
+  const texts = (message.id.startsWith("engine.") ? engine.engine : engine[game]) || {};
   const template = Object.hasOwn(texts, message.id) ? texts[message.id] : message.id;
   const params = message.params || {};
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? paramText(game, params[key], ctx) : whole));

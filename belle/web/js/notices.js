@@ -2,7 +2,10 @@
 // own chat lines, the replies to chat commands and refusals arrive as {notice, params}
 // beside an English `text`; each id here gives its sentence through t(), so the .po
 // catalogues translate it. A list parameter is joined the reader's way ("A, B and C").
-// An id this page does not know (a newer server) shows the English text.
+// An id this page does not know (a newer server) shows the English text. Bots arrive by
+// their English level ("easy"; a winner as "easy bot"): the sentences name them in the
+// reader's words. The bots a chat command accepts ({bots} of help and unknown_bot) stay
+// the words to type.
 import { t, currentLanguage } from "./i18n.js";
 
 const SENTENCES = {
@@ -62,10 +65,31 @@ const SENTENCES = {
   plan_not_object: (p) => t("A plan is a JSON object.", p),
 };
 
-function shown(params) {
+const BOT_WORDS = {
+  easy: () => t("easy"), medium: () => t("medium"), hard: () => t("hard"),
+  expert: () => t("expert"), random: () => t("random"), greedy: () => t("greedy"),
+  bot: () => t("bot"),
+};
+
+/** A bot level's name as shown (the server's names are English identifiers). */
+export function botName(name) {
+  return Object.hasOwn(BOT_WORDS, name) ? BOT_WORDS[name]() : name;
+}
+
+/** A seat's name in a notice: "easy bot" (the server's name of a bot) in the reader's words. */
+function seatName(name) {
+  const found = /^(\S+) bot$/.exec(String(name));
+  return found && Object.hasOwn(BOT_WORDS, found[1]) ? t("the {bot} bot", { bot: botName(found[1]) }) : String(name);
+}
+
+const BOT_NOTICES = new Set(["bot_added", "bot_removed", "bot_sits", "bot_sits_at"]);
+
+function shown(id, params) {
   const out = {};
   for (const [key, value] of Object.entries(params || {})) {
-    out[key] = Array.isArray(value) ? joined(value.map(String)) : value;
+    if (key === "bot" && BOT_NOTICES.has(id)) out[key] = botName(String(value));
+    else if (key === "winners" && Array.isArray(value)) out[key] = joined(value.map(seatName));
+    else out[key] = Array.isArray(value) ? joined(value.map(String)) : value;
   }
   return out;
 }
@@ -81,5 +105,5 @@ function joined(items) {
 /** The sentence of notice `id` with `params`, or `fallback` (the server's English). */
 export function noticeText(id, params, fallback) {
   const sentence = SENTENCES[id];
-  return sentence ? sentence(shown(params)) : fallback || "";
+  return sentence ? sentence(shown(id, params)) : fallback || "";
 }

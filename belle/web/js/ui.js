@@ -1,8 +1,8 @@
 // Small DOM helpers shared by the lobby and the table (no framework, no build step).
-import { currentLanguage, engineText, fieldText, t, tData } from "./i18n.js";
-import { noticeText } from "./notices.js";
+import { currentLanguage, engineText, fieldText, hasEngineText, t, tData } from "./i18n.js";
+import { botName, noticeText } from "./notices.js";
 
-export { engineText, fieldText, t, tData };
+export { botName, engineText, fieldText, t, tData };
 
 /** Create an element: h("button.primary", {onclick}, "Start"). */
 export function h(tag, attrs = {}, ...children) {
@@ -142,24 +142,25 @@ export function seatLabel(seat) {
   return seat.name;
 }
 
-/** A bot level's name as shown (the server's names are English identifiers). */
-export function botName(name) {
-  const names = {
-    easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert"),
-    random: t("random"), greedy: t("greedy"), bot: t("bot"),
-  };
-  return names[name] || name;
-}
 
 /** Text of a game's title, summary or option help: sent by the server in English. */
 export const gameText = tData;
 
+/** Whether this page's catalogues word `refusal` (a newer server's id: its English). */
+function knownRefusal(refusal) {
+  if (!refusal || typeof refusal.id !== "string") return false;
+  return hasEngineText(refusal.id.startsWith("engine.") ? "engine" : refusal.game, refusal.id);
+}
+
 /**
- * What to show for a refusal from the server: in English the server's own message; in
+ * What to show for a refusal from the server: the engine's own refusal of a move
+ * (`refusal`, {game, id, params}: worded from the game's catalogue, seats named by
+ * `names`) or a notice when it has one; else in English the server's own message; in
  * another language a translated sentence for its error code (the server speaks English
  * in its API), falling back to the server's message for a code this table does not know.
  */
-export function errorText(code, message, notice, params) {
+export function errorText(code, message, notice, params, refusal, names) {
+  if (knownRefusal(refusal)) return engineText(refusal.game, refusal, { names });
   if (notice) return noticeText(notice, params, message); // a sentence of its own
   if (currentLanguage() === "en" && message) return message;
   const texts = {

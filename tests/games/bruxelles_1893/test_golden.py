@@ -46,7 +46,8 @@ STORED = sorted(GOLDEN.glob("*.json")) + sorted((GOLDEN / "legacy").glob("*.json
 @pytest.mark.parametrize("path", STORED, ids=[p.name for p in STORED])
 def test_stored_records_keep_replaying(path: Path) -> None:
     """design.md: old logs must keep replaying to the same result, each under the rules
-    revision of the engine version that wrote it (legacy/: before 0.2.0, BRX-189..191)."""
+    revision of the engine version that wrote it (legacy/: engine 0.1.0, revision 1,
+    BRX-189..191; engine 0.2.0, revision 2, the masterpiece table before 4 VP a tile)."""
     stored = MatchRecord.load(path)
     state = replay(stored)
     assert state.game.revision == state.game.info.revision_for(stored.engine_version)

@@ -145,7 +145,7 @@ def test_brx_192_example_5_16_building_score() -> None:
     state.tracks[0][0] = 2  # architect value 3
     lines = {line["component"]: line["points"] for line in final(state)[0]}
     assert lines["buildings"] == 12
-    assert lines["masterpiece completion"] == data.COMPLETION_VP[2][4] == 8  # issue 15
+    assert lines["masterpiece completion"] == data.COMPLETION_VP[3][4] == 16  # issue 15
 
 
 def final(state: BruxellesState) -> list[list[dict[str, object]]]:
@@ -227,14 +227,13 @@ def test_brx_191_a_single_payable_figure_is_paid_without_asking() -> None:
 
 def test_brx_190_example_5_15_the_loss_comes_off_the_final_total() -> None:
     """2 VP from play, 12 VP from steps 2 to 5 and one unpaid card: 9 VP, not 12
-    (the example's figures with 2 tiles: 2 × architect 3 + completion 3, and 3 VP of
+    (the example's figures with 2 tiles: 2 × architect 1 + completion 8, and 2 VP of
     bonus cards kept under assistants)."""
     state = start(players=2)
-    state.built[0] = 2
-    state.tracks[0][0] = 2  # architect value 3: 2 × 3 = 6 VP
-    assert data.COMPLETION_VP[2][2] == 3
+    state.built[0] = 2  # architect value 1: 2 × 1 = 2 VP
+    assert data.COMPLETION_VP[3][2] == 8
     state.bonus_kept[0] = [0, 1, 0, 0]  # 1 VP per assistant outside the Courthouse
-    state.assistants[0] = 3
+    state.assistants[0] = 2
     at_final(state, 4, 2)  # Brugmann (5 BF) cannot be paid; 4 BF score no money VP
     lines = lines_of(state)
     steps_2_to_5 = sum(int(lines[k]) for k in  # type: ignore[call-overload]
@@ -271,10 +270,11 @@ def test_revision_1_records_keep_the_old_settlement() -> None:
     assert lines_of(state)["public figures unpaid"] == -2 and state.vp[0] == 0
 
 
-def test_revision_1_records_keep_the_old_scoring_tables() -> None:
-    """Issue 15's recalibration is revision 2: records of engines before 0.2.0 score
-    the masterpiece and the materials category with the tables they were played with."""
-    for version, completion, materials in ((1, 5, 3), (2, 8, 1)):
+def test_older_records_keep_their_scoring_tables() -> None:
+    """Issue 15's recalibrations are revisions 2 and 3: records of engines before 0.2.0
+    (revision 1) and of 0.2.0 (revision 2) score the masterpiece and the materials
+    category with the tables they were played with; revision 3 scores 4 VP a tile."""
+    for version, completion, materials in ((1, 5, 3), (2, 8, 1), (3, 16, 1)):
         state = start(players=2, rules_version=version)
         state.built[0] = 4
         state.bonus_kept[0] = [0, 0, 1, 0]
@@ -284,6 +284,16 @@ def test_revision_1_records_keep_the_old_scoring_tables() -> None:
         lines = lines_of(state)
         assert lines["masterpiece completion"] == completion
         assert lines["bonus cards: materials"] == materials
+
+
+def test_records_name_the_revision_their_engine_played() -> None:
+    """A record without `rules_version` replays under its engine's revision: 1 before
+    0.2.0, 2 for 0.2.0 (golden/legacy/*-engine-0.2.0.json), 3 from 0.2.1 on."""
+    upgrade = Bruxelles1893.options_for_record
+    assert upgrade({}, "0.1.0")["rules_version"] == 1
+    assert upgrade({}, "0.2.0")["rules_version"] == 2
+    assert "rules_version" not in upgrade({}, "0.2.1")
+    assert Bruxelles1893().revision == 3
 
 
 SETUP_LOG = ("strip 1", "strip 2", "strip 3", "strip 4", "strip 5", "compass wood",

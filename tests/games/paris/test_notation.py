@@ -50,9 +50,9 @@ def test_a_landmark_not_built_stands_in_no_district() -> None:
     state = _on_landmark()
     with pytest.raises(belle.InvalidActionError, match="not built"):
         state.parse_action("move L11 build L12")
-    with pytest.raises(belle.InvalidActionError, match="say the district"):
+    with pytest.raises(belle.InvalidActionError, match="Say the district"):
         state.parse_action("move arc build L12")
-    with pytest.raises(belle.InvalidActionError, match="say the district"):
+    with pytest.raises(belle.InvalidActionError, match="Say the district"):
         act.parse("move L10 build L12")  # the notation alone does not know the map
 
 

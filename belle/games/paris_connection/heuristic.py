@@ -1,0 +1,178 @@
+"""The evaluation of a Paris Connection position that the greedy bot plays one ply over.
+
+A seat's standing is its share value (PC-62, PC-64: shares × company value, −20 per
+share over the limit) minus the best opponent's. A turn is several actions (`build c`
+then placements; `return c` then `take`), so a position in the middle of a turn is
+valued as the mover will finish it; otherwise a one-ply player sees no gain in the
+first action of a turn, and picks it at random (engine 0.2.0's greedy bot built a
+company it held no share of in a third of its builds, and traded only to shed shares
+worth nothing):
+
+- during a trade (PC-49..53), the mover takes the one or two shares best for its own
+  standing, so `return c` is worth the whole trade;
+- during a build (PC-31, PC-46), the building company gains the most city value it can
+  still reach with the placements left, and the mover stops where its standing is
+  best, so `build c` and each placement are worth the best build they lead to.
+
+The reach is an estimate: shortest ways over the hexes where the company may still
+place (a free place, not holding it, PC-37..43), the cut-off rule (PC-44) aside, a
+city collected when a way ends on it. It depends on the map only, which every seat
+sees, so it is cached by position and is the same in every determinization.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from belle.games.paris_connection import data
+from belle.games.paris_connection.rules import Board, expand, portfolio_score
+
+if TYPE_CHECKING:
+    from belle.games.paris_connection.state import ParisConnectionState
+
+NO_COMPANY = -1
+_CACHE: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+_CACHE_SIZE = 1 << 15
+PROSPECT_WEIGHT = 1.0
+
+
+def heuristic(state: ParisConnectionState, seat: int) -> float:
+    """The standing of `seat` once the mover has finished the turn as the module says."""
+    values = state.values.copy()
+    if state.phase != "play":
+        return float(standing(state.portfolio, values, state.limit, seat))
+    portfolios: Sequence[Sequence[int]] = state.portfolio
+    mover = state.to_move
+    if state.phase == "play" and state.building != NO_COMPANY:
+        values[state.building] = _finished_build_value(state, values)
+    elif state.phase == "play" and state.returned != NO_COMPANY:
+        portfolios = [*portfolios[:mover], _best_take(state, values),
+                      *portfolios[mover + 1:]]
+    return float(standing(portfolios, _with_prospects(state, values), state.limit, seat))
+
+
+def _with_prospects(state: ParisConnectionState, values: list[int]) -> list[int]:
+    """Each company's value plus what its next full build could still add, weighted by
+    the share of the supply still on the boards (the game ends as they empty, PC-58)."""
+    supply = state.supply
+    start = sum(state.supply_at_start or supply) or 1
+    weight = PROSPECT_WEIGHT * sum(supply) / start
+    if weight <= 0:
+        return values
+    return [value + round(weight * reach_gains(state.board, state.network[c], state.room,
+                                               min(data.MAX_BUILD, supply[c]))[-1])
+            if supply[c] else value
+            for c, value in enumerate(values)]
+
+
+def standing(portfolios: Sequence[Sequence[int]], values: Sequence[int], limit: int,
+             seat: int) -> int:
+    """Own score minus the best other score."""
+    scores = [portfolio_score(p, values, limit) for p in portfolios]
+    own = scores[seat]
+    scores[seat] = min(scores) - 1
+    return own - max(scores)
+
+
+def _finished_build_value(state: ParisConnectionState, values: list[int]) -> int:
+    """The building company's value once the mover stops where it stands best."""
+    company = state.building
+    base = values[company] + state.pending_gain
+    left = min(data.MAX_BUILD - state.placed, state.supply[company])
+    if left <= 0:
+        return base
+    options = reach_gains(state.board, state.network[company], state.room, left)
+    best_value, best_standing = base, None
+    seen = -1
+    for gain in options:
+        if gain == seen:
+            continue
+        seen = gain
+        values[company] = base + gain
+        here = standing(state.portfolio, values, state.limit, state.to_move)
+        if best_standing is None or here > best_standing:
+            best_value, best_standing = base + gain, here
+    return best_value
+
+
+def _best_take(state: ParisConnectionState, values: Sequence[int]) -> list[int]:
+    """The mover's portfolio after the take best for its standing (PC-49..53)."""
+    mover = state.to_move
+    own = state.portfolio[mover]
+    best = list(own)
+    best_standing = None
+    for company in range(len(own)):
+        if company == state.returned or not state.supply[company]:
+            continue
+        for count in (1, 2):
+            if state.supply[company] < count:
+                break
+            after = list(own)
+            after[company] += count
+            portfolios = [*state.portfolio[:mover], after, *state.portfolio[mover + 1:]]
+            here = standing(portfolios, values, state.limit, mover)
+            if best_standing is None or here > best_standing:
+                best, best_standing = after, here
+    return best
+
+
+def reach_gains(board: Board, network: int, room: int, left: int) -> tuple[int, ...]:
+    """For 0..left more placements, the most city value a company holding `network` can
+    collect (non-decreasing). Cached: the map alone decides it."""
+    key = (id(board), network, room, left)
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        found = _CACHE[key] = _reach_gains(board, network, room & ~network, left)
+    return found
+
+
+def _reach_gains(board: Board, network: int, passable: int, left: int) -> tuple[int, ...]:
+    cities = passable & board.city_mask
+    value_of = {board.bit[h]: board.values[h] for h in range(board.size)
+                if board.bit[h] & cities}
+    from_city: dict[int, dict[int, int]] = {}
+    best = [0] * (left + 1)
+
+    def grow(spent: int, gained: int, cost: dict[int, int], taken: int) -> None:
+        for city, distance in cost.items():
+            total = spent + distance
+            if total > left or city & taken:
+                continue
+            collected = gained + value_of[city]
+            if collected > best[total]:
+                best[total] = collected
+            if total + 2 > left:  # cities are never neighbours: the next is 2 away
+                continue
+            reach = from_city.get(city)
+            if reach is None:
+                reach = from_city[city] = _distances(city, passable, cities, left - 1)
+            merged = dict(cost)
+            for other, d in reach.items():
+                if d < merged.get(other, left + 1):
+                    merged[other] = d
+            grow(total, collected, merged, taken | city)
+
+    grow(0, 0, _distances(network, passable, cities, left), 0)
+    for i in range(1, left + 1):
+        best[i] = max(best[i], best[i - 1])
+    return tuple(best)
+
+
+def _distances(source: int, passable: int, cities: int, radius: int) -> dict[int, int]:
+    """Placements needed from the hexes `source` to each city in `cities` (≤ radius)."""
+    found: dict[int, int] = {}
+    seen = frontier = source
+    for step in range(1, radius + 1):
+        frontier = expand(frontier) & passable & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+        reached = frontier & cities
+        while reached:
+            low = reached & -reached
+            found[low] = step
+            reached ^= low
+    return found

@@ -1,0 +1,80 @@
+"""Engine messages in a reader's language, for the terminal and other Python callers.
+
+The browser words a message with `engineText` (belle/web/js/i18n.js); this is the same
+for Python: `say(lang, game, message)` fills the template of the message's id in `lang`
+(the games' catalogues, belle.i18n.games; ``engine.`` ids from the engine's) with its
+parameters, nested messages worded the same way, a seat as its player's name.
+`refusal_text` words a refused move (a `GameError` with a message, belle.engine.errors)
+and falls back to the English sentence for one without. The terminal's language is
+`terminal_language()`: $BELLE_LANG, else the locale's (LANGUAGE, LC_ALL, LC_MESSAGES,
+LANG), else English.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from belle.engine.errors import GameError
+from belle.i18n import LANGUAGES, SOURCE_LANGUAGE
+from belle.i18n.catalogue import messages as interface_messages
+from belle.i18n.games import messages as engine_messages
+from belle.i18n.text import ENGINE_DOMAIN, PLACEHOLDER, SHARED_PREFIX, is_message
+
+LOCALE_VARIABLES = ("BELLE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def terminal_language(environ: Mapping[str, str] | None = None) -> str:
+    """The first language of the environment's variables that Belle speaks ("de_DE.UTF-8"
+    and "de:en" find "de"); English when none does."""
+    env = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        for tag in env.get(name, "").split(":"):
+            code = tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+            if code in LANGUAGES:
+                return code
+    return SOURCE_LANGUAGE
+
+
+def say(lang: str, game: str, message: Mapping[str, Any],
+        names: list[str] | None = None) -> str:
+    """`message` ({"id", "params"}) of `game`'s catalogue, in `lang`."""
+    texts = engine_messages(lang)
+    message_id = str(message["id"])
+    domain = ENGINE_DOMAIN if message_id.startswith(SHARED_PREFIX) else game
+    template = texts.get(domain, {}).get(message_id, message_id)
+    params = message.get("params") or {}
+
+    def value(match: Any) -> str:
+        key = match.group(1)
+        return _param(lang, game, params[key], names) if key in params else str(match.group(0))
+
+    return PLACEHOLDER.sub(value, template)
+
+
+def _param(lang: str, game: str, value: Any, names: list[str] | None) -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(_param(lang, game, item, names) for item in value)
+    if is_message(value):
+        return say(lang, game, value, names)
+    if isinstance(value, dict) and set(value) == {"seat"}:
+        number = int(value["seat"])
+        if names and number < len(names):
+            return names[number]
+        template = interface_messages(lang).get("Player {n}", "Player {n}")
+        return template.replace("{n}", str(number + 1))
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"−{-value}"
+    return str(value)
+
+
+def refusal_text(exc: GameError, lang: str, game: str | None = None,
+                 names: list[str] | None = None) -> str:
+    """What to tell a person of the refusal `exc`, in `lang` (English without a message)."""
+    refusal = exc.refusal(game)
+    if refusal is None:
+        return str(exc)
+    return say(lang, str(refusal["game"]), refusal, names)

@@ -1,0 +1,85 @@
+"""In German, what the table refuses is a German sentence (issue 16 item 6): a move the
+server refuses (illegal now, or naming nothing of the game) shows the engine's refusal
+worded from the game's catalogue; the chat names bots in German; Bruxelles 1893 lists
+what its resolution did in German."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from typing import Any
+
+from playwright.sync_api import expect
+
+from .tables import legal_moves, over, settle, sit_down, tap_move, wait_for_my_turn
+
+
+def swap_next_action(page: Any) -> list[dict[str, Any]]:
+    """Route the page's websocket through the test: the action the page sends next is
+    replaced by the first action of the returned list (which is then consumed)."""
+    replacements: list[dict[str, Any]] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if replacements and isinstance(message, str):
+                data = json.loads(message)
+                if data.get("type") == "action":
+                    data["action"] = replacements.pop(0)
+                    message = json.dumps(data)
+            server.send(message)
+
+        ws.on_message(from_page)
+        server.on_message(ws.send)
+
+    page.route_web_socket(re.compile(r"/ws/"), route)
+    return replacements
+
+
+def test_a_refused_move_reads_as_a_german_sentence(device_page: Any) -> None:
+    page = device_page("desktop", lang="de", name="Greta")
+    replacements = swap_next_action(page)
+    sit_down(page, "paris_connection", 3, bot="random")
+    expect(page.locator("#chat")).to_contain_text("Ein Bot (zufällig) hat sich auf Platz 2")
+    assert wait_for_my_turn(page)
+    toasts = page.locator("#toasts .toast")
+    for sent, german in [
+        ({"type": "stop"}, "„stop“ ist jetzt nicht möglich. Möglich: "),
+        ({"type": "build", "company": "Z"}, "Es gibt keine Gesellschaft „Z“. Gesellschaften: R, "),
+    ]:
+        replacements.append(sent)
+        tap_move(page, legal_moves(page)[0], tap=False)
+        expect(toasts.last).to_contain_text(german)
+        expect(page.locator("#chat")).to_contain_text(german)
+        settle(page)
+    text = page.locator("#toasts").inner_text()
+    assert "not possible" not in text and "There is no" not in text
+    assert page.js_errors == []
+
+
+# Words of the resolution's notes (belle/games/bruxelles_1893/texts.py) in German and English.
+GERMAN_NOTE = re.compile(r"gewinnt die|schickt einen Assistenten|hat die Mehrheit|Ende der Runde")
+ENGLISH_NOTE = re.compile(r"wins the|sends an assistant|has the majority|end of round")
+
+
+def test_bruxelles_shows_its_resolution_in_german(device_page: Any) -> None:
+    page = device_page("desktop", lang="de", name="Bruno")
+    sit_down(page, "bruxelles_1893", 2, bot="random")
+    notes = page.locator(".brx-notes")
+    deadline = time.monotonic() + 60
+    while not notes.count():
+        assert time.monotonic() < deadline, "no resolution was shown"
+        if not wait_for_my_turn(page) or over(page):
+            break
+        if notes.count():
+            break
+        moves = legal_moves(page)
+        tap_move(page, "pass" if "pass" in moves else moves[0], tap=False)
+        settle(page)
+    expect(notes.locator("h4")).to_have_text(re.compile(r"^Auswertung der Runde \d+$"))
+    expect(notes.locator("li").first).to_contain_text(GERMAN_NOTE)
+    shown = notes.inner_text()
+    assert not ENGLISH_NOTE.search(shown), shown
+    assert page.js_errors == []

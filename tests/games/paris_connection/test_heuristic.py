@@ -1,0 +1,63 @@
+"""The greedy bot's evaluation (heuristic.py): a turn's first action is worth the turn.
+
+Positions from helpers.dealt(default_hands(4)): seat 0 holds R R R B B B Y Y, seat 1
+B B B Y Y Y K K, seat 2 Y Y Y K K K P P, seat 3 K K K P P P N N; red starts on S1, next
+to Reims (beige, PC-7), and seat 0 moves first.
+"""
+
+from __future__ import annotations
+
+from belle.bots import make_bot
+from belle.engine.referee import seat_rngs
+from belle.games.paris_connection.heuristic import reach_gains
+from belle.games.paris_connection.rules import BOARD
+
+from .helpers import B, R, dealt, default_hands, play
+
+
+def test_reach_counts_the_city_next_to_the_start_hex() -> None:
+    """PC-46: one placement from S1 can enter Reims (value 1); more never gain less."""
+    state = dealt(default_hands(4))
+    gains = reach_gains(BOARD, state.network[R], state.room, 5)
+    assert len(gains) == 6 and gains[0] == 0 and gains[1] == 1
+    assert list(gains) == sorted(gains)
+
+
+def test_return_is_worth_the_best_take() -> None:
+    """PC-49..53: after `return Y` the mover is valued as after its best take, so a
+    one-ply player sees the whole trade (here: two blue shares, blue worth 6)."""
+    state = dealt(default_hands(4))
+    state.values[B] = 6
+    before = state.heuristic(0)
+    play(state, "return Y")
+    returned = state.heuristic(0)
+    play(state, "take 2 B")
+    assert returned == state.heuristic(0) > before
+
+
+def test_build_is_worth_the_cities_it_can_reach() -> None:
+    """PC-31, PC-46: seat 0 is the only red shareholder, so `build R` is worth 3 shares
+    times the most city value five placements can reach."""
+    state = dealt(default_hands(4))
+    before = state.heuristic(0)
+    best = reach_gains(BOARD, state.network[R], state.room, 5)[-1]
+    play(state, "build R")
+    assert best >= 1
+    assert state.heuristic(0) == before + 3 * best
+
+
+def test_build_for_rivals_is_valued_as_stopped_at_once() -> None:
+    """Seat 0 holds 2 yellow, seats 1 and 2 hold 3 each: raising yellow only helps them,
+    so the mover would place on a rural hex and stop; `build Y` changes nothing."""
+    state = dealt(default_hands(4))
+    before = state.heuristic(0)
+    play(state, "build Y")
+    assert state.heuristic(0) == before
+
+
+def test_greedy_builds_its_own_company_first() -> None:
+    """With nothing valued yet, greedy seat 0 builds red (its 3 shares, no rival's)."""
+    state = dealt(default_hands(4))
+    bot = make_bot("greedy")
+    _, rngs = seat_rngs(1, 4)
+    assert state.action_to_string(bot.choose(state, 0, rngs[0])) == "build R"

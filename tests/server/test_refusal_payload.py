@@ -1,0 +1,40 @@
+"""A refused move's error carries the engine's refusal as a message (issue 16 item 6):
+the browser words it in its reader's language; the English `message` stays."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from .kit import add_bot, guest, new_table, play, seat, sign_in, start
+
+
+def test_refused_moves_carry_their_refusal(client: TestClient) -> None:
+    anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
+    table_id = new_table(anna)
+    seat(anna, table_id, 0)
+    seat(bob, table_id, 1)
+    add_bot(anna, table_id, "random")
+    path = f"/ws/table/{table_id}"
+    with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
+        for sock in (a, b, s):
+            sock.hello()
+        start(anna, table_id)
+        event = play({}, s, stop=lambda m: m.get("to_move") in (0, 1))
+        mover, other = (a, b) if event["to_move"] == 0 else (b, a)
+        own = mover.until(lambda m: m.get("n") == event["n"])
+        version = own["version"]
+        shown = {item["text"] for item in own["legal"]}
+        mover.send({"type": "action", "version": version, "action": {"type": "stop"}})
+        illegal = mover.expect_error("illegal")
+        assert illegal["refusal"]["id"] == "engine.refuse.not_legal"
+        assert illegal["refusal"]["game"] == "paris_connection"
+        assert set(illegal["refusal"]["params"]["legal"]) <= shown  # nothing it cannot see
+        mover.send({"type": "action", "version": version,
+                    "action": {"type": "build", "company": "Z"}})
+        malformed = mover.expect_error("malformed")
+        refusal = malformed["refusal"]
+        assert (refusal["game"], refusal["id"]) == ("paris_connection", "refuse.company")
+        assert refusal["params"]["text"] == "Z" and "R" in refusal["params"]["names"]
+        other.send({"type": "action", "version": version, "action": own["legal"][0]["json"]})
+        turn = other.expect_error("not_your_turn")
+        assert "seat" not in turn["message"]  # no seat counted from 0
