@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
+from collections.abc import Collection
 from typing import Any, Protocol
 
 from starlette.requests import HTTPConnection
@@ -32,6 +33,7 @@ from belle.server.errors import ServerError
 from belle.server.friends import Friends
 from belle.server.janitor import Janitor
 from belle.server.limits import Limits
+from belle.server.moderation.bans import Bans
 from belle.server.moderation.guard import Guard
 from belle.server.table.actor import CHAT_KEPT, TableActor
 from belle.server.table.clock import Clock, RealClock
@@ -78,6 +80,8 @@ class Hub:
         self.identities = Identities(self.db, self.players, sessions)
         self.guard = Guard(self.db)  # mutes, bans, blocks (belle.server.moderation)
         self.identities.refuse = self.guard.is_banned
+        self.bans = Bans(self)  # a ban closes the player's sockets at once
+        self.guard.on_banned = self.bans.cut
         self.passwords = PasswordPool()
         self.login_throttle = LoginThrottle()
         self.bot_delay = bot_delay
@@ -140,6 +144,10 @@ class Hub:
         else:
             self.lobby.table_changed(table)
 
+    def tell_players(self, player_ids: Collection[int], message: dict[str, Any]) -> None:
+        """An unnumbered message to those players' lobby sockets, on every worker."""
+        self.friends.personal.send(player_ids, message)
+
     def running_bot_tables(self, address: str) -> int:
         """The games with bots started from `address` on this worker still running."""
         for table_id in list(self.bot_addresses):
@@ -167,6 +175,8 @@ class Hub:
         if message.get("lobby"):
             if message.get("kind") in ("personal", "presence"):
                 self.friends.personal.remote(message)
+            elif message.get("kind") == "banned":
+                self.bans.remote(message)
             else:
                 self.lobby.remote(message)
             return

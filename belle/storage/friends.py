@@ -337,7 +337,8 @@ class FriendsBook:
     def set_origin(self, table_id: int, kind: str, source_id: int | None,
                    created_by: int | None) -> bool:
         """Note where a table came from; False if `source_id` already has a table of this
-        kind (UNIQUE (kind, source_id): "play again" makes one table per finished one)."""
+        kind (UNIQUE (kind, source_id); "again" rows are the "play again" tables made before
+        the rematch took their place, "learn" rows have no source)."""
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(table_origins).values(
@@ -348,20 +349,13 @@ class FriendsBook:
         return True
 
     def origin(self, table_id: int) -> tuple[str, int | None] | None:
-        """(kind, source table) of a table made by "play again" or to learn, else None."""
+        """(kind, source table) of a table made to learn (or by the old "play again"),
+        else None."""
         query = select(table_origins.c.kind, table_origins.c.source_id).where(
             table_origins.c.table_id == table_id)
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
         return (row.kind, row.source_id) if row is not None else None
-
-    def made_from(self, source_id: int, kind: str) -> int | None:
-        """The table of `kind` made from `source_id`, if any."""
-        query = select(table_origins.c.table_id).where(table_origins.c.kind == kind,
-                                                       table_origins.c.source_id == source_id)
-        with self.engine.connect() as conn:
-            found = conn.execute(query).scalar()
-        return int(found) if found is not None else None
 
     def learning_table(self, player_id: int, game: str) -> int | None:
         """The player's unfinished table to learn `game`, if any."""

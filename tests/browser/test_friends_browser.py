@@ -1,6 +1,6 @@
 """Playing with friends in the browser (issue 20): a private table and its invitation link
 that seats a first-time guest, the friends panel showing who is online, the end screen
-(breakdown, score chart, decisive moments, play again) with the player's statistics,
+(breakdown, score chart, decisive moments, the rematch) with the player's statistics,
 and a guided first game that explains a refused move."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_a_private_table_an_invitation_link_and_friends_online(new_page: Any) ->
     assert ann.js_errors == [] and bob.js_errors == [] and newcomer.js_errors == []
 
 
-def test_the_end_screen_tells_the_game_and_offers_to_play_again(new_page: Any) -> None:
+def test_the_end_screen_tells_the_game_and_the_rematch_plays_it_again(new_page: Any) -> None:
     ann = new_page("Ann")
     api = ann.request
     table = api.post("/api/tables", data={"game": "paris_paris", "players": 2}).json()["id"]
@@ -57,13 +57,40 @@ def test_the_end_screen_tells_the_game_and_offers_to_play_again(new_page: Any) -
     expect(end.locator("svg.score-chart-svg polyline")).to_have_count(2)
     expect(end.locator("ol.moments li.moment").first).to_be_visible()
     expect(end.locator('a[href^="/static/rules.html?game=paris_paris"]')).to_be_visible()
-    end.locator("#play-again").click()
-    ann.wait_for_url(lambda url: not url.endswith(f"/table/{table}"))
-    expect(ann.locator("#invite")).to_contain_text("Private table")
+    expect(end.locator("#play-again")).to_have_count(0)  # one way to play again: Rematch
+    ann.locator("#seats button.rematch-accept").click()  # Ann is the only person: it starts
+    ann.wait_for_url(lambda url: not url.endswith(f"/table/{table}"), timeout=20_000)
+    expect(ann.locator('#seats li[data-seat="0"]')).to_contain_text(ann.player_name)
+    expect(ann.locator('#seats li[data-seat="1"]')).to_have_class(re.compile(r"\bseat-bot\b"))
     ann.goto(f"/player?name={ann.player_name}")
     row = ann.locator('#stats tr[data-game="paris_paris"]')
     expect(row.locator("td.games")).to_have_text("1")
     assert ann.js_errors == []
+
+
+def test_a_rematch_offer_reaches_the_other_players_lobby(new_page: Any) -> None:
+    """Ann offers the rematch at the finished table; Bob, in the lobby, finds the offer
+    in his friends panel, follows it and accepts: both are taken to the new table."""
+    ann, bob = new_page("Ann"), new_page("Bob")
+    table = ann.request.post("/api/tables", data={"game": "paris_paris", "players": 2}).json()["id"]
+    assert ann.request.post(f"/api/tables/{table}/join", data={"seat": 0}).ok
+    assert bob.request.post(f"/api/tables/{table}/join", data={"seat": 1}).ok
+    assert ann.request.post(f"/api/tables/{table}/start").ok
+    for page in (ann, bob):  # stand-in bots play both seats to the end
+        assert page.request.post(f"/api/tables/{table}/resign").ok
+    ann.goto(f"/table/{table}")
+    ann.locator("#seats button.rematch-accept").click(timeout=20_000)
+    expect(ann.locator("#seats p.rematch")).to_contain_text(f"Waiting for {bob.player_name}")
+    offer = bob.locator(f'#friends li.rematch-offer[data-table="{table}"] a')
+    expect(offer).to_have_text(f"{ann.player_name} offers a rematch of table {table}")
+    offer.click()
+    bob.wait_for_url(f"**/table/{table}")
+    bob.locator("#seats button.rematch-accept").click()
+    for page in (ann, bob):
+        page.wait_for_url(lambda url: not url.endswith(f"/table/{table}"), timeout=20_000)
+    assert ann.url == bob.url
+    expect(bob.locator('#seats li[data-seat="1"]')).to_contain_text(bob.player_name)
+    assert ann.js_errors == [] and bob.js_errors == []
 
 
 def test_learning_by_playing_shows_the_rules_and_explains_a_refusal(new_page: Any) -> None:

@@ -1,6 +1,7 @@
 """Playing with friends (issue 20, items 1 and 2): private tables that exist only for their
 members, invitations by name and by link (signed, revocable, single-use), follows and
-presence in the friends panel, and "play again" from a finished table."""
+presence in the friends panel, and playing a finished table again (its rematch: the
+other people are invited, a private table's rematch is private)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from .friendskit import code, finished_table, listed, private_table
-from .kit import guest, seat, sign_in
+from .friendskit import code, listed, private_table
+from .kit import Person, guest, seat, sign_in, start, table_actor
 
 
 def test_a_private_table_exists_only_for_its_members(client: TestClient) -> None:
@@ -113,15 +114,49 @@ def test_friends_see_each_other_online_and_at_their_tables(client: TestClient) -
     assert [f["name"] for f in bob.get("/api/friends").json()["following"]] == ["ann"]
 
 
-def test_play_again_makes_one_private_table_for_the_same_players(client: TestClient) -> None:
+def _private_game_over(client: TestClient) -> tuple[Person, Person, int]:
+    """A private two-seat Paris Paris table of ann (host) and bob (invited by name),
+    both resigned so stand-in bots play it to the end."""
     ann, bob = sign_in(client, "ann"), sign_in(client, "bob")
-    table_id = finished_table(client, ann)
-    assert code(bob.post(f"/api/tables/{table_id}/again")) == "not_seated"
-    again = ann.post(f"/api/tables/{table_id}/again").json()
-    assert again["private"] and again["game"] == "paris_paris" and again["status"] == "open"
-    assert again["seats"][0]["name"] == "ann" and again["seats"][1]["kind"] == "bot"
-    assert ann.post(f"/api/tables/{table_id}/again").json()["id"] == again["id"]
-    assert again["id"] not in listed(bob)
+    table_id = private_table(ann, "paris_paris", 2)
+    assert ann.post(f"/api/tables/{table_id}/invitations", {"name": "bob"}).status_code == 200
+    seat(ann, table_id, 0)
+    seat(bob, table_id, 1)
+    with ann.socket(f"/ws/table/{table_id}") as sock:
+        sock.hello()
+        start(ann, table_id)
+        for person in (ann, bob):
+            assert person.post(f"/api/tables/{table_id}/resign").status_code == 200
+        sock.until(lambda m: m.get("kind") == "over", limit=2000)
+    return ann, bob, table_id
+
+
+def test_playing_again_is_the_rematch_and_invites_the_other_players(
+        client: TestClient) -> None:
+    """Issue 20 item 2 ("play again with these players") is the rematch: the first click
+    invites the others (their lobby hears of it, their friends panel lists it), and a
+    private table's rematch is private, open to the same people only."""
+    ann, bob, table_id = _private_game_over(client)
+    stranger = sign_in(client, "stranger")
+    assert client.post(f"/api/tables/{table_id}/again").status_code == 404  # one way only
+    with bob.socket("/ws/lobby") as lobby:
+        lobby.hello()
+        offered = ann.post(f"/api/tables/{table_id}/rematch").json()
+        assert offered["accepted"] == [0] and offered["table"] is None
+        assert lobby.until(lambda m: m["type"] == "invited", limit=50)["table"] == table_id
+    assert bob.get("/api/friends").json()["rematches"] == [{"table": table_id, "by": "ann"}]
+    assert ann.get("/api/friends").json()["rematches"] == []  # not to the one who offered
+    assert stranger.get("/api/friends").json()["rematches"] == []
+    new_id = bob.post(f"/api/tables/{table_id}/rematch").json()["table"]
+    assert isinstance(new_id, int)
+    assert bob.get("/api/friends").json()["rematches"] == []  # accepted: no longer waiting
+    new = table_actor(client, new_id).setup
+    assert new.private and new.status == "running" and new.host_id == ann.id
+    assert [s.name for s in new.seats] == ["ann", "bob"]
+    assert new_id in listed(ann) and new_id in listed(bob) and new_id not in listed(stranger)
+    assert code(stranger.get(f"/api/tables/{new_id}")) == "not_found"
+    members = bob.get(f"/api/tables/{new_id}/members").json()["members"]
+    assert [(m["name"], m["via"]) for m in members] == [("ann", "host"), ("bob", "again")]
 
 
 def test_the_lobby_hears_of_a_private_table_only_as_a_member(client: TestClient) -> None:

@@ -47,6 +47,16 @@ class Identities:
             return None
         return found
 
+    async def player_or_refused(self, cookie: str | None) -> tuple[Player | None, bool]:
+        """The cookie's player, or (None, True) when that player may not be signed in
+        (banned), so a socket can say why it is closed."""
+        found = await self._identify(cookie)
+        if found is None:
+            return None, False
+        if self.refuse(found.player.id):
+            return None, True
+        return found.player, False
+
     async def _identify(self, cookie: str | None) -> Identity | None:
         found = self.sessions.read(cookie)
         if isinstance(found, Legacy):

@@ -1,5 +1,6 @@
 """Playing with friends (issue 20): private tables and invitations, follows and presence,
-"play again", the story of a finished game, player statistics and learning by playing.
+the story of a finished game, player statistics and learning by playing. ("Play again
+with these players" is the rematch: belle.server.table.rematch.)
 
 `Friends` holds the parts one hub shares (`hub.friends`): the database side
 (belle.storage.friends.FriendsBook), who may see a table (`access`), invitations,

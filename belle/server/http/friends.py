@@ -1,6 +1,8 @@
 """Playing with friends over HTTP (issue 20): invitations by name and by link, follows and
-the friends panel, "play again", the story of a finished game, a player's statistics,
-and learning by playing. The JSON shapes are in docs/protocol.md, "Playing with friends".
+the friends panel (with the rematches offered to one), the story of a finished game, a
+player's statistics, and learning by playing. Playing a finished table again is its
+rematch (belle.server.table.rematch, `/api/tables/{id}/rematch`). The JSON shapes are
+in docs/protocol.md, "Playing with friends".
 
 A private table one is not a member of answers every route as a table that does not
 exist (belle.server.friends.access).
@@ -8,13 +10,14 @@ exist (belle.server.friends.access).
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, StrictBool, StrictInt
 
 from belle.server.errors import ServerError
-from belle.server.friends import again, learn, stats
+from belle.server.friends import learn, stats
 from belle.server.friends.presence import Presence
 from belle.server.http.identity import address, current_player, signed_in
 from belle.server.http.pages import page as page_response
@@ -27,6 +30,7 @@ from belle.storage.friends import LOBBY
 
 router = APIRouter()
 WAITING_SHOWN = 50
+OFFERS_KEPT = timedelta(days=7)  # a rematch offer older than this is no longer listed
 
 
 class NameBody(BaseModel):
@@ -88,7 +92,8 @@ async def members(table_id: int, request: Request) -> Any:
     origin = await hub.db.read(hub.friends.book.origin, table_id)
     body: dict[str, Any] = {
         "private": actor.table.private,
-        "origin": origin[0] if origin is not None else None,  # "again" | "learn" | None
+        "origin": origin[0] if origin is not None else None,  # "learn" | None ("again":
+        # a "play again" table from before the rematch took its place)
         "members": [{"name": m.name, "via": m.via} for m in found],
     }
     if player is not None and actor.seats.may_manage(player):
@@ -185,12 +190,15 @@ async def friends(request: Request) -> Any:
     seen |= {w.table_id for w in waiting}
     visible = await hub.db.read(book.visible_table_ids, seen, player.id)
     invited = await hub.db.read(book.invitations, player.id)
+    offers = await hub.db.read(hub.store.rematches.offers_for, player.id,
+                               datetime.now(UTC) - OFFERS_KEPT)
     return {
         "following": [_friend_json(p.id, p.name, places.get(p.id), waiting, visible)
                       for p in followed],
         "waiting_for_you": [{"table": w.table_id, "since": payloads.iso(w.since)}
                             for w in waiting if w.player_id == player.id][:WAITING_SHOWN],
         "invitations": [{"table": table_id, "by": by} for table_id, by in invited],
+        "rematches": [{"table": o.table_id, "by": o.by} for o in offers][:WAITING_SHOWN],
     }
 
 
@@ -207,15 +215,6 @@ def _friend_json(player_id: int, name: str, places: set[int] | None, waiting: li
 
 
 # -- after the game ----------------------------------------------------------------
-@router.post("/api/tables/{table_id}/again")
-async def play_again(table_id: int, request: Request) -> Any:
-    """A new private table with this finished table's players (one per finished table)."""
-    hub = hub_of(request)
-    actor = await visible_actor(request, table_id)
-    table = await again.play_again(hub, actor, await signed_in(request))
-    return payloads.summary(table)
-
-
 @router.get("/api/tables/{table_id}/story")
 async def story(table_id: int, request: Request) -> Any:
     """Each player's score over the game and its decisive moments (once it is over)."""

@@ -135,6 +135,8 @@ async def sanction(name: str, body: SanctionBody, request: Request) -> Any:
     found = await hub.db.write(functools.partial(guard.store.sanction, player.id,
                                                  muted=body.muted, banned=body.banned))
     assert found is not None
+    if found.banned:
+        hub.bans.banned_here(player.id)  # sockets closed here and on every worker, now
     await guard.refresh()
     return _sanction(found)
 

@@ -4,9 +4,11 @@ whom.
 `Guard` keeps the muted and banned player ids in memory, read from the database every
 `REFRESH_SECONDS` (and at once after an operator's change on this worker), so the checks
 on every request and chat line cost no query; another worker's change reaches this one
-within that delay. A banned player is signed out everywhere (their session identifies
-no one: belle.server.accounts.identities) and cannot sign in again; a muted one cannot
-chat. Blocks are read when they matter (a join, a chat line at a table): one indexed
+within that delay, a ban at once through the fan-out (belle.server.moderation.bans). A
+banned player is signed out everywhere (their session identifies no one:
+belle.server.accounts.identities), their open sockets are closed (`on_banned`, called
+with the players a refresh finds newly banned) and they cannot sign in again; a muted
+one cannot chat. Blocks are read when they matter (a join, a chat line at a table): one indexed
 query.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
@@ -32,6 +35,8 @@ class Guard:
         self._muted: frozenset[int] = frozenset()
         self._banned: frozenset[int] = frozenset()
         self._task: asyncio.Task[None] | None = None
+        # Told of the players a refresh finds newly banned (their sockets are closed).
+        self.on_banned: Callable[[frozenset[int]], object] = lambda _ids: None
 
     def is_banned(self, player_id: int) -> bool:
         return player_id in self._banned
@@ -39,10 +44,17 @@ class Guard:
     def is_muted(self, player_id: int) -> bool:
         return player_id in self._muted
 
+    def note_banned(self, player_id: int) -> None:
+        """A ban stored a moment ago (here or on another worker): in force now."""
+        self._banned = self._banned | {player_id}
+
     async def refresh(self) -> None:
         found = await self.db.read(self.store.sanctions)
         self._muted = frozenset(s.player_id for s in found if s.muted)
-        self._banned = frozenset(s.player_id for s in found if s.banned)
+        banned = frozenset(s.player_id for s in found if s.banned)
+        new, self._banned = banned - self._banned, banned
+        if new:
+            self.on_banned(new)
 
     def start(self) -> None:
         if self._task is None:

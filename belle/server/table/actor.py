@@ -25,7 +25,7 @@ import contextlib
 import dataclasses
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Collection
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -65,6 +65,8 @@ class Host(Protocol):
     guard: Guard  # moderation's checks (belle.server.moderation.guard)
 
     def table_changed(self, table: TableRecord) -> None: ...
+
+    def tell_players(self, player_ids: Collection[int], message: dict[str, Any]) -> None: ...
 
     async def leader(self, table_id: int) -> bool: ...
 

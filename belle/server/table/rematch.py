@@ -1,11 +1,16 @@
-"""Rematch at a finished table (issue 14 item 8): the same players, options and clock.
+"""Rematch at a finished table (issue 14 item 8, issue 20's "play again with these
+players"): a new table with the same players, options and clock.
 
-Each person who played clicks Rematch once (`accept`; `withdraw` takes it back); bots
-come along. The acceptance that completes the set starts the new table, already
-running with the same seats, in one storage transaction (belle.storage.rematches), so a
-table has at most one rematch however many people click at once. Who starts follows
-the game's own rule (belle.engine.rematch): the rematch's start-player draw is forced to
-that seat (`Moves`), and stays in its log like any draw.
+This is the one way to play a finished table again. Each person who played clicks
+Rematch once (`accept`; `withdraw` takes it back); bots come along. The first click is
+an invitation: the other people who played hear of it in their lobby (`invited`; the
+friends panel lists the offers waiting for them, belle.storage.rematches.offers_for) as
+well as at the table. The acceptance that completes the set starts the new table,
+already running with the same seats, in one storage transaction
+(belle.storage.rematches), so a table has at most one rematch however many people click
+at once. A private table's rematch is private, open to the same people. Who starts
+follows the game's own rule (belle.engine.rematch): the rematch's start-player draw is
+forced to that seat (`Moves`), and stays in its log like any draw.
 
 Members hear of each change as a chat line (belle.server.table.chat) and a `rematch`
 message with who accepted (by seat) and the new table once it started; a `hello` at a
@@ -59,6 +64,7 @@ class Rematching:
             if player.id not in before.accepted:
                 said = "rematch_offered" if not before.accepted else "rematch_accepted"
                 await actor.chat.announce(notice(said, name=player.name))
+                self._invite(people - set(found.accepted), started)
             if found.table is not None and started:
                 await actor.chat.announce(notice("rematch_started", table=found.table))
             self.tell()
@@ -113,6 +119,12 @@ class Rematching:
         await self.current()
         conn.send(dumps(self.body()))
 
+    def _invite(self, waiting: frozenset[int], started: bool) -> None:
+        """The people yet to accept hear of the offer in their lobby (the friends panel
+        re-reads its invitations)."""
+        if waiting and not started:
+            self.actor.host.tell_players(waiting, {"type": "invited", "table": self.actor.id})
+
     # -- inside ------------------------------------------------------------
     def _require_player(self, player: Player) -> None:
         actor = self.actor
@@ -126,10 +138,14 @@ class Rematching:
         table = actor.setup
         assert actor.state is not None
         following = next_game(actor.state)
+        people = [s.player_id for s in table.seats
+                  if s.kind == "human" and s.player_id is not None]
+        host = [table.host_id] if table.host_id is not None else []
         return NewTable(
             game=table.game, options=following.options, seats=[_again(s) for s in table.seats],
             mode=table.mode, host_id=table.host_id, clock=table.clock,
             seed=secrets.randbits(63), start_seat=following.start,
+            private=table.private, members=tuple(dict.fromkeys([*host, *people])),
         )
 
     async def _start(self, table_id: int) -> None:

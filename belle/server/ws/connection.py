@@ -103,6 +103,23 @@ class Connection:
             self._writer.cancel()
         self._closer = asyncio.create_task(self._close_dropped())
 
+    def end(self, code: int, reason: str) -> None:
+        """Close the socket on the server's initiative (a ban): what is queued is sent
+        first, then the close frame with `code` and `reason`; nothing more is queued."""
+        if self.closed:
+            return
+        self.closed = True
+        self._push(None)
+        self._closer = asyncio.create_task(self._close_ended(code, reason))
+
+    async def _close_ended(self, code: int, reason: str) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(asyncio.CancelledError, asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._writer), timeout=CLOSE_WAIT)
+        with contextlib.suppress(Exception):  # gone already: nothing to close
+            await asyncio.wait_for(self.socket.close(code=code, reason=reason),
+                                   timeout=CLOSE_WAIT)
+
     async def _close_dropped(self) -> None:
         with contextlib.suppress(Exception):  # 1013: try again later (then hello {since})
             await asyncio.wait_for(self.socket.close(code=1013), timeout=CLOSE_WAIT)

@@ -24,6 +24,7 @@ from belle.server.accounts.names import strip_bidi
 from belle.server.accounts.sessions import COOKIE
 from belle.server.errors import ServerError
 from belle.server.hub import Hub, hub_of
+from belle.server.moderation.bans import BANNED_CLOSE, BANNED_REASON
 from belle.server.table.actor import TableActor
 from belle.server.ws import commands
 from belle.server.ws.connection import Connection
@@ -77,9 +78,12 @@ async def _open(socket: WebSocket) -> Connection | None:
     if not same_origin(socket):
         await socket.close(code=1008)
         return None
-    player = await hub.identities.player(socket.cookies.get(COOKIE))
+    player, refused = await hub.identities.player_or_refused(socket.cookies.get(COOKIE))
     address = socket.client.host if socket.client is not None else "unknown"
     await socket.accept()
+    if refused:
+        await socket.close(code=BANNED_CLOSE, reason=BANNED_REASON)  # no reconnecting
+        return None
     if not hub.admission.open(address, player.id if player is not None else None):
         await socket.send_text(error("rate_limited", "too many connections from your "
                                      "address or account: close another page first"))

@@ -1,6 +1,8 @@
 // The server contract (docs/protocol.md) seen from the browser: JSON over HTTP, and
 // one websocket per page that resumes after a drop with `hello {since: N}`.
-import { errorText } from "./ui.js";
+import { errorText, showBanned } from "./ui.js";
+
+const BANNED_CLOSE = 4403; // the operator banned this player: do not reconnect
 
 export class ApiError extends Error {
   constructor(status, code, message, notice, params, refusal) {
@@ -72,7 +74,7 @@ export async function games() {
  * A websocket that reconnects (with backoff) and resumes from the last event it saw.
  *
  * `onMessage(msg)` gets every server message; `onStatus(state)` gets "open",
- * "connecting" or "closed". Event numbers come from `sync.event` and `event.n`.
+ * "connecting", "closed" or "banned" (the server closed it for good: the page says so). Event numbers come from `sync.event` and `event.n`.
  */
 export class Socket {
   constructor(path, { onMessage, onStatus } = {}) {
@@ -121,10 +123,16 @@ export class Socket {
       if (msg.type === "pong") return;
       this.onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       clearInterval(this.pingTimer);
       if (this.ws !== ws) return;
       this.ws = null;
+      if (event.code === BANNED_CLOSE) {
+        this.closed = true;
+        showBanned();
+        this.onStatus("banned");
+        return;
+      }
       if (this.closed) {
         this.onStatus("closed");
         return;

@@ -1,9 +1,10 @@
 // The end screen of a finished table (issue 20 item 4): the score breakdown side by side,
 // a chart of each player's score over the game (what they would score if the game ended
-// after each turn), its decisive moments (the largest swings), and links to replay,
-// play again with the same players, and the rules. The story comes from
+// after each turn), its decisive moments (the largest swings), and links to replay and
+// the rules (playing again with the same players is the Rematch button of the players
+// panel, table.js). The story comes from
 // /api/tables/<id>/story, which the server tells only once the game is over.
-import { get, post } from "./api.js";
+import { get } from "./api.js";
 import { scoreComponent } from "./moves.js";
 import { rulesUrl } from "./movelist.js";
 import { attempt, fill, h, s, t } from "./ui.js";
@@ -13,7 +14,7 @@ const PLACES = () => [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th"), t("6th")
 let shownFor = null;
 
 /** Draw the end screen of `table` into `box` once (names: the seats' names). */
-export async function renderEndScreen(box, { table, names, seated }) {
+export async function renderEndScreen(box, { table, names }) {
   if (shownFor === table.id) return;
   shownFor = table.id;
   const story = await attempt(() => get(`/api/tables/${table.id}/story`));
@@ -32,14 +33,8 @@ export async function renderEndScreen(box, { table, names, seated }) {
     moments(story, names),
     h("p.end-links", {},
       h("a.button", { href: "#replay", onclick: () => document.getElementById("replay")?.scrollIntoView() }, t("Replay the game")), " ",
-      seated ? h("button.primary", { type: "button", id: "play-again", onclick: () => playAgain(table) }, t("Play again with these players")) : null, " ",
       h("a.button", { href: rulesUrl(table.game), target: "_blank", rel: "noopener" }, t("Rules"))),
   );
-}
-
-async function playAgain(table) {
-  const again = await attempt(() => post(`/api/tables/${table.id}/again`));
-  if (again) location.href = `/table/${again.id}`;
 }
 
 function breakdownTable(game, story, names) {
@@ -96,11 +91,4 @@ function moments(story, names) {
 function fmt(n) {
   const v = Math.round(Number(n) * 100) / 100;
   return Number.isNaN(v) ? String(n) : (v < 0 ? "−" : "") + Math.abs(v);
-}
-
-/** Someone asked to play again with this finished table's players: where to go. */
-export function showAgain(box, tableId) {
-  box.hidden = false;
-  box.prepend(h("p.again-notice", { role: "status" }, t("A new table with the same players is ready."), " ",
-    h("a.button.primary", { href: `/table/${tableId}` }, t("Go to the new table"))));
 }

@@ -1,6 +1,7 @@
 // The lobby's friends panel (issue 20 item 2): follow a player by name; who of them is
 // online, at which tables (the ones you may see), and whose turn-based tables wait for
-// them; your invitations and the tables waiting for your move. Re-read from
+// them; your invitations (to tables, and the rematches offered to you) and the tables
+// waiting for your move. Re-read from
 // /api/friends when the lobby socket says `friends` or `invited`.
 import { del, get, post } from "./api.js";
 import { playerLink } from "./players.js";
@@ -22,9 +23,7 @@ export async function renderFriends(box, player) {
   fill(
     box,
     h("h2", {}, t("Friends")),
-    data.invitations.length ? h("div.invitations", {}, h("h3", {}, t("Invitations")),
-      h("ul", {}, data.invitations.map((i) => h("li", {}, h("a", { href: `/table/${i.table}` },
-        i.by ? t("{name} invites you to table {n}", { name: i.by, n: i.table }) : t("Table {n}", { n: i.table })))))) : null,
+    invitationList(data),
     data.waiting_for_you.length ? h("p.waiting-for-you", {}, t("Waiting for your move:"), " ",
       data.waiting_for_you.map((w, i) => [i ? ", " : null, h("a", { href: `/table/${w.table}` }, t("table {n}", { n: w.table }))])) : null,
     data.following.length
@@ -32,6 +31,18 @@ export async function renderFriends(box, player) {
       : h("p.empty", {}, t("You follow nobody yet: follow a player to see when they are online.")),
     form,
   );
+}
+
+/** The rematches offered to me, then the tables I was invited to (null: none). */
+function invitationList(data) {
+  const rematches = data.rematches || [];
+  if (!rematches.length && !data.invitations.length) return null;
+  const offer = (r) => h("li.rematch-offer", { dataset: { table: String(r.table) } },
+    h("a", { href: `/table/${r.table}` }, t("{name} offers a rematch of table {n}", { name: r.by, n: r.table })));
+  const invitation = (i) => h("li", {}, h("a", { href: `/table/${i.table}` },
+    i.by ? t("{name} invites you to table {n}", { name: i.by, n: i.table }) : t("Table {n}", { n: i.table })));
+  return h("div.invitations", {}, h("h3", {}, t("Invitations")),
+    h("ul", {}, rematches.map(offer), data.invitations.map(invitation)));
 }
 
 function friendItem(friend, box, player) {

@@ -24,7 +24,7 @@ import { loadRuleAnchors, renderMoveList, rulesUrl } from "./movelist.js";
 import { recentEntries, renderLog as drawLog } from "./log.js";
 import { rosterList, seatNumber } from "./roster.js";
 import "./info.js";
-import { renderEndScreen, showAgain } from "./endscreen.js";
+import { renderEndScreen } from "./endscreen.js";
 import { renderInvitePanel } from "./invitepanel.js";
 import { Lessons } from "./learn.js";
 import { noticeText } from "./notices.js";
@@ -85,7 +85,8 @@ async function main() {
     onMessage,
     onStatus: (status) => {
       const conn = $("conn");
-      conn.textContent = status === "open" ? "● " + t("connected") : "○ " + t("reconnecting…");
+      if (status === "banned") conn.textContent = "○ " + t("banned");
+      else conn.textContent = status === "open" ? "● " + t("connected") : "○ " + t("reconnecting…");
       conn.className = "conn " + status;
     },
   });
@@ -119,13 +120,10 @@ function onMessage(msg) {
       if (st.renderer && st.renderer.receivePlan) st.renderer.receivePlan(msg.plan);
       return renderPlay();
     case "rematch":
-      st.rematch = msg;
-      return renderSeats();
+      return onRematch(msg);
     case "clock":
       clocks.update(msg.clock);
       return renderSeats();
-    case "again":
-      return showAgain($("end"), msg.table);
     default:
       return undefined;
   }
@@ -278,7 +276,7 @@ function renderAll() {
 /** Invitations, lessons and the end screen (issue 20), beside the game. */
 async function renderFriendsParts() {
   if (st.over && st.table.status === "finished") {
-    renderEndScreen($("end"), { table: st.table, names: names(), seated: st.seat !== null && st.seat !== undefined });
+    renderEndScreen($("end"), { table: st.table, names: names() });
   }
   if (friendsParts === null) {
     friendsParts = { lessons: null };
@@ -413,8 +411,9 @@ function gameButtons(table) {
   );
 }
 
-/** At a finished table: Rematch (same players, options and clock; each person clicks
- * once), who accepted, and the new table once everyone did. */
+/** At a finished table: Rematch, the one way to play it again (same players, options
+ * and clock, bots kept; each person clicks once, the first click invites the others),
+ * who accepted, and the new table once everyone did. */
 function rematchButtons(table) {
   if (!st.over || table.status === "aborted") return null;
   const rematch = st.rematch || { accepted: [], table: null };
@@ -435,9 +434,25 @@ function rematchButtons(table) {
     {},
     mine
       ? h("button.rematch-withdraw.quiet", { type: "button", onclick: () => call("delete") }, t("Withdraw my rematch"))
-      : h("button.rematch-accept.primary", { type: "button", onclick: () => call("post") }, rematch.accepted.length ? t("Accept the rematch") : t("Rematch")),
+      : h("button.rematch-accept.primary", {
+        type: "button",
+        title: t("Play again with the same players and bots: the new table starts once every player has accepted"),
+        onclick: () => call("post"),
+      }, rematch.accepted.length ? t("Accept the rematch") : t("Rematch")),
     mine && waiting.length ? h("span.muted", {}, " ", t("Waiting for {names}", { names: waiting.join(", ") })) : null,
   );
+}
+
+/** The rematch changed. Seen starting while on this page, it takes the players who
+ * accepted there (it is running: their clocks may be too); a page opened later stays. */
+function onRematch(msg) {
+  const before = st.rematch;
+  st.rematch = msg;
+  if (before && !before.table && msg.table && st.seat !== null && (msg.accepted || []).includes(st.seat)) {
+    location.assign(`/table/${msg.table}`);
+    return;
+  }
+  renderSeats();
 }
 
 /** Once a second: the running clock's text (the rest of the seats list stays). */

@@ -87,6 +87,14 @@ export function toast(message, kind = "error") {
   setTimeout(() => item.remove(), 5000);
 }
 
+/** The operator banned this player: say so at the top of the page, for good (the
+ * server closed the page's socket with BANNED_CLOSE, belle.server.moderation.bans). */
+export function showBanned() {
+  if (document.getElementById("banned")) return;
+  document.body.prepend(h("div.banned-notice", { id: "banned", role: "alert" },
+    t("The operator has banned you: your connection was closed and you can no longer play or chat here.")));
+}
+
 /** Run an async UI action, showing its error as a toast. */
 export async function attempt(fn) {
   try {

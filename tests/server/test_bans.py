@@ -1,0 +1,117 @@
+"""A ban takes effect at once (issue 20 item 7): the banned player's open websockets are
+closed with the reason `banned` (close code 4403) and cannot reconnect, whether the
+operator banned on the web page, straight in the database (`belle admin ban`: the next
+Guard refresh), or on another worker (through the Redis fan-out). Real SQLite and
+PostgreSQL (BELLE_TEST_DATABASE_URLS); the two-worker test needs PostgreSQL and Redis
+(BELLE_TEST_REDIS_URL)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import anyio
+import pytest
+from fastapi.testclient import TestClient
+
+from belle.server import create_app
+from belle.server.moderation.bans import BANNED_CLOSE
+from belle.storage.moderation import Moderation
+
+from .kit import FAST, SECRET, Person, Sock, new_table, sign_in
+from .test_moderation import operator
+
+
+def closed(sock: Sock, limit: int = 200) -> dict[str, Any]:
+    """Read past the messages still queued until the server closes the socket."""
+
+    async def receive() -> Any:
+        with anyio.fail_after(10):
+            return await sock.session._send_rx.receive()
+
+    for _ in range(limit):
+        message = sock.session.portal.call(receive)
+        if message["type"] == "websocket.close":
+            return dict(message)
+    raise AssertionError("the socket stayed open")
+
+
+def still_open(sock: Sock) -> None:
+    sock.send({"type": "ping"})
+    assert sock.until(lambda m: m["type"] == "pong", limit=50)
+
+
+def refused_reconnect(person: Person, path: str) -> None:
+    with person.socket(path) as sock:
+        gone = closed(sock, limit=1)
+    assert gone["code"] == BANNED_CLOSE and gone["reason"] == "banned"
+
+
+def test_a_ban_closes_the_players_sockets_at_once(client: TestClient) -> None:
+    ann, bob = sign_in(client, "ann"), sign_in(client, "bob")
+    table_id = new_table(ann)
+    headers = operator(client)
+    path = f"/ws/table/{table_id}"
+    with bob.socket("/ws/lobby") as lobby, bob.socket(path) as table, \
+            ann.socket(path) as hers:
+        for sock in (lobby, table, hers):
+            sock.hello()
+        banned = client.post("/api/admin/players/bob", headers=headers, json={"banned": True})
+        assert banned.json() == {"name": "bob", "muted": False, "banned": True}
+        for sock in (lobby, table):
+            gone = closed(sock)
+            assert gone["code"] == BANNED_CLOSE and gone["reason"] == "banned"
+        still_open(hers)  # nobody else is cut off
+    refused_reconnect(bob, "/ws/lobby")
+    refused_reconnect(bob, path)
+    assert bob.get("/api/me").status_code == 401  # the session identifies no one
+    client.post("/api/admin/players/bob", headers=headers, json={"banned": False})
+    with bob.socket(path) as back:  # lifted: the same session works again
+        assert back.hello()["type"] == "sync"
+
+
+def test_a_ban_written_to_the_database_cuts_the_sockets_at_the_next_refresh(
+        client: TestClient) -> None:
+    """`belle admin ban` writes the database; the server finds it at its Guard's next
+    refresh (here called at once instead of waiting for its period)."""
+    bob = sign_in(client, "bob")
+    hub: Any = client.app.state.hub  # type: ignore[attr-defined]
+    with bob.socket("/ws/lobby") as lobby:
+        lobby.hello()
+        Moderation(hub.store.engine).sanction(bob.id, banned=True)
+        still_open(lobby)  # not yet seen by this worker
+        client.portal.call(hub.guard.refresh)
+        gone = closed(lobby)
+    assert gone["code"] == BANNED_CLOSE and gone["reason"] == "banned"
+    refused_reconnect(bob, "/ws/lobby")
+
+
+def _redis_url() -> str:
+    url = os.environ.get("BELLE_TEST_REDIS_URL")
+    if not url:
+        pytest.skip("needs Redis: set BELLE_TEST_REDIS_URL")
+    return url
+
+
+def test_a_ban_on_one_worker_closes_the_sockets_on_another(db_url: str) -> None:
+    """Two workers on one PostgreSQL database and Redis: the operator bans on the first,
+    the banned player's socket on the second is closed through the fan-out (its Guard's
+    periodic refresh is stopped, so nothing else could have told it)."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("several workers need PostgreSQL")
+    redis = _redis_url()
+    first = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, redis_url=redis)
+    second = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, redis_url=redis)
+    with TestClient(first) as one, TestClient(second) as two:
+        bob = sign_in(one, "bob")
+        on_two = Person(two, "bob", bob.token, bob.id)
+        hub: Any = second.state.hub
+        two.portal.call(hub.guard.stop)
+        with on_two.socket("/ws/lobby") as lobby:
+            lobby.hello()
+            headers = operator(one)
+            one.post("/api/admin/players/bob", headers=headers, json={"banned": True})
+            gone = closed(lobby)
+        assert gone["code"] == BANNED_CLOSE and gone["reason"] == "banned"
+        assert hub.guard.is_banned(bob.id)
+        refused_reconnect(on_two, "/ws/lobby")
