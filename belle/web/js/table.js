@@ -55,7 +55,7 @@ const st = {
 };
 let socket = null;
 let chat = null;
-let friendsParts = null; // issue 20: {lessons} once the members of the table are read
+let friendsParts = null; // issue 20: {members, lessons, loading} once the members are asked for
 const clocks = new SeatClocks(refreshClocks);
 
 async function main() {
@@ -279,14 +279,20 @@ async function renderFriendsParts() {
     renderEndScreen($("end"), { table: st.table, names: names() });
   }
   if (friendsParts === null) {
-    friendsParts = { lessons: null };
-    const members = await renderInvitePanel($("invite"), st.table, st.player);
-    if (members && members.origin === "learn" && st.seat !== null) {
-      const lessons = new Lessons($("lesson"), st.table);
-      if (await lessons.load()) friendsParts.lessons = lessons;
-    }
+    friendsParts = { members: undefined, lessons: null, loading: false };
+    friendsParts.members = await renderInvitePanel($("invite"), st.table, st.player);
   }
-  if (friendsParts.lessons) friendsParts.lessons.update(st.legal);
+  const parts = friendsParts;
+  // The members are read once; the seat may be known only on a later render (a sync that
+  // arrives before the seat), so the lessons are looked for on every render until found.
+  if (parts.members === undefined) return;
+  if (!parts.lessons && !parts.loading && parts.members && parts.members.origin === "learn"
+      && st.seat !== null) {
+    parts.loading = true;
+    const lessons = new Lessons($("lesson"), st.table);
+    if (await lessons.load()) parts.lessons = lessons;
+  }
+  if (parts.lessons) parts.lessons.update(st.legal);
 }
 
 function renderWho() {
