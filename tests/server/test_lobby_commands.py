@@ -53,7 +53,7 @@ def test_lobby_commands_run_the_named_table(client: TestClient) -> None:
         say(b, f"/bot {table_id} greedy 3")  # only the host (Anna, who created it) may
         b.expect_error("not_host")
         say(a, f"/bot {table_id} greedy 3")
-        assert notice(a) == f"A greedy bot sits down at table {table_id}."
+        assert notice(a) == f"A bot (greedy) sits down at table {table_id}."
         assert [s["kind"] for s in summary(client, table_id)["seats"]] == ["human", "human", "bot"]
         say(b, f"/leave {table_id}")
         assert notice(b) == f"You left your seat at table {table_id}."
