@@ -150,6 +150,16 @@ def new_table(owner: Person, players: int = 3, **options: Any) -> int:
     return table_id
 
 
+def anna_bob_and_a_bot(client: TestClient) -> tuple[Person, Person, int]:
+    """A new three-player table (not started): Anna at seat 0, Bob at 1, a random bot at 2."""
+    anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
+    table_id = new_table(anna)
+    seat(anna, table_id, 0)
+    seat(bob, table_id, 1)
+    add_bot(anna, table_id, "random")
+    return anna, bob, table_id
+
+
 def seat(person: Person, table_id: int, index: int | None = None) -> None:
     body = {} if index is None else {"seat": index}
     response = person.post(f"/api/tables/{table_id}/join", body)

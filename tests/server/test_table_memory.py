@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from belle.server.bench.memory import table_memory
 
-from .kit import add_bot, guest, new_table, play, seat, sign_in, start
+from .kit import anna_bob_and_a_bot, guest, play, start
 
 
 def test_a_table_holds_little_memory_idle_and_after_moves() -> None:
@@ -20,11 +20,7 @@ def test_a_table_holds_little_memory_idle_and_after_moves() -> None:
 
 
 def test_a_late_viewer_gets_each_event_as_it_was_sent(client: TestClient) -> None:
-    anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
-    table_id = new_table(anna)
-    seat(anna, table_id, 0)
-    seat(bob, table_id, 1)
-    add_bot(anna, table_id, "random")
+    anna, bob, table_id = anna_bob_and_a_bot(client)
     path = f"/ws/table/{table_id}"
     with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
         for sock in (a, b, s):

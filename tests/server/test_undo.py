@@ -12,7 +12,18 @@ from fastapi.testclient import TestClient
 from belle.engine import RecordEntry
 from belle.storage import Store
 
-from .kit import Sock, add_bot, guest, new_table, play, seat, sign_in, start, table_actor
+from .kit import (
+    Sock,
+    add_bot,
+    anna_bob_and_a_bot,
+    guest,
+    new_table,
+    play,
+    seat,
+    sign_in,
+    start,
+    table_actor,
+)
 
 
 def until_build(client: TestClient, socks: dict[int, Sock], watcher: Sock) -> dict[str, Any]:
@@ -95,11 +106,7 @@ def test_undo_accepted_and_refused(client: TestClient, db_url: str) -> None:
 def test_an_undo_that_loses_to_another_writer_is_stale(client: TestClient, db_url: str) -> None:
     """Issue 10 item 5: the store removes only what the table saw; when another worker
     stored a move first, the undo is `stale`, nothing is removed and the table reloads."""
-    anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
-    table_id = new_table(anna)
-    seat(anna, table_id, 0)
-    seat(bob, table_id, 1)
-    add_bot(anna, table_id, "random")
+    anna, bob, table_id = anna_bob_and_a_bot(client)
     path = f"/ws/table/{table_id}"
     with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
         for sock in (a, b, s):

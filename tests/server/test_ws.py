@@ -17,6 +17,7 @@ from belle.storage import Store
 from .kit import (
     Sock,
     add_bot,
+    anna_bob_and_a_bot,
     guest,
     make_app,
     new_table,
@@ -105,17 +106,8 @@ def test_nothing_leaks_to_other_seats_or_spectators(client: TestClient) -> None:
     assert len(over["breakdown"]) == 3 and over["view"]["phase"] == "over"
 
 
-def at_a_human_turn(client: TestClient) -> tuple[Any, ...]:
-    anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
-    table_id = new_table(anna)
-    seat(anna, table_id, 0)
-    seat(bob, table_id, 1)
-    add_bot(anna, table_id, "random")
-    return anna, bob, table_id
-
-
 def test_refusals_have_codes_and_change_nothing(client: TestClient) -> None:
-    anna, bob, table_id = at_a_human_turn(client)
+    anna, bob, table_id = anna_bob_and_a_bot(client)
     eve = sign_in(client, "Eve")
     path = f"/ws/table/{table_id}"
     with anna.socket(path) as a, bob.socket(path) as b, eve.socket(path) as e, \
@@ -154,7 +146,7 @@ def test_refusals_have_codes_and_change_nothing(client: TestClient) -> None:
 
 
 def test_reconnect_catches_up_with_since(client: TestClient) -> None:
-    anna, bob, table_id = at_a_human_turn(client)
+    anna, bob, table_id = anna_bob_and_a_bot(client)
     path = f"/ws/table/{table_id}"
     with guest(client).socket(path) as s, bob.socket(path) as b:
         s.hello()
@@ -179,7 +171,7 @@ def test_reconnect_catches_up_with_since(client: TestClient) -> None:
 
 def test_an_old_since_gets_a_sync(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(belle.server.table.actor, "EVENT_BUFFER", 4)
-    anna, _bob, table_id = at_a_human_turn(client)
+    anna, _bob, table_id = anna_bob_and_a_bot(client)
     with anna.socket(f"/ws/table/{table_id}") as a:
         a.hello()
         for i in range(6):
@@ -332,7 +324,7 @@ def test_a_whole_game_with_bots_to_the_end(client: TestClient) -> None:
 
 
 def test_a_second_writer_wins_and_the_loser_resyncs(client: TestClient, db_url: str) -> None:
-    anna, bob, table_id = at_a_human_turn(client)
+    anna, bob, table_id = anna_bob_and_a_bot(client)
     path = f"/ws/table/{table_id}"
     with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
         for sock in (a, b, s):
