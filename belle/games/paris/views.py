@@ -154,6 +154,8 @@ def view(state: ParisState, seat: int | None) -> dict[str, Any]:
         "drawing": state.drawing + 1 if state.phase == "value" else None,
         "discarded": [f"{CODES[t // NV]}{data.VALUES[t % NV]}" for t in state.discarded],
         "supply": _stock([*state.supply, 0, 0, 0]),
+        # the table's own edition: an older record's sale prices, not today's (G-10)
+        "prices": {"buy": list(data.BUY_PRICE), "sell": list(state.rules.sell_price)},
         "endgame_pile": sum(state.eg_pile),
         "seats": [
             {

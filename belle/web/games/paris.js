@@ -556,7 +556,10 @@ function ownScreen(view, ui) {
     exchange ? h("span.stock-buttons", {},
       chip(t("sell"), `sell ${k}`, ui),
       ["wood", "marble", "gold"].includes(k) ? chip(t("buy"), `buy ${k}`, ui) : null) : null)));
-  const prices = board && board.buy ? t("Buy: wood {w} F, marble {m} F, gold {g} F. Sell: 1, 2, 3 F.", { w: board.buy[0], m: board.buy[1], g: board.buy[2] }) : null;
+  const prices = view.prices ? t("Buy: wood {w} F, marble {m} F, gold {g} F. Sell: wood, marble, gold {rs} F; bronze, silver, gold prestige {ps} F.", {
+    w: view.prices.buy[0], m: view.prices.buy[1], g: view.prices.buy[2],
+    rs: view.prices.sell.slice(0, 3).join(", "), ps: view.prices.sell.slice(3, 6).join(", "),
+  }) : null;
   const uses = [...ui.moves.keys()].filter((mv) => mv.startsWith("use ") || mv.startsWith("play "));
   const usesOf = (verb, id) => uses.filter((mv) => mv.split(" ")[0] === verb && mv.split(" ")[1] === String(id));
   const choiceLabel = (mv) => mv.split(" ").slice(2).map((w) => kindName(w)).join(" ") || t("use");

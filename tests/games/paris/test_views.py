@@ -131,3 +131,12 @@ def test_heuristic_prefers_a_lead() -> None:
     build(state, "MO8")
     key(state, 0, "MO8")
     assert state.heuristic(0) > 0 > state.heuristic(1)
+
+
+def test_the_view_gives_the_tables_own_sale_prices() -> None:
+    """G-10: the exchange prices shown are the edition the table plays (edition 2's
+    records sold for 1, 2, 3 francs; edition 3 for 1, 1, 2)."""
+    for edition, sell in ((2, [1, 2, 3, 1, 2, 3]), (3, [1, 1, 2, 1, 1, 2])):
+        state = belle.load_game("paris", rules_version=edition).new_initial_state(3)
+        prices = state.view(0)["prices"]
+        assert prices == {"buy": list(data.BUY_PRICE), "sell": sell}
