@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from belle.engine import load_game
@@ -75,13 +75,17 @@ def test_every_refusal_is_translated(domain: str, lang: str) -> None:
         assert not internal(translated[mid])
 
 
-def words_of(exc: GameError, game: str) -> dict[str, str]:
-    """The refusal in every language, checked: a sentence with nothing left unfilled."""
+def words_of(exc: GameError, game: str, typed: str = "") -> dict[str, str]:
+    """The refusal in every language, checked: a sentence with nothing left unfilled.
+    What the player `typed` may come back quoted ("“None” cannot be read"): its words
+    are taken out before the sentence is checked."""
     assert exc.message is not None, f"{game}: {exc!r} carries no message"
     refusal = exc.refusal(game)
     assert refusal is not None and refusal["game"] == game
     worded = {lang: refusal_text(exc, lang, game) for lang in ("en", *TRANSLATED)}
     for lang, text in worded.items():
+        for word in sorted(typed.split(), key=len, reverse=True):
+            text = text.replace(word, "")
         assert not PLACEHOLDER.search(text), (lang, text)
         assert not PYTHON.search(text), (lang, text)
         assert not internal(text), (lang, text)
@@ -95,12 +99,13 @@ def words_of(exc: GameError, game: str) -> dict[str, str]:
     st.lists(st.sampled_from(["take", "build", "move", "play", "use", "tile", "card", "on",
                               "1", "99", "R", "MO", "L12", "zz", "pass", "value"]),
              max_size=4).map(" ".join)))
+@example(text="None")  # typed words come back quoted; they are the player's, not ours
 def test_action_text_is_read_or_refused_in_words(game: str, text: str) -> None:
     state = load_game(game).new_initial_state(PLAYERS.get(game, 2))
     try:
         state.parse_action(text)
     except InvalidActionError as exc:
-        words = words_of(exc, game)
+        words = words_of(exc, game, text)
         assert all(words[lang] != words["en"] for lang in TRANSLATED), words
 
 

@@ -4,6 +4,9 @@ statistics per game and rating over time, counting only tables the viewer may se
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 from fastapi.testclient import TestClient
 
 from belle.engine.record import MatchRecord
@@ -64,11 +67,23 @@ def test_a_story_replays_the_true_record_only(client: TestClient) -> None:
     assert told["final"] == ann.get(f"/api/tables/{table_id}/story").json()["final"]
 
 
+def results_recorded(person: Any, name: str, games: int) -> dict[str, Any]:
+    """The statistics `person` sees of `name` once `games` results are in: the results
+    are written by the table's post-game listeners, just after the "over" event that
+    ends `play`."""
+    for _ in range(100):
+        mine: dict[str, Any] = person.get(f"/api/stats?name={name}").json()
+        if sum(g["games"] for g in mine["games"]) >= games:
+            return mine
+        time.sleep(0.05)
+    return mine
+
+
 def test_player_statistics_count_what_the_viewer_may_see(client: TestClient) -> None:
     ann, bob = sign_in(client, "ann"), sign_in(client, "bob")
     public = finished_table(client, ann, seed=1)
     finished_table(client, ann, private=True, seed=2)
-    mine = ann.get("/api/stats?name=ann").json()
+    mine = results_recorded(ann, "ann", 2)
     theirs = bob.get("/api/stats?name=ann").json()
     anyone = client.get("/api/stats?name=ann").json()
     assert [g["games"] for g in mine["games"]] == [2]
