@@ -150,13 +150,13 @@ def new_table(owner: Person, players: int = 3, **options: Any) -> int:
     return table_id
 
 
-def anna_bob_and_a_bot(client: TestClient) -> tuple[Person, Person, int]:
-    """A new three-player table (not started): Anna at seat 0, Bob at 1, a random bot at 2."""
+def anna_bob_and_a_bot(client: TestClient, bot: str = "random") -> tuple[Person, Person, int]:
+    """A new three-player table (not started): Anna at seat 0, Bob at 1, `bot` at 2."""
     anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
     table_id = new_table(anna)
     seat(anna, table_id, 0)
     seat(bob, table_id, 1)
-    add_bot(anna, table_id, "random")
+    add_bot(anna, table_id, bot)
     return anna, bob, table_id
 
 

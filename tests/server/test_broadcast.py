@@ -10,17 +10,20 @@ from fastapi.testclient import TestClient
 
 from belle.games.paris_connection.state import ParisConnectionState
 
-from .kit import Person, Sock, add_bot, guest, new_table, play, seat, sign_in, start, table_actor
+from .kit import (
+    Person,
+    Sock,
+    anna_bob_and_a_bot,
+    guest,
+    play,
+    start,
+    table_actor,
+)
 from .test_ws import TrueStates, strings_and_dicts
 
 
 def three_seats(client: TestClient) -> tuple[Person, Person, int]:
-    anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
-    table_id = new_table(anna)
-    seat(anna, table_id, 0)
-    seat(bob, table_id, 1)
-    add_bot(anna, table_id, "greedy")
-    return anna, bob, table_id
+    return anna_bob_and_a_bot(client, "greedy")
 
 
 def test_views_only_for_connected_viewers_once_each(
