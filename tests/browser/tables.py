@@ -108,7 +108,11 @@ def tap_move(page: Any, move: str, *, tap: bool = True, list_only: bool = False)
     for depth in range(0 if list_only else 4):
         target = _targets(page, move)
         if target.count():
-            press(target.first)
+            # A placement whose footprint overlaps its neighbours' is pressed where it
+            # is anchored (City of Light's buildings), as a player would: its centre may
+            # lie under another placement's anchor.
+            anchor = target.first.locator(".anchor")
+            press(anchor.first if anchor.count() else target.first)
             return "board" if depth == 0 else "via"
         sources = _sources(page, move, used)
         if not sources:

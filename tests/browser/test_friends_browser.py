@@ -68,6 +68,38 @@ def test_the_end_screen_tells_the_game_and_the_rematch_plays_it_again(new_page: 
     assert ann.js_errors == []
 
 
+def test_the_end_screen_names_each_score_row_from_its_message(new_page: Any,
+                                                              server: str) -> None:
+    """A row of the side-by-side breakdown is named from its line's message in the
+    reader's language, never looked up by its English text (issue 16: the Bruxelles
+    "score floor" row stayed English). The story's English is marked here, so a row
+    named from it would show the mark."""
+    ann = new_page("Ann")
+    ann.context.add_cookies([{"name": "belle_lang", "value": "de", "url": server}])
+    api = ann.request
+    table = api.post("/api/tables", data={"game": "paris_paris", "players": 2}).json()["id"]
+    assert api.post(f"/api/tables/{table}/join", data={"seat": 0}).ok
+    assert api.post(f"/api/tables/{table}/bots", data={"bot": "random"}).ok
+    assert api.post(f"/api/tables/{table}/start").ok
+    assert api.post(f"/api/tables/{table}/resign").ok
+
+    def marked_story(route: Any) -> None:
+        story = route.fetch().json()
+        for lines in story["breakdown"]:
+            for line in lines:
+                line["component"] += " [English]"
+        route.fulfill(json=story)
+
+    ann.route(f"**/api/tables/{table}/story", marked_story)
+    ann.goto(f"/table/{table}")
+    rows = ann.locator("#end table.end-breakdown tbody th")
+    expect(rows.first).to_be_visible(timeout=20_000)
+    names = rows.all_inner_texts()
+    assert names and not [name for name in names if "English" in name], names
+    expect(ann.locator("#end table.end-breakdown")).to_contain_text("Rundfahrten")
+    assert ann.js_errors == []
+
+
 def test_a_rematch_offer_reaches_the_other_players_lobby(new_page: Any) -> None:
     """Ann offers the rematch at the finished table; Bob, in the lobby, finds the offer
     in his friends panel, follows it and accepts: both are taken to the new table."""

@@ -70,8 +70,9 @@ def test_a_story_replays_the_true_record_only(client: TestClient) -> None:
 def results_recorded(person: Any, name: str, games: int) -> dict[str, Any]:
     """The statistics `person` sees of `name` once `games` results are in: the results
     are written by the table's post-game listeners, just after the "over" event that
-    ends `play`."""
-    for _ in range(100):
+    ends `play` (on a busy machine a locked SQLite file may delay them to the storage
+    recovery's next round)."""
+    for _ in range(600):
         mine: dict[str, Any] = person.get(f"/api/stats?name={name}").json()
         if sum(g["games"] for g in mine["games"]) >= games:
             return mine

@@ -217,7 +217,9 @@ class TableActor:
         self._progress = (n, len(self.entries), now())
 
     async def reload(self) -> None:
-        """Rebuild everything from the database (after a lost or failed write)."""
+        """Rebuild everything from the database (after a lost or failed write). The caller
+        holds the table's lock (`command()`): a command running meanwhile would append
+        its entry to the entries just loaded, which hold it already."""
         self.reveals.forget()
         self.generation += 1
         store = self.host.store

@@ -7,7 +7,7 @@
 import { get } from "./api.js";
 import { scoreComponent } from "./moves.js";
 import { rulesUrl } from "./movelist.js";
-import { attempt, fill, h, s, t } from "./ui.js";
+import { attempt, fieldText, fill, h, s, t } from "./ui.js";
 
 const COLOURS = ["#b5482c", "#2c6db5", "#3d8c40", "#8a4fb0", "#c28a12", "#4a4a4a"];
 const PLACES = () => [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th"), t("6th")];
@@ -40,15 +40,22 @@ export async function renderEndScreen(box, { table, names }) {
 function breakdownTable(game, story, names) {
   const seats = story.final.map((_, seat) => seat);
   const lines = story.breakdown || seats.map(() => []);
-  const components = [];
-  for (const seatLines of lines) for (const line of seatLines || []) if (!components.includes(line.component)) components.push(line.component);
+  // One row per component (its English text tells lines apart: a bonus category is a
+  // parameter of one message), named from a line of it in the reader's language.
+  const named = new Map();
+  for (const seatLines of lines) for (const line of seatLines || []) if (!named.has(line.component)) named.set(line.component, line);
+  const components = [...named.keys()];
+  const label = (component) => {
+    const line = named.get(component);
+    return line.component_id ? fieldText(game, line, "component", { names }) : scoreComponent(game, component);
+  };
   const points = (seat, component) => (lines[seat] || []).filter((l) => l.component === component).reduce((a, l) => a + Number(l.points || 0), 0);
   const place = (seat) => (story.ranking ? PLACES()[story.ranking[seat]] || String(story.ranking[seat] + 1) : "");
   return h("table.end-breakdown", {},
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Score")), seats.map((seat) =>
       h("th", { scope: "col", style: `color:${COLOURS[seat % COLOURS.length]}` }, names[seat], h("small", {}, " ", place(seat)))))),
     h("tbody", {}, components.map((component) => h("tr", {},
-      h("th", { scope: "row" }, scoreComponent(game, component)),
+      h("th", { scope: "row" }, label(component)),
       seats.map((seat) => h("td.num", {}, fmt(points(seat, component))))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("Total")), seats.map((seat) => h("td.num", {}, fmt(story.final[seat]))))));
 }
