@@ -16,10 +16,11 @@ from belle.games.paris_connection.actions import ALL_ACTIONS, Action
 from belle.games.paris_connection.rules import CURRENT_RULES, Ruleset
 from belle.games.paris_connection.state import ParisConnectionState
 
-RULES_VERSION = 2
-"""The current rules edition; 1 is engine 0.1.0's (legacy.py), kept for its records."""
+RULES_VERSION = 3
+"""The current rules edition; 1 (engine 0.1.0's) and 2 (0.2.0's) are kept for their
+records (legacy.py)."""
 
-REVISIONS = ("0.2.0",)
+REVISIONS = ("0.2.0", "0.2.1")
 """Engine versions from which rules editions 2, … apply (GameInfo.revisions): a record
 of an older engine names no rules_version and replays by edition 1."""
 
@@ -39,10 +40,11 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "rules_version", "int", RULES_VERSION,
-            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
-            "when the start colours stood in a fixed order, each company alone was kept "
-            "from being cut off, a build went on past Marseille and Montpellier was on "
-            "the map",
+            "the edition of Belle's rules: 3, the current one; 2 replays games recorded "
+            "when a game without builds ended after one round in which no build was "
+            "possible, and one-for-one trades could go on for ever; 1 also has the start "
+            "colours in a fixed order, each company alone kept from being cut off, a "
+            "build going on past Marseille and Montpellier on the map",
             minimum=1, maximum=RULES_VERSION,
         ),
     ),
@@ -62,8 +64,8 @@ class ParisConnection(Game[Action]):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self.rules_version = cast(int, self.option("rules_version"))
-        self.ruleset = CURRENT_RULES if self.rules_version >= 2 else legacy.RULES_0_1
-
+        self.ruleset = {1: legacy.RULES_0_1, 2: legacy.RULES_0_2}.get(
+            self.rules_version, CURRENT_RULES)
 
     def _new_initial_state(self, num_players: int) -> ParisConnectionState:
         return ParisConnectionState(self, num_players)

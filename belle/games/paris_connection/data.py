@@ -337,4 +337,9 @@ DRAWN_PER_PLAYER: Final[dict[int, int]] = {3: 10, 4: 8, 5: 6, 6: 5}  # PC-23 see
 PORTFOLIO_LIMIT: Final[dict[int, int]] = {3: 20, 4: 15, 5: 12, 6: 10}  # PC-56, seed
 EXCESS_PENALTY: Final[int] = 20  # PC-64, seed: points lost per locomotive over the limit
 MAX_BUILD: Final[int] = 5  # PC-31, seed: locomotives per build action
+# PC-71, reconstructed (the seed has no such ending): the game ends once this many rounds
+# pass in which no locomotive left the storage boards (only one-for-one trades). Ten is
+# the most that keeps every game within 20,000 actions (docs/games/paris_connection.md,
+# "Games that end"), far above the longest run of such trades in greedy games.
+STALL_ROUNDS: Final[int] = 10
 VALUE_TRACK_MAX: Final[int] = 30  # PC-9, public (medium confidence), G-7: display only

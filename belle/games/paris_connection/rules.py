@@ -149,6 +149,11 @@ class Ruleset:
     random_starts: bool  # PC-19: the colours are drawn onto the start hexes at setup
     joint_cutoff: bool  # PC-44: the companies are checked together, not each alone
     marseille_ends_build: bool  # PC-60: the placement on Marseille ends the build
+    stall_rounds: int | None
+    """PC-71 (reconstructed): the game ends after this many rounds in which no locomotive
+    left the storage boards (edition 3); None: after a round in which no build was legal
+    (editions 1 and 2, which let one-for-one trades go round for ever)."""
 
 
-CURRENT_RULES = Ruleset(BOARD, random_starts=True, joint_cutoff=True, marseille_ends_build=True)
+CURRENT_RULES = Ruleset(BOARD, random_starts=True, joint_cutoff=True, marseille_ends_build=True,
+                        stall_rounds=data.STALL_ROUNDS)

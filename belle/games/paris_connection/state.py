@@ -376,7 +376,7 @@ class ParisConnectionState(State[Action]):
     def _finish_build(self) -> None:
         self.values[self.building] += self.pending_gain  # PC-46, PC-47
         self.building, self.placed, self.pending_gain = NO_COMPANY, 0, 0
-        self._end_turn()
+        self._end_turn(supply_fell=True)  # a build places at least one locomotive
 
     def _return(self, company: int) -> None:
         seat = self.to_move
@@ -394,27 +394,44 @@ class ParisConnectionState(State[Action]):
         self.portfolio[seat][company] += count
         self.known_taken[seat][company] += count
         self.returned = NO_COMPANY
-        self._end_turn()
+        self._end_turn(supply_fell=count > 1)  # one returned, `count` taken
 
-    def _end_turn(self) -> None:
-        """PC-58..60, PC-71: check the end conditions after each whole action."""
+    def _end_turn(self, supply_fell: bool) -> None:
+        """PC-58..60, PC-71: check the end conditions after each whole action.
+        `supply_fell`: the turn took locomotives off the storage boards (a build, or a
+        trade taking two for the one returned)."""
         boards_left = NUM_COMPANIES - self.supply.count(0)
         if self.marseille_connected:
             self.phase, self.end_reason = OVER, "Marseille is connected (PC-59)"
         elif boards_left <= 1:
             self.phase, self.end_reason = OVER, "only one storage board holds locomotives (PC-58)"
+        elif self.rules.stall_rounds is not None:
+            if self._no_progress_over(supply_fell, self.rules.stall_rounds):
+                self.phase, self.end_reason = OVER, (
+                    f"no locomotive left the storage boards for {self.rules.stall_rounds} "
+                    "rounds (PC-71, reconstructed)")
         elif self._stalled_round_over():
             self.phase, self.end_reason = OVER, (
                 "no company could build for a whole round (PC-71, reconstructed)"
             )
-        else:
+        if self.phase != OVER:
             self.to_move = (self.to_move + 1) % self.num_players
 
-    def _stalled_round_over(self) -> bool:
-        """PC-71 (reconstructed): once no company can build, each player trades once more.
+    def _no_progress_over(self, supply_fell: bool, rounds: int) -> bool:
+        """PC-71 (reconstructed, edition 3): `rounds` rounds of one-for-one trades end
+        the game. `stalled_turns` counts the turns in a row that left the storage boards
+        as full as they were; every other turn empties them by one locomotive or more,
+        so a game has at most (locomotives on the boards + 1) × rounds × players turns
+        (docs/decisions.md, "Paris Connection: games that end")."""
+        self.stalled_turns = 0 if supply_fell else self.stalled_turns + 1
+        return self.stalled_turns >= rounds * self.num_players
 
-        Without this, players who are all at their limit could swap one share for one
-        forever. `stalled_turns` counts the turns ended in a position with no legal build.
+    def _stalled_round_over(self) -> bool:
+        """PC-71 (reconstructed, editions 1 and 2): once no company can build, each player
+        trades once more. `stalled_turns` counts the turns ended in a position with no
+        legal build. A one-for-one trade that puts a share on an empty board makes a
+        build legal for a turn and starts the count again, so swaps could go on for ever
+        (six greedy players, seed 184): edition 3 counts differently.
         """
         supply = self.supply
         for c in range(NUM_COMPANIES):

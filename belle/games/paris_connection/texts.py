@@ -27,6 +27,7 @@ _TEMPLATES: Final[dict[str, str]] = {
     "end.marseille": "Marseille is connected",
     "end.storage": "only one storage board holds locomotives",
     "end.stalled": "no company could build for a whole round",
+    "end.swaps": "no locomotive left the storage boards for {rounds} rounds",
     # score lines (PC-62, PC-64)
     "score.shares": "{company} shares",
     "score.excess": "over the portfolio limit",
@@ -42,5 +43,6 @@ END_REASONS: Final = {
     r"Marseille is connected": "end.marseille",
     r"only one storage board": "end.storage",
     r"no company could build": "end.stalled",
+    r"no locomotive left the storage boards for (?P<rounds>\d+) rounds": "end.swaps",
 }
 """The engine's English end reasons (state.py) and their messages."""

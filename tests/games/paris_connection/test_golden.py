@@ -15,7 +15,8 @@ from belle.bots import make_bot
 from belle.engine import MatchRecord, replay
 
 GOLDEN = Path(__file__).with_name("golden")
-CASES = [(3, "greedy,random,greedy", 1), (4, "random,greedy,random,greedy", 2), (6, "greedy", 3)]
+CASES = [(3, "greedy,random,greedy", 1), (4, "random,greedy,random,greedy", 2), (6, "greedy", 3),
+         (6, "greedy", 184)]  # 184: ended by PC-71 (edition 3), endless in edition 2
 
 
 def _play(players: int, bots: str, seed: int) -> MatchRecord:
@@ -43,7 +44,8 @@ STORED = sorted(GOLDEN.glob("**/*.json"))
 @pytest.mark.parametrize("path", STORED, ids=lambda p: str(p.relative_to(GOLDEN)))
 def test_stored_records_keep_replaying(path: Path) -> None:
     """design.md: old logs must keep replaying to the same result, each by the rules of
-    the engine that made it (golden/engine-0.1.0: before issue 14's rule fixes)."""
+    the engine that made it (golden/engine-0.1.0: before issue 14's rule fixes;
+    golden/engine-0.2.0: rules edition 2, before PC-71 ended rounds of one-for-one trades)."""
     stored = MatchRecord.load(path)
     state = replay(stored)
     assert state.is_terminal()
@@ -68,5 +70,6 @@ def test_old_records_use_the_old_rules() -> None:
     assert "Montpellier" in old.board.names and "Nîmes" not in old.board.names
     upgrade = belle.load_game("paris_connection").options_for_record
     assert upgrade(stored.options, "0.1.0")["rules_version"] == 1  # no option then
-    assert upgrade({}, belle.__version__) == {}  # today's records: edition 2, the default
-    assert belle.load_game("paris_connection").option("rules_version") == 2
+    assert upgrade({}, "0.2.0")["rules_version"] == 2  # PC-71 counted turns with no legal build
+    assert upgrade({}, belle.__version__) == {}  # today's records: edition 3, the default
+    assert belle.load_game("paris_connection").option("rules_version") == 3

@@ -440,28 +440,6 @@ def test_tie_is_shared_by_default_and_broken_by_house_rule() -> None:
         assert state.ranking() == expected
 
 
-def test_stalled_map_ends_after_one_more_round() -> None:
-    """G-11 (reconstructed): once no company can build, every player trades once more."""
-    state = dealt(default_hands(3))
-    state.room = 0  # the map can take no locomotive anywhere
-    state.stalled_turns = 1  # as if the last build had just filled it
-    assert not any(isinstance(a, act.Build) for a in state.legal_actions())
-    play(state, "return R", "take 1 B")
-    play(state, "return B", "take 1 R")
-    assert not state.is_terminal()
-    play(state, "return Y", "take 1 R")
-    assert state.is_terminal()
-    assert "no company could build" in state.end_reason
-
-
-def test_a_possible_build_resets_the_stall() -> None:
-    """G-11 (reconstructed): the count restarts whenever some company can build again."""
-    state = dealt(default_hands(3))
-    state.stalled_turns = 3
-    play(state, "return R", "take 1 B")
-    assert state.stalled_turns == 0 and not state.is_terminal()
-
-
 def _way_to_a_city(gate: int, avoid: set[int]) -> list[int]:
     """The shortest path of rural hexes from `gate` to a city, off the hexes in `avoid`."""
     from collections import deque
