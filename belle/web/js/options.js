@@ -13,7 +13,7 @@ const HELP = {
   },
   paris_connection: {
     house_tie_break: () => t("House rule for ties: on equal points, fewer shares over the limit wins, then more shares. Off: tied players share the win."),
-    rules_version: () => t("Belle's edition of these rules: 2 is today's; 1 replays games recorded before the start colours were drawn at random."),
+    rules_version: () => t("Belle's edition of these rules: 3 is today's; 2 replays games recorded before ten rounds of one-for-one trades ended a game; 1 replays games recorded before the start colours were drawn at random."),
   },
   city_of_light: {
     postcards: () => t("Which 8 postcards play: the first-game set, 8 at random from the base game, 8 at random from the base game, the Eiffel expansion and the promos, or the list below."),
