@@ -225,15 +225,16 @@ def play(
     ] = Path("."),
     lang: Annotated[
         str | None,
-        typer.Option("--lang", metavar="LANG", help="Language of refused moves: en, de, fr or "
-                     "es (default: $BELLE_LANG, else the locale's, else en).",
+        typer.Option("--lang", metavar="LANG", help="Language of the prompts, help and refused "
+                     "moves: en, de, fr or es (default: $BELLE_LANG, else the locale's, "
+                     "else en).",
                      show_default=False),
     ] = None,
 ) -> None:
     """Play a game in the terminal against bots or friends (hot-seat)."""
     if lang is not None and lang not in LANGUAGES:
         fail(f"--lang {lang!r} is not one of {', '.join(LANGUAGES)}")
-    with user_errors():
+    with user_errors(lang):
         configured = configured_game(game, option)
         count = player_count(configured, players)
         seats = parse_seats(seat or [], count)

@@ -312,7 +312,7 @@ class TerminalMatch:
         try:
             self.state, entry = take_back(self.record, self.state, seat)
         except UndoRefused as exc:
-            self.console.print(Text(f"nothing to undo: {exc}", style="red"))
+            self.console.print(Text(refusal_text(exc, self.lang), style="red"))
             return False
         self.console.print(f"took back: {entry.text}")
         return True

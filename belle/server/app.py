@@ -283,7 +283,8 @@ async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONRe
         f"{'.'.join(str(p) for p in err.get('loc', ()))}: {err.get('msg', '')}"
         for err in exc.errors()
     )
-    body = ServerError("malformed", f"bad request: {problems}").to_json()
+    body = ServerError("malformed", "bad request: {problems}",
+                       params={"problems": problems}).to_json()
     return JSONResponse(body, status_code=400)
 
 

@@ -2,10 +2,22 @@
 
 Every refusal, over HTTP or a websocket, is a `ServerError(code, message)`; HTTP maps
 the code to a status, a websocket sends `{"type": "error", "code", "message"}`.
+
+A message is English, and it is also the key of its translations: `python -m belle.i18n
+extract` takes every literal second argument of a `ServerError(...)` call under
+belle/server into the interface's catalogue (belle.pot), and the browser shows the
+message in its reader's language when its catalogue has it (belle/web/js/ui.js
+`errorText`). A message that names values is a template with `params`
+(``ServerError("not_found", "there is no table {table}", params={"table": 12})``): the
+error carries ``"template"`` and ``"params"`` beside the filled English ``"message"``.
+So write a literal (never an f-string) and put what varies in `params` (tests/i18n
+checks it).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from belle.server.announcements import Notice
@@ -53,16 +65,21 @@ class ServerError(Exception):
     so a browser words it in its reader's language; its English text is the message
     when none is given. `refusal`: an engine's refusal of a move (``{"game", "id",
     "params"}``, `GameError.refusal`, belle.engine.errors), which a client words from
-    the game's catalogue.
+    the game's catalogue. `params`: the values the message names (it is a template).
     """
 
     def __init__(self, code: str, message: str | None = None,
                  notice: Notice | None = None,
-                 refusal: dict[str, Any] | None = None) -> None:
+                 refusal: dict[str, Any] | None = None, *,
+                 params: Mapping[str, str | int] | None = None) -> None:
         if code not in STATUS:
             raise ValueError(f"unknown error code {code!r}")
+        self.template = message if params is not None else None
+        self.params = dict(params or {})
         if message is None:
             message = notice.text if notice is not None else code
+        elif params is not None:
+            message = fill(message, self.params)
         # A message may quote what was sent: keep it valid UTF-8 (lone surrogates escaped).
         message = message.encode("utf-8", "backslashreplace").decode("utf-8")
         super().__init__(message)
@@ -79,11 +96,26 @@ class ServerError(Exception):
         return {"error": {"code": self.code, "message": self.message, **self.notice_fields()}}
 
     def notice_fields(self) -> dict[str, Any]:
-        """`notice` and `params` for a message carrying this refusal (none without one),
-        and the engine's `refusal` when there is one."""
+        """`notice` and `params` for a message carrying this refusal as a notice, else
+        `template` and `params` when its message names values; and the engine's
+        `refusal` when there is one."""
         fields: dict[str, Any] = {}
         if self.notice is not None:
             fields = {"notice": self.notice.id, "params": dict(self.notice.params)}
+        elif self.template is not None:
+            fields = {"template": self.template, "params": dict(self.params)}
         if self.refusal is not None:
             fields["refusal"] = self.refusal
         return fields
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def fill(template: str, params: Mapping[str, object]) -> str:
+    """`template` with each ``{name}`` of `params` replaced (others left as written)."""
+    def value(match: re.Match[str]) -> str:
+        key = match.group(1)
+        return str(params[key]) if key in params else match.group(0)
+
+    return _PLACEHOLDER.sub(value, template)

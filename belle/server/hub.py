@@ -103,7 +103,7 @@ class Hub:
     async def actor(self, table_id: int) -> TableActor:
         """The table's actor, loading it from the database on first use."""
         if not 0 < table_id <= MAX_ID:  # beyond a database integer: no such table
-            raise ServerError("not_found", f"there is no table {table_id}")
+            raise ServerError("not_found", "there is no table {table}", params={"table": table_id})
         actor = self.actors.get(table_id)
         if actor is not None:
             self.actors.move_to_end(table_id)
@@ -130,7 +130,7 @@ class Hub:
         """A fresh actor for the table as stored (not kept: `actor` keeps what it loads)."""
         table = await self.db.read(self.store.get_table, table_id)
         if table is None:
-            raise ServerError("not_found", f"there is no table {table_id}")
+            raise ServerError("not_found", "there is no table {table}", params={"table": table_id})
         entries = [] if table.status not in STARTED else await self.db.read(
             self.store.load_actions, table_id
         )

@@ -68,3 +68,25 @@ def test_the_server_sends_the_refusal_beside_its_english() -> None:
     assert body["refusal"]["id"] == "engine.refuse.not_legal"
     assert body["refusal"]["params"]["action"] == "stop"
     assert error.notice_fields() == {"refusal": body["refusal"]}
+
+
+def test_a_bad_option_of_belle_play_is_refused_in_french(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["play", "paris_connection", "--option", "nope=1",
+                                      "--lang", "fr", "--record-dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "belle: Il n'y a pas d'option « nope ». Les options de ce jeu : " in result.stderr
+    value = CliRunner().invoke(app, ["play", "paris_connection", "--option",
+                                     "rules_version=9", "--lang", "fr",
+                                     "--record-dir", str(tmp_path)])
+    assert ("Option « rules_version » : « 9 » n'est pas un nombre entier de 1 à 2."
+            in value.stderr)
+
+
+def test_a_record_that_cannot_be_read_is_refused_in_german(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BELLE_LANG", "de")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{nope", encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(broken)])
+    assert result.exit_code == 2
+    assert f"{broken} ist kein JSON: Zeile 1 ist nicht lesbar." in result.stderr

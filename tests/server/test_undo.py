@@ -59,7 +59,7 @@ def test_undo_accepted_and_refused(client: TestClient, db_url: str) -> None:
         actor = table_actor(client, table_id)
 
         mover.send({"type": "undo", "version": version})  # nothing of its own yet
-        assert "not the last entry" in mover.expect_error("undo_refused")["message"]
+        assert "not the last one" in mover.expect_error("undo_refused")["message"]
         build = next(x for x in legal if x["text"].startswith("build"))
         mover.send({"type": "action", "version": version, "action": build["json"]})
         echo = mover.until(lambda m: m.get("kind") == "action" and m["version"] == version + 1)

@@ -24,8 +24,8 @@ async def close_table(hub: Hub, table_id: int) -> str:
         elif status == "running" and not actor.over:
             write, outcome = hub.store.abort_table, "aborted"
         else:
-            raise ServerError("not_open", f"table {table_id} is {status}: there is nothing "
-                                          "to close")
+            raise ServerError("not_open", "table {table} is {status}: there is nothing "
+                                          "to close", params={"table": table_id, "status": status})
         try:
             n = await hub.db.write(write, actor.id)
         except StoreError as exc:

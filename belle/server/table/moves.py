@@ -47,8 +47,8 @@ class Moves:
                 action = state.action_from_json(payload)
             except (InvalidActionError, ValueError, TypeError, KeyError) as exc:
                 refusal = exc.refusal(game) if isinstance(exc, InvalidActionError) else None
-                raise ServerError("malformed", f"not an action of this game: {exc}",
-                                  refusal=refusal) from exc
+                raise ServerError("malformed", "not an action of this game: {reason}",
+                                  refusal=refusal, params={"reason": str(exc)}) from exc
             seat = state.current_player()
             saved = None
             if plan is not None and player_id is not None and plans.ends_turn(game, action):
@@ -86,8 +86,8 @@ class Moves:
             raise ServerError("time_out", "your time ran out")
         if version != actor.version:
             raise ServerError(
-                "stale", f"your action was made on version {version}; the table is at "
-                f"{actor.version}: resync"
+                "stale", "your action was made on version {sent}; the table is at "
+                "{version}: resync", params={"sent": version, "version": actor.version}
             )
         return state
 

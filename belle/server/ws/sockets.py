@@ -136,7 +136,8 @@ def _chat_text(conn: Connection, raw: str) -> str:
     if not text:
         raise ServerError("malformed", "an empty chat line")
     if len(text) > conn.limits.max_chat:
-        raise ServerError("too_large", f"a chat line has at most {conn.limits.max_chat} characters")
+        raise ServerError("too_large", "a chat line has at most {most} characters",
+                          params={"most": conn.limits.max_chat})
     if "\x00" in text:  # PostgreSQL text cannot hold it
         raise ServerError("malformed", "a chat line has no NUL characters")
     return text
@@ -198,7 +199,8 @@ def lobby_handler(hub: Hub) -> Handler:
         elif isinstance(message, Ping):
             conn.send(PONG)
         elif isinstance(message, Action | Undo | Away | Back):
-            raise ServerError("unknown_type", f"{message.type} is sent on a table's socket")
+            raise ServerError("unknown_type", "{type} is sent on a table's socket",
+                              params={"type": message.type})
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):
