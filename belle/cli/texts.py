@@ -34,6 +34,15 @@ _TEMPLATES: Final[dict[str, str]] = {
     "terminal.replay.title": "{game}: after {count} of {total} actions, as {who}",
     "terminal.replay.spectator": "a spectator",
     "terminal.replay.seats": "{seats}. Seed {seed}, engine {engine}.",
+    # --seat K=PLAYER (belle.cli.seats)
+    "terminal.refuse.seat_shape":
+        "Write --seat as SEAT=PLAYER, for example 0=human or 1=greedy, not “{typed}”.",
+    "terminal.refuse.seat_number": "--seat “{typed}”: “{seat}” is not a seat number.",
+    "terminal.refuse.seat_range":
+        "--seat “{typed}”: the seats are numbered 0 to {last} for {count} players.",
+    "terminal.refuse.seat_twice": "--seat “{typed}”: seat {seat} is given twice.",
+    "terminal.refuse.player":
+        "There is no player “{player}”: write {players}, or a level: {levels}.",
     # a turn
     "terminal.seat": "seat {number}",
     "terminal.move": "{seat} ({player}): {move}",

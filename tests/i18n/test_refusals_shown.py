@@ -123,3 +123,13 @@ def test_the_final_scores_are_worded_in_german(tmp_path: Path) -> None:
     assert "Aktien " in shown  # the game's own score lines, in German
     assert "shares" not in shown
     assert winners_line(state, ["A", "B", "C"], Words("de")).endswith("Punkten.")
+
+
+def test_a_bad_seat_of_belle_play_is_refused_in_german(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["play", "paris", "--seat", "3=human", "--lang", "de",
+                                      "--record-dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "--seat „3=human“: Bei 2 Personen gehen die Plätze von 0 bis 1." in result.stderr
+    wizard = CliRunner().invoke(app, ["play", "paris", "--seat", "1=wizard", "--lang", "de",
+                                      "--record-dir", str(tmp_path)])
+    assert "Es gibt keinen Spieler „wizard“: Schreib human, random" in wizard.stderr
