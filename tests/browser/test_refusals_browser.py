@@ -1,8 +1,8 @@
 """In German, what the table refuses is a German sentence (issue 16 item 6): a move the
 server refuses (illegal now, or naming nothing of the game) shows the engine's refusal
 worded from the game's catalogue, an undo refused and a refusal of the server's own
-too; the chat names bots in German; Bruxelles 1893 lists
-what its resolution did in German."""
+too; the chat names bots in German; Bruxelles 1893 lists what its resolution did in
+German."""
 
 from __future__ import annotations
 
