@@ -117,13 +117,22 @@ def translations(lang: str, game: str) -> dict[str, str]:
     return found
 
 
-@functools.cache
 def messages(lang: str) -> dict[str, dict[str, str]]:
-    """Per game (and for "engine"), id → text in `lang`, English where no translation is
-    usable."""
-    result: dict[str, dict[str, str]] = {}
-    for game in domains():
-        texts = texts_of(game)
-        translated = translations(lang, game)
-        result[game] = {mid: translated.get(mid, texts.template(mid)) for mid in texts}
-    return result
+    """Per game (and for "engine" and "terminal"), id → text in `lang`, English where no
+    translation is usable."""
+    return {domain: domain_messages(lang, domain) for domain in domains()}
+
+
+def browser_messages(lang: str) -> dict[str, dict[str, str]]:
+    """`messages` without the terminal's words, which no page shows (and whose module a
+    server need not import)."""
+    return {domain: domain_messages(lang, domain) for domain in domains()
+            if domain != TERMINAL_DOMAIN}
+
+
+@functools.cache
+def domain_messages(lang: str, domain: str) -> dict[str, str]:
+    """One catalogue's id → text in `lang`, English where no translation is usable."""
+    texts = texts_of(domain)
+    translated = translations(lang, domain)
+    return {mid: translated.get(mid, texts.template(mid)) for mid in texts}
