@@ -4,9 +4,9 @@ Sources, all under belle/:
 - web/**/*.js: the first argument of every `t("…")` call (Babel's JavaScript extractor);
 - web/*.html: the value of every `data-i18n` attribute (an element's text) and of every
   `data-i18n-<attr>` attribute (`data-i18n-title`, `data-i18n-placeholder`, …);
-- server/**/*.py: the literal message of every `ServerError(code, "…")` (the refusals a
-  browser shows in its reader's language, belle.server.errors; the load benchmarks'
-  own clients under server/bench excluded);
+- server/**/*.py: the literal message of every `ServerError(code, "…")` and `worded("…")`
+  (a refusal kept in a constant): the refusals a browser shows in its reader's language
+  (belle.server.errors; the load benchmarks' own clients under server/bench excluded);
 - the game registry: game titles, summaries, option names and choices, which the server
   sends in English (`GET /api/games`) and the browser shows through `t()`. Option help is
   not taken from the registry: it is written for developers (rule numbers); the browser's
@@ -94,11 +94,11 @@ def server_files() -> list[Path]:
 
 
 def from_server(path: Path) -> Iterator[Found]:
-    """The literal messages of `ServerError(code, "…")` calls (Babel's Python extractor;
-    an f-string is skipped with a warning: tests/i18n refuses them)."""
+    """The literal messages of `ServerError(code, "…")` and `worded("…")` calls (Babel's
+    Python extractor; an f-string is skipped with a warning: tests/i18n refuses them)."""
     with path.open("rb") as handle:
         for _lineno, message, _comments, _context in extract(
-            "python", handle, keywords={"ServerError": (2,)}
+            "python", handle, keywords={"ServerError": (2,), "worded": (1,)}
         ):
             if isinstance(message, str) and message:
                 yield message, relative(path)

@@ -11,7 +11,7 @@ message in its reader's language when its catalogue has it (belle/web/js/ui.js
 (``ServerError("not_found", "there is no table {table}", params={"table": 12})``): the
 error carries ``"template"`` and ``"params"`` beside the filled English ``"message"``.
 So write a literal (never an f-string) and put what varies in `params` (tests/i18n
-checks it).
+checks it); a message kept in a constant is marked `worded("…")` to be extracted too.
 """
 
 from __future__ import annotations
@@ -107,6 +107,12 @@ class ServerError(Exception):
         if self.refusal is not None:
             fields["refusal"] = self.refusal
         return fields
+
+
+def worded(message: str) -> str:
+    """`message`, unchanged: marks a refusal's English kept in a constant (raised as
+    `ServerError(code, CONSTANT)`), so `python -m belle.i18n extract` takes it too."""
+    return message
 
 
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")

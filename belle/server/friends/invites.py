@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from belle.server.errors import ServerError
+from belle.server.errors import ServerError, worded
 from belle.server.table import payloads
 from belle.storage import Player, TableRecord
 from belle.storage.friends import InviteLink, Member
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 INVITABLE = ("open", "running")  # a running private table may still let members watch
 LINKS_PER_TABLE = 20
-INVALID_LINK = ("this invitation link is not valid any more: it may have been withdrawn, "
-                "used by someone else, or its table may be over")
+INVALID_LINK = worded("this invitation link is not valid any more: it may have been "
+                      "withdrawn, used by someone else, or its table may be over")
 
 
 class InviteTokens:

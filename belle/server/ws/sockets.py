@@ -22,7 +22,7 @@ from starlette.types import Receive, Scope, Send
 
 from belle.server.accounts.names import strip_bidi
 from belle.server.accounts.sessions import COOKIE
-from belle.server.errors import ServerError
+from belle.server.errors import ServerError, worded
 from belle.server.hub import Hub, hub_of
 from belle.server.moderation.bans import BANNED_CLOSE, BANNED_REASON
 from belle.server.table.actor import TableActor
@@ -106,8 +106,8 @@ def _may_hello(conn: Connection) -> bool:
     return hub_of(conn.socket).admission.hello(conn.address, conn.player_id)
 
 
-HELLO_REFUSED = ("too many hellos: a hello is needed only after (re)connecting; "
-                 "wait a moment and reconnect")
+HELLO_REFUSED = worded("too many hellos: a hello is needed only after (re)connecting; "
+                       "wait a moment and reconnect")
 
 
 async def _serve(conn: Connection, handle: Handler) -> None:
