@@ -49,6 +49,7 @@ from belle.cli.play import TerminalMatch
 from belle.cli.replay import load_position, show_position
 from belle.cli.seats import bots_for_seats, parse_seats, split_bot_list
 from belle.cli.simulate import Simulation, simulate
+from belle.cli.texts import Words
 from belle.cli.tournament import Tournament, check_bots
 from belle.engine.errors import RecordError
 from belle.engine.game import Game, GameInfo
@@ -240,7 +241,8 @@ def play(
         seats = parse_seats(seat or [], count)
         record_dir.mkdir(parents=True, exist_ok=True)
         if not os.access(record_dir, os.W_OK):
-            fail(f"--record-dir {str(record_dir)!r} is not writable")
+            fail(Words(lang or terminal_language())("terminal.refuse.record_dir",
+                                                    path=str(record_dir)))
     match = TerminalMatch(configured, seats, _fresh_seed(seed), record_dir, stdout_console(),
                           lang or terminal_language())
     try:

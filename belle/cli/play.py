@@ -9,6 +9,7 @@ move log never shows a chance outcome that the watching person may not see.
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ COMMANDS = (
     ("quit", "terminal.help.quit"),
 )
 """The loop's commands (as typed, or a message id for a placeholder word) and their help."""
+ENGLISH = Words()
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 LOG_LENGTH = 20
 
@@ -65,15 +67,17 @@ def record_path(directory: Path, game_id: str, seed: int) -> Path:
 
 
 def describe_chance_default(
-    seen_by: frozenset[int] | None, actions: list[str] | None, count: int
+    seen_by: frozenset[int] | None, actions: list[str] | None, count: int,
+    words: Words = ENGLISH,
 ) -> str:
     """How a run of chance outcomes is shown when the game's renderer says nothing."""
     if seen_by is None:
-        return f"chance: {', '.join(actions or [])}"
-    seats = ", ".join(f"seat {s}" for s in sorted(seen_by))
+        return words("terminal.chance", outcomes=actions or [])
+    seats = [words.seat(s) for s in sorted(seen_by)]
     if actions is None:
-        return f"chance: {count} secret outcome{'s' if count != 1 else ''} for {seats}"
-    return f"chance, seen by {seats}: {', '.join(actions)}"
+        secret = "terminal.chance.secret.one" if count == 1 else "terminal.chance.secret"
+        return words(secret, count=count, seats=seats)
+    return words("terminal.chance.seen", seats=seats, outcomes=actions)
 
 
 @dataclass
@@ -100,14 +104,16 @@ class TerminalMatch:
         self.chance_rng, self.rngs = seat_rngs(self.seed, num_players)
         self.render = renderer(game_id)
         module = render_module(game_id)
-        self.describe_chance = getattr(module, "describe_chance", describe_chance_default)
+        self.words = Words(self.lang)
+        self.describe_chance = getattr(module, "describe_chance",
+                                       functools.partial(describe_chance_default,
+                                                         words=self.words))
         self.notation_help: str = getattr(module, "NOTATION_HELP", "")
         self.humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
         self.pending: list[tuple[frozenset[int] | None, str]] = []
         self.last_human: int | None = None
         self.since: dict[int, list[tuple[int, str]]] = {seat: [] for seat in self.humans}
         self.echo = not sys.stdin.isatty()
-        self.words = Words(self.lang)
 
     # -- the loop --------------------------------------------------------
     def run(self) -> Path:

@@ -43,12 +43,17 @@ _TEMPLATES: Final[dict[str, str]] = {
     "terminal.refuse.seat_twice": "--seat “{typed}”: seat {seat} is given twice.",
     "terminal.refuse.player":
         "There is no player “{player}”: write {players}, or a level: {levels}.",
+    "terminal.refuse.record_dir": "--record-dir “{path}” is not writable.",
     # a turn
     "terminal.seat": "seat {number}",
     "terminal.move": "{seat} ({player}): {move}",
     "terminal.since": "Since your last move:",
     "terminal.hand_over": "Pass the keyboard to {seat} and press Enter ",
     "terminal.took_back": "took back: {move}",
+    "terminal.chance": "chance: {outcomes}",
+    "terminal.chance.seen": "chance, seen by {seats}: {outcomes}",
+    "terminal.chance.secret": "chance: {count} secret outcomes for {seats}",
+    "terminal.chance.secret.one": "chance: {count} secret outcome for {seats}",
     # help
     "terminal.help.commands": "Commands:",
     "terminal.help.notation": "Notation:",
