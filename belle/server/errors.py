@@ -75,13 +75,15 @@ class ServerError(Exception):
         if code not in STATUS:
             raise ValueError(f"unknown error code {code!r}")
         self.template = message if params is not None else None
-        self.params = dict(params or {})
+        # A value may quote what was sent: valid UTF-8 like the message (lone surrogates
+        # escaped), or the payload could not be encoded.
+        self.params = {key: _valid_text(value) if isinstance(value, str) else value
+                       for key, value in (params or {}).items()}
         if message is None:
             message = notice.text if notice is not None else code
         elif params is not None:
             message = fill(message, self.params)
-        # A message may quote what was sent: keep it valid UTF-8 (lone surrogates escaped).
-        message = message.encode("utf-8", "backslashreplace").decode("utf-8")
+        message = _valid_text(message)  # it may quote what was sent
         super().__init__(message)
         self.code = code
         self.message = message
@@ -107,6 +109,11 @@ class ServerError(Exception):
         if self.refusal is not None:
             fields["refusal"] = self.refusal
         return fields
+
+
+def _valid_text(text: str) -> str:
+    """`text` as valid UTF-8: lone surrogates escaped."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def worded(message: str) -> str:

@@ -111,3 +111,11 @@ def test_every_server_refusal_can_be_extracted() -> None:
                 if isinstance(message, ast.JoinedStr | ast.BinOp):
                     found.append(f"{path.name}:{node.lineno}")
     assert found == []
+
+
+def test_a_value_quoting_what_was_sent_stays_valid_text() -> None:
+    error = ServerError("not_found", "there is no player named '{name}'",
+                        params={"name": "a\ud800b"})
+    assert error.params == {"name": "a\\ud800b"}
+    assert error.message == "there is no player named 'a\\ud800b'"
+    error.to_json()["error"]["params"]["name"].encode("utf-8")
