@@ -77,8 +77,7 @@ class ServerError(Exception):
         self.template = message if params is not None else None
         # A value may quote what was sent: valid UTF-8 like the message (lone surrogates
         # escaped), or the payload could not be encoded.
-        self.params = {key: _valid_text(value) if isinstance(value, str) else value
-                       for key, value in (params or {}).items()}
+        self.params: dict[str, Any] = _valid(dict(params or {}))
         if message is None:
             message = notice.text if notice is not None else code
         elif params is not None:
@@ -88,7 +87,7 @@ class ServerError(Exception):
         self.code = code
         self.message = message
         self.notice = notice
-        self.refusal = refusal
+        self.refusal = _valid(refusal)
 
     @property
     def status(self) -> int:
@@ -114,6 +113,17 @@ class ServerError(Exception):
 def _valid_text(text: str) -> str:
     """`text` as valid UTF-8: lone surrogates escaped."""
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _valid(value: Any) -> Any:
+    """A JSON value with every string (keys too) as valid UTF-8 (`_valid_text`)."""
+    if isinstance(value, str):
+        return _valid_text(value)
+    if isinstance(value, dict):
+        return {_valid(key): _valid(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_valid(item) for item in value]
+    return value
 
 
 def worded(message: str) -> str:
