@@ -235,7 +235,7 @@ def play(
     """Play a game in the terminal against bots or friends (hot-seat)."""
     if lang is not None and lang not in LANGUAGES:
         fail(f"--lang {lang!r} is not one of {', '.join(LANGUAGES)}")
-    with user_errors(lang):
+    with user_errors(lang or terminal_language()):
         configured = configured_game(game, option)
         count = player_count(configured, players)
         seats = parse_seats(seat or [], count)
@@ -449,7 +449,7 @@ def replay(
     ] = None,
 ) -> None:
     """Show a saved match as a seat (or a spectator) saw it, after N actions."""
-    with user_errors():
+    with user_errors(terminal_language()):
         try:
             record, state, count = load_position(file, to, seat)
         except UnicodeDecodeError:
