@@ -18,9 +18,12 @@ from belle.balance.tables import TextTable, bound_lines, headline, report_tables
 from belle.engine.registry import list_games
 
 READING = """\
-How to read this page: a *win* is a first place (a shared first place is a win for each
-seat sharing it). Every figure comes with its 95% interval: Wilson for rates, Student's t
-for means, a bootstrap over games for shares of VP. A bound *fails* only when its whole
+How to read this page: a *win* is a first place, and a first place shared by k seats is
+1/k of a win for each of them, so the seats' win rates add up to 100% per game and the
+fair share of N players is 1/N (each seat table gives the mean number of winners per
+game). Every figure comes with its 95% interval: Wilson for rates (for win rates, at the
+effective number of trials of their fractional outcomes), Student's t for means, a
+bootstrap over games for shares of VP. A bound *fails* only when its whole
 interval is on the wrong side of the limit, *passes* when the whole interval is on the
 right side, and is *undecided* otherwise (more games would decide); the lists below name
 the failures and the undecided bounds whose estimate is already on the wrong side.

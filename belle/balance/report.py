@@ -2,20 +2,23 @@
 
 Sections (keys of the dict `build_report` returns):
 
-- `seats`: win rate by place in the turn order (first player, second...), Wilson;
-- `bots`: win rate per player spec, when the line-up mixes them, Wilson;
+- `seats`: win rate by place in the turn order (first player, second...);
+- `bots`: win rate per player spec, when the line-up mixes them;
+- `winners_per_game`: the mean number of seats sharing first place, t;
 - `vp_share`: each score component's share of all VP, for all players and for the
   winners (a ratio of sums over games; bootstrap interval);
 - `elements`: per element a player can hold (with its data.py tag), in how many games it
-  was taken (Wilson) and
-  the win rate of its holders (Wilson, over holder-games: a game where two seats hold
-  it counts twice);
+  was taken (Wilson) and the win rate of its holders (over holder-games: a game where
+  two seats hold it counts twice);
 - `length`: actions, player decisions and the game's own measures (rounds, turns), t;
 - `end_reasons`, `facts`: how often each ending and each per-game fact, Wilson;
 - `bounds`: filled in by `belle.balance.bounds.evaluate`.
 
-A win is a first place; a shared first place is a win for every seat sharing it, so the
-seats' win rates may add up to more than 1.
+A win is a first place, and a first place shared by k seats is 1/k of a win for each of
+them (`win_shares`), so the seats' win rates add up to 1 per game and the fair share is
+1/N. A win rate is the mean of these shares, with `stats.share_rate`'s interval (Wilson's
+when no first place was shared); its row says in `shared` how many of its outcomes were
+a shared first place.
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ from typing import Any
 
 from belle.balance.probe import Probe
 from belle.balance.runner import GameResult, Run
-from belle.balance.stats import Estimate, bootstrap_shares, t_mean, wilson
+from belle.balance.stats import Estimate, bootstrap_shares, share_rate, t_mean, wilson
 
 INTERVALS = {
     "rates": "Wilson score interval, 95%",
+    "win rates": "Wilson score interval at the win shares' effective number of trials "
+                 "(Kish; plain Wilson without shared first places), 95%",
     "means": "Student's t interval (normal from 30 games), 95%",
     "shares": "percentile bootstrap over games, 1000 resamples, 95%",
 }
@@ -62,6 +67,7 @@ def build_report(run: Run, results: Sequence[GameResult], probe: Probe,
         "intervals": INTERVALS,
         "seats": _seats(done, run.players),
         "bots": [] if run.self_play else _bots(done),
+        "winners_per_game": _mean([float(len(result_winners(r))) for r in done]),
         "vp_share": _vp_shares(done, run.seed, probe.share_groups()),
         "elements": _elements(done, probe),
         "length": _lengths(done),
@@ -75,28 +81,40 @@ def _rate(successes: int, trials: int) -> dict[str, Any]:
     return {"n": trials, "k": successes, **wilson(successes, trials).to_json()}
 
 
+def win_shares(result: GameResult) -> list[float]:
+    """Each seat's share of the game's win: 1/k for each of k seats sharing first place."""
+    winners = result_winners(result)
+    return [1 / len(winners) if seat in winners else 0.0 for seat in range(len(result.ranking))]
+
+
+def _win_rate(outcomes: Sequence[float]) -> dict[str, Any]:
+    """A win rate from win shares: `k` the wins (a sum of shares), `shared` how many
+    outcomes were a shared first place."""
+    return {"n": len(outcomes), "k": round(sum(outcomes), 4),
+            "shared": sum(1 for x in outcomes if 0 < x < 1),
+            **share_rate(outcomes).to_json()}
+
+
 def _facts_of(result: GameResult) -> Any:
     assert result.facts is not None
     return result.facts
 
 
 def _seats(done: Sequence[GameResult], players: int) -> list[dict[str, Any]]:
-    wins = [0] * players
+    outcomes: list[list[float]] = [[] for _ in range(players)]
     for result in done:
-        start = _facts_of(result).start_player
+        start, shares = _facts_of(result).start_player, win_shares(result)
         for position in range(players):
-            wins[position] += result.ranking[(start + position) % players] == 0
-    return [{"place": place_name(p), **_rate(wins[p], len(done))} for p in range(players)]
+            outcomes[position].append(shares[(start + position) % players])
+    return [{"place": place_name(p), **_win_rate(outcomes[p])} for p in range(players)]
 
 
 def _bots(done: Sequence[GameResult]) -> list[dict[str, Any]]:
-    seat_games: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
+    outcomes: dict[str, list[float]] = {}
     for result in done:
-        for seat, spec in enumerate(result.seats):
-            seat_games[spec] += 1
-            wins[spec] += result.ranking[seat] == 0
-    return [{"player": spec, **_rate(wins[spec], seat_games[spec])} for spec in seat_games]
+        for spec, share in zip(result.seats, win_shares(result), strict=True):
+            outcomes.setdefault(spec, []).append(share)
+    return [{"player": spec, **_win_rate(shares)} for spec, shares in outcomes.items()]
 
 
 def _vp_shares(done: Sequence[GameResult], seed: int,
@@ -142,7 +160,8 @@ def result_winners(result: GameResult) -> list[int]:
 def _elements(done: Sequence[GameResult], probe: Probe) -> list[dict[str, Any]]:
     rows = []
     for element in probe.elements():
-        offered = taken = holders = holder_wins = 0
+        offered = taken = 0
+        holder_outcomes: list[float] = []
         for result in done:
             facts = _facts_of(result)
             if element.id not in facts.available:
@@ -150,12 +169,12 @@ def _elements(done: Sequence[GameResult], probe: Probe) -> list[dict[str, Any]]:
             offered += 1
             seats = facts.holders.get(element.id, [])
             taken += bool(seats)
-            holders += len(seats)
-            holder_wins += sum(result.ranking[s] == 0 for s in seats)
+            shares = win_shares(result)
+            holder_outcomes += [shares[s] for s in seats]
         rows.append({
             "id": element.id, "kind": element.kind, "name": element.name,
             "provenance": element.provenance,
-            "taken": _rate(taken, offered), "holders_win": _rate(holder_wins, holders),
+            "taken": _rate(taken, offered), "holders_win": _win_rate(holder_outcomes),
         })
     return rows
 
