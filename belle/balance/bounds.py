@@ -106,7 +106,26 @@ def holder_win_rate(report: dict[str, Any]) -> Iterator[Verdict]:
             continue
         status = status_at_most(est["low"], est["high"], limit)
         what = f"holders of {element['name']} win {{}} of their {players}-player games"
-        yield _verdict("holder-win-rate", element["name"], status, est, limit, what, "above")
+        verdict = _verdict("holder-win-rate", element["name"], status, est, limit, what,
+                           "above")
+        companion = element.get("companion")
+        if companion and est["value"] > limit and status != PASS:
+            verdict = replace(verdict, sentence=f"{verdict.sentence} "
+                              f"{_companion_sentence(element['name'], companion)}")
+        yield verdict
+
+
+def _companion_sentence(name: str, companion: dict[str, Any]) -> str:
+    """Whether an element's holders win because they hold another element too."""
+    with_it, without = companion["with"], companion["without"]
+    text = (f"{pct(companion['overlap'])} of these holders also hold {companion['name']}, "
+            f"whose holders win {_interval(with_it)} with it and {_interval(without)} "
+            "without it")
+    if (without["low"] is not None and with_it["value"] is not None
+            and without["low"] <= with_it["value"] <= without["high"]):
+        return f"{text}: holding {name} adds nothing measurable to holding " \
+               f"{companion['name']}."
+    return f"{text}."
 
 
 def first_seat(report: dict[str, Any]) -> Iterator[Verdict]:

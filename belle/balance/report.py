@@ -9,7 +9,10 @@ Sections (keys of the dict `build_report` returns):
   winners (a ratio of sums over games; bootstrap interval);
 - `elements`: per element a player can hold (with its data.py tag), in how many games it
   was taken (Wilson) and the win rate of its holders (over holder-games: a game where
-  two seats hold it counts twice);
+  two seats hold it counts twice); and its `companion`, if any: another element that
+  nearly all its holders hold too (`companion_of`), with that element's holders' win
+  rate with and without this one, so a bound can tell an element that decides games from
+  one that only goes with another;
 - `length`: actions, player decisions and the game's own measures (rounds, turns), t;
 - `end_reasons`, `facts`: how often each ending and each per-game fact, Wilson;
 - `bounds`: filled in by `belle.balance.bounds.evaluate`.
@@ -27,7 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from belle.balance.probe import Probe
+from belle.balance.probe import Element, Probe
 from belle.balance.runner import GameResult, Run
 from belle.balance.stats import Estimate, bootstrap_shares, share_rate, t_mean, wilson
 
@@ -39,6 +42,14 @@ INTERVALS = {
     "shares": "percentile bootstrap over games, 1000 resamples, 95%",
 }
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+COMPANION_MIN_OVERLAP = 0.9
+"""A companion holds at least this share of an element's holder-games..."""
+COMPANION_MAX_REACH = 0.75
+"""...and at most this share of the seat-games it was offered in (not held by all)."""
+COMPANION_MIN_HOLDINGS = 20
+"""Fewer holder-games than this look for no companion (any two would overlap by chance)."""
+Holding = set[tuple[int, int]]
+"""Holder-games as (game index in the run, seat)."""
 
 
 def place_name(position: int) -> str:
@@ -159,7 +170,12 @@ def result_winners(result: GameResult) -> list[int]:
 
 def _elements(done: Sequence[GameResult], probe: Probe) -> list[dict[str, Any]]:
     rows = []
-    for element in probe.elements():
+    elements = probe.elements()
+    held, reach = _holdings(done, elements)
+    names = {element.id: element for element in elements}
+    outcomes = {(number, seat): share for number, result in enumerate(done)
+                for seat, share in enumerate(win_shares(result))}
+    for element in elements:
         offered = taken = 0
         holder_outcomes: list[float] = []
         for result in done:
@@ -175,8 +191,59 @@ def _elements(done: Sequence[GameResult], probe: Probe) -> list[dict[str, Any]]:
             "id": element.id, "kind": element.kind, "name": element.name,
             "provenance": element.provenance,
             "taken": _rate(taken, offered), "holders_win": _win_rate(holder_outcomes),
+            "companion": _companion(element.id, held, reach, names, outcomes),
         })
     return rows
+
+
+def _holdings(done: Sequence[GameResult], elements: Sequence[Element],
+              ) -> tuple[dict[str, Holding], dict[str, float]]:
+    """Per element its holder-games, and their share of the seat-games it was offered in."""
+    held: dict[str, Holding] = {}
+    reach: dict[str, float] = {}
+    for element in elements:
+        offered_seats = 0
+        held[element.id] = set()
+        for number, result in enumerate(done):
+            facts = _facts_of(result)
+            if element.id in facts.available:
+                offered_seats += len(result.ranking)
+                held[element.id] |= {(number, s) for s in facts.holders.get(element.id, [])}
+        reach[element.id] = len(held[element.id]) / offered_seats if offered_seats else 1.0
+    return held, reach
+
+
+def companion_of(element: str, held: dict[str, Holding],
+                 reach: dict[str, float]) -> str | None:
+    """The element that most of `element`'s holder-games also hold (at least
+    COMPANION_MIN_OVERLAP), among those held in more holder-games and by at most
+    COMPANION_MAX_REACH of their seat-games; the most overlapping, then the rarest.
+    None below COMPANION_MIN_HOLDINGS holder-games."""
+    mine = held[element]
+    if len(mine) < COMPANION_MIN_HOLDINGS:
+        return None
+    candidates = [
+        (len(mine & theirs) / len(mine), -reach[other], other)
+        for other, theirs in held.items()
+        if other != element and len(theirs) > len(mine) and reach[other] <= COMPANION_MAX_REACH
+    ]
+    best = max(candidates, default=None)
+    return best[2] if best is not None and best[0] >= COMPANION_MIN_OVERLAP else None
+
+
+def _companion(element: str, held: dict[str, Holding], reach: dict[str, float],
+               names: dict[str, Element], outcomes: dict[tuple[int, int], float],
+               ) -> dict[str, Any] | None:
+    other = companion_of(element, held, reach)
+    if other is None:
+        return None
+    mine, theirs = held[element], held[other]
+    return {
+        "id": other, "name": names[other].name, "provenance": names[other].provenance,
+        "overlap": round(len(mine & theirs) / len(mine), 4),
+        "with": _win_rate([outcomes[g] for g in sorted(theirs & mine)]),
+        "without": _win_rate([outcomes[g] for g in sorted(theirs - mine)]),
+    }
 
 
 def _mean(values: Sequence[float]) -> dict[str, Any]:

@@ -102,3 +102,51 @@ def test_without_shared_first_places_the_counts_are_whole_wins() -> None:
     assert report["winners_per_game"]["value"] == 1.0
     [seats] = [t for t in report_tables(report) if t.title.startswith("Win rate by place")]
     assert [row[1] for row in seats.rows] == ["20", "10"]
+
+
+SEED_TILE = Element("t", "tile", "tile T", "seed")
+
+
+class TwoElementProbe(Probe):
+    def elements(self) -> list[Element]:
+        return [CARD, SEED_TILE]
+
+
+def companion_games() -> list[GameResult]:
+    """40 two-player games: tile T's holder wins 3 games in 4; card X is held in the
+    even games, always by T's holder, and changes nothing."""
+    games = []
+    for g in range(40):
+        holder = g % 2
+        winner = holder if g % 8 < 6 else 1 - holder
+        ranking = [0 if s == winner else 1 for s in range(2)]
+        result = played(g, ranking, holders=[holder] if g % 2 == 0 else None)
+        assert result.facts is not None
+        result.facts.holders["t"] = [holder]
+        result.facts.available.append("t")
+        games.append(result)
+    return games
+
+
+def test_an_element_held_only_with_another_names_it_as_its_companion() -> None:
+    from belle.balance.bounds import evaluate
+
+    run = Run("test", 2, lineup(2, ["greedy"]), 40, 1)
+    report = build_report(run, companion_games(), TwoElementProbe())
+    card, tile = report["elements"]
+    assert card["companion"]["id"] == "t" and card["companion"]["overlap"] == 1.0
+    assert card["companion"]["with"]["n"] == 20 and card["companion"]["without"]["n"] == 20
+    assert card["companion"]["with"]["value"] == card["companion"]["without"]["value"] == 0.75
+    assert tile["companion"] is None  # the card is rarer, and its holders lose too
+    [verdict] = [v for v in evaluate(report) if v.bound == "holder-win-rate"]
+    assert verdict.status == "undecided"
+    assert verdict.sentence.endswith(
+        "100% of these holders also hold tile T, whose holders win 75% (95% interval "
+        "53%–89%) with it and 75% (95% interval 53%–89%) without it: holding card X adds "
+        "nothing measurable to holding tile T.")
+
+
+def test_too_few_holder_games_look_for_no_companion() -> None:
+    run = Run("test", 2, lineup(2, ["greedy"]), 12, 1)
+    report = build_report(run, companion_games()[:12], TwoElementProbe())
+    assert report["elements"][0]["companion"] is None
