@@ -78,7 +78,7 @@ def build_report(run: Run, results: Sequence[GameResult], probe: Probe,
         "intervals": INTERVALS,
         "seats": _seats(done, run.players),
         "bots": [] if run.self_play else _bots(done),
-        "winners_per_game": _mean([float(len(result_winners(r))) for r in done]),
+        "winners_per_game": _winners_per_game(done, run.players),
         "vp_share": _vp_shares(done, run.seed, probe.share_groups()),
         "elements": _elements(done, probe),
         "length": _lengths(done),
@@ -249,6 +249,16 @@ def _companion(element: str, held: dict[str, Holding], reach: dict[str, float],
 def _mean(values: Sequence[float]) -> dict[str, Any]:
     estimate: Estimate = t_mean(values)
     return {"n": len(values), **estimate.to_json()}
+
+
+def _winners_per_game(done: Sequence[GameResult], players: int) -> dict[str, Any]:
+    """The mean number of seats in first place; its interval kept within 1..players."""
+    mean = _mean([float(len(result_winners(r))) for r in done])
+    if mean["low"] is not None:
+        mean["low"] = max(1.0, mean["low"])
+    if mean["high"] is not None:
+        mean["high"] = min(float(players), mean["high"])
+    return mean
 
 
 def _lengths(done: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
