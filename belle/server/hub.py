@@ -91,7 +91,7 @@ class Hub:
         self.guard = Guard(self.db)  # mutes, bans, blocks (belle.server.moderation)
         self.identities.refuse = self.guard.is_banned
         self.bans = Bans(self)  # a ban closes the player's sockets at once
-        self.guard.on_banned = self.bans.cut
+        self.guard.on_banned = self.bans.found  # found by a refresh: cut, unseated
         self.passwords = PasswordPool()
         self.login_throttle = LoginThrottle()
         self.bot_delay = bot_delay
@@ -282,6 +282,7 @@ class Hub:
                 log.exception("table %s could not be resumed", table.id)
 
     async def close(self) -> None:
+        await self.bans.close()
         await self.friends.close()
         await self.janitor.stop()
         with contextlib.suppress(Exception):  # the moment this worker stops, for the clocks
