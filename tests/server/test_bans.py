@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import anyio
@@ -111,19 +112,26 @@ def _redis_url() -> str:
     return url
 
 
-def test_a_ban_on_one_worker_closes_the_sockets_on_another(db_url: str) -> None:
-    """Two workers on one PostgreSQL database and Redis: the operator bans on the first,
-    the banned player's socket on the second is closed through the fan-out (its Guard's
-    periodic refresh is stopped, so nothing else could have told it)."""
+@contextmanager
+def two_workers(db_url: str) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two workers on one PostgreSQL database and Redis (skipped on SQLite)."""
     if not db_url.startswith("postgresql"):
         pytest.skip("several workers need PostgreSQL")
     redis = _redis_url()
     first = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, redis_url=redis)
     second = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, redis_url=redis)
     with TestClient(first) as one, TestClient(second) as two:
+        yield one, two
+
+
+def test_a_ban_on_one_worker_closes_the_sockets_on_another(db_url: str) -> None:
+    """Two workers on one PostgreSQL database and Redis: the operator bans on the first,
+    the banned player's socket on the second is closed through the fan-out (its Guard's
+    periodic refresh is stopped, so nothing else could have told it)."""
+    with two_workers(db_url) as (one, two):
         bob = sign_in(one, "bob")
         on_two = Person(two, "bob", bob.token, bob.id)
-        hub: Any = second.state.hub
+        hub: Any = two.app.state.hub  # type: ignore[attr-defined]
         two.portal.call(hub.guard.stop)
         with on_two.socket("/ws/lobby") as lobby:
             lobby.hello()
@@ -201,16 +209,11 @@ def test_a_ban_on_one_worker_resigns_the_seat_at_a_table_another_leads(
         db_url: str) -> None:
     """The table runs on the second worker; the operator bans on the first. The worker
     that leads the table resigns the seat, once (the other sees it is not theirs)."""
-    if not db_url.startswith("postgresql"):
-        pytest.skip("several workers need PostgreSQL")
-    redis = _redis_url()
-    first = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, redis_url=redis)
-    second = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, redis_url=redis)
-    with TestClient(first) as one, TestClient(second) as two:
+    with two_workers(db_url) as (one, two):
         anna, _bob, table_id = anna_bob_and_a_bot(two)
         start(anna, table_id)
         one.post("/api/admin/players/Bob", headers=operator(one), json={"banned": True})
-        store: Store = second.state.hub.store
+        store: Store = two.app.state.hub.store  # type: ignore[attr-defined]
 
         def resigned() -> bool:
             table = store.get_table(table_id)
