@@ -20,6 +20,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from belle.server import create_app
+from belle.server.database import StorageUnavailable
+from belle.server.moderation import bans
 from belle.server.moderation.bans import BANNED_CLOSE
 from belle.storage import Store
 from belle.storage.moderation import Moderation
@@ -189,6 +191,32 @@ def test_a_game_with_no_one_else_is_aborted(client: TestClient) -> None:
     actor = table_actor(client, table_id)
     assert actor.table.status == "aborted" and actor.table.result is None
     assert said(actor.host.store, table_id)[-1] == "banned_aborted"
+
+
+def test_seats_are_resigned_once_storage_answers_again(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ban is stored but the running tables cannot be read: the seats are resigned
+    in the background once storage answers."""
+    anna, _bob, table_id = anna_bob_and_a_bot(client)
+    start(anna, table_id)
+    hub: Any = client.app.state.hub  # type: ignore[attr-defined]
+    read = hub.db.read
+    failed: list[bool] = []
+
+    async def failing_once(fn: Any, *args: Any) -> Any:
+        if fn == hub.store.list_tables and not failed:
+            failed.append(True)
+            raise StorageUnavailable()
+        return await read(fn, *args)
+
+    monkeypatch.setattr(hub.db, "read", failing_once)
+    monkeypatch.setattr(bans, "RETRY_SECONDS", 0.05)
+    banned = client.post("/api/admin/players/Bob", headers=operator(client),
+                         json={"banned": True})
+    assert banned.status_code == 200 and failed == [True]
+    actor = table_actor(client, table_id)
+    eventually(lambda: actor.table.seats[1].forfeited, "Bob's seat resigned")
+    assert said(hub.store, table_id).count("banned_resigned") == 1
 
 
 def test_a_ban_written_to_the_database_unseats_at_the_next_refresh(

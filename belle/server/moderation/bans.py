@@ -60,6 +60,7 @@ class Bans:
         self.hub.share({"lobby": True, "kind": "banned", "player": player_id})
         self._pending.add(player_id)
         await self._unseat_pending()
+        self._retry_later()
 
     def remote(self, message: dict[str, Any]) -> None:
         """Another worker's ban."""
@@ -76,6 +77,15 @@ class Bans:
         if self._pending and (self._task is None or self._task.done()):
             self._task = asyncio.create_task(self._unseating())
 
+    def _retry_later(self) -> None:
+        """Players still pending (storage did not answer): try again in the background."""
+        if self._pending and (self._task is None or self._task.done()):
+            self._task = asyncio.create_task(self._retrying())
+
+    async def _retrying(self) -> None:
+        await asyncio.sleep(RETRY_SECONDS)
+        await self._unseating()  # what was found meanwhile, too
+
     async def _unseating(self) -> None:
         while self._pending:
             await self._unseat_pending()
@@ -84,8 +94,11 @@ class Bans:
 
     async def _unseat_pending(self) -> None:
         """Unseat the pending players from the running tables this worker leads; those
-        for whom storage did not answer stay pending."""
+        for whom storage did not answer stay pending (an unban meanwhile drops them)."""
+        self._pending = {p for p in self._pending if self.hub.guard.is_banned(p)}
         banned = frozenset(self._pending)
+        if not banned:
+            return
         try:
             await self.unseat(banned)
         except StorageUnavailable:
