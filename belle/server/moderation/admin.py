@@ -137,7 +137,7 @@ async def sanction(name: str, body: SanctionBody, request: Request) -> Any:
                                                  muted=body.muted, banned=body.banned))
     assert found is not None
     if found.banned:
-        hub.bans.banned_here(player.id)  # sockets closed here and on every worker, now
+        await hub.bans.banned_here(player.id)  # cut off everywhere; seats resigned here
     await guard.refresh()
     return _sanction(found)
 
