@@ -14,7 +14,7 @@ same bot); the strategy check judges runs of a scripted strategy against bots.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from belle.balance.games.bruxelles_1893 import (
@@ -106,7 +106,26 @@ def holder_win_rate(report: dict[str, Any]) -> Iterator[Verdict]:
             continue
         status = status_at_most(est["low"], est["high"], limit)
         what = f"holders of {element['name']} win {{}} of their {players}-player games"
-        yield _verdict("holder-win-rate", element["name"], status, est, limit, what, "above")
+        verdict = _verdict("holder-win-rate", element["name"], status, est, limit, what,
+                           "above")
+        companion = element.get("companion")
+        if companion and est["value"] > limit and status != PASS:
+            verdict = replace(verdict, sentence=f"{verdict.sentence} "
+                              f"{_companion_sentence(element['name'], companion)}")
+        yield verdict
+
+
+def _companion_sentence(name: str, companion: dict[str, Any]) -> str:
+    """Whether an element's holders win because they hold another element too."""
+    with_it, without = companion["with"], companion["without"]
+    text = (f"{pct(companion['overlap'])} of these holders also hold {companion['name']}, "
+            f"whose holders win {_interval(with_it)} with it and {_interval(without)} "
+            "without it")
+    if (without["low"] is not None and with_it["value"] is not None
+            and without["low"] <= with_it["value"] <= without["high"]):
+        return f"{text}: holding {name} adds nothing measurable to holding " \
+               f"{companion['name']}."
+    return f"{text}."
 
 
 def first_seat(report: dict[str, Any]) -> Iterator[Verdict]:
@@ -116,7 +135,7 @@ def first_seat(report: dict[str, Any]) -> Iterator[Verdict]:
     low_limit, high_limit = fair - FIRST_SEAT_MARGIN, fair + FIRST_SEAT_MARGIN
     if est["n"] == 0:
         return
-    if est["low"] > high_limit or est["high"] < low_limit:  # Wilson: never open
+    if est["low"] > high_limit or est["high"] < low_limit:  # share_rate: never open
         status = FAIL
     elif est["low"] >= low_limit and est["high"] <= high_limit:
         status = PASS
@@ -183,15 +202,31 @@ def bruxelles_bonus_categories(report: dict[str, Any]) -> Iterator[Verdict]:
                        BRUXELLES_BONUS_CATEGORY_MAX, what, "above")
 
 
+PARIS_VP_TILE_TRIGGER = (
+    "A VP tile is placed only when a district first holds 4 keys on its buildings and "
+    "landmarks (the seed's trigger, with the seed's 10, 9 or 7 keys per player), and the "
+    "player placing one takes the largest tile left: in the games where only a few "
+    "districts reach 4 keys, the smaller tiles stay off the board whatever their "
+    "reconstructed values, so this bound measures the seed's trigger rather than a value "
+    "of ours.")
+"""Said once per report, after the first VP tile that is not placed in most games."""
+
+
 def paris_vp_tiles(report: dict[str, Any]) -> Iterator[Verdict]:
     """Every VP tile placed in most games, as the seed's majorities expect."""
+    explained = False
     for row in report["facts"]:
         if not (row["fact"].startswith("VP tile ") and row["fact"].endswith(" placed")):
             continue
         subject = row["fact"].removesuffix(" placed")
         status = status_at_least(row["low"], row["high"], PARIS_VP_TILE_MIN)
-        yield _verdict("paris-vp-tiles", subject, status, row, PARIS_VP_TILE_MIN,
-                       f"{subject} is placed in {{}} of the games", "below")
+        verdict = _verdict("paris-vp-tiles", subject, status, row, PARIS_VP_TILE_MIN,
+                           f"{subject} is placed in {{}} of the games", "below")
+        short = row["value"] is not None and row["value"] < PARIS_VP_TILE_MIN
+        if short and status != PASS and not explained:
+            explained = True
+            verdict = replace(verdict, sentence=f"{verdict.sentence} {PARIS_VP_TILE_TRIGGER}")
+        yield verdict
 
 
 SELF_PLAY_CHECKS: tuple[Check, ...] = (holder_win_rate, first_seat, fallback_endings)

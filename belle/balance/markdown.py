@@ -18,17 +18,20 @@ from belle.balance.tables import TextTable, bound_lines, headline, report_tables
 from belle.engine.registry import list_games
 
 READING = """\
-How to read this page: a *win* is a first place (a shared first place is a win for each
-seat sharing it). Every figure comes with its 95% interval: Wilson for rates, Student's t
-for means, a bootstrap over games for shares of VP. A bound *fails* only when its whole
-interval is on the wrong side of the limit, *passes* when the whole interval is on the
-right side, and is *undecided* otherwise (more games would decide); the lists below name
-the failures and the undecided bounds whose estimate is already on the wrong side.
-The bounds (issue 15, `belle/balance/bounds.py`): no reconstructed element whose holders
-win more than 65% of 2-player games or more than twice the fair share with more players;
-the first player's win rate within the fair share ± 10 points; no scripted strategy above
-the fair share against the bots; Bruxelles 1893: building at least 25% of the winners' VP
-and no bonus category above 30% of all VP; Paris: every VP tile placed in most games;
+How to read this page: a *win* is a first place, and a first place shared by k seats is
+1/k of a win for each of them, so the seats' win rates add up to 100% per game and the
+fair share of N players is 1/N (each seat table gives the mean number of winners per
+game). Every figure comes with its 95% interval: Wilson for rates (for win rates, at the
+effective number of trials of their fractional outcomes), Student's t for means, a
+bootstrap over games for shares of VP. A bound *fails* only when its whole interval is
+on the wrong side of the limit, *passes* when the whole interval is on the right side,
+and is *undecided* otherwise (more games would decide); the lists below name the
+failures and the undecided bounds whose estimate is already on the wrong side. The
+bounds (issue 15, `belle/balance/bounds.py`): no reconstructed element whose holders win
+more than 65% of 2-player games or more than twice the fair share with more players; the
+first player's win rate within the fair share ± 10 points; no scripted strategy above
+the fair share against the bots; Bruxelles 1893: building at least 25% of the winners'
+VP and no bonus category above 30% of all VP; Paris: every VP tile placed in most games;
 games end by the seeds' own end conditions (reconstructed fallbacks below 1%). Element,
 seat, ending and share bounds judge self-play; the strategy bound judges strategy runs."""
 

@@ -1,7 +1,11 @@
 """The intervals `belle balance` reports, all at 95%.
 
-- Rates (win rates, how often an element is taken, end reasons): the Wilson score
-  interval, sound near 0 and 1 and for small samples.
+- Rates of 0/1 outcomes (how often an element is taken, end reasons, facts): the Wilson
+  score interval, sound near 0 and 1 and for small samples.
+- Win rates, whose outcomes are win shares in [0, 1] (1 for a first place alone, 1/k
+  for a first place shared by k seats, 0 otherwise): `share_rate`, the Wilson interval
+  at the outcomes' effective number of trials (below). Without shared first places it
+  is the Wilson interval itself.
 - Means (game length): Student's t below 30 values, the normal quantile from 30.
 - Shares (a score component's part of all VP, a ratio of two sums over the same games):
   a percentile bootstrap over games, with its own seeded RNG so a report is reproducible
@@ -24,6 +28,9 @@ T95 = (
     2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045,
 )
 """Student's t 0.975 quantiles for 1 to 29 degrees of freedom."""
+
+SHARE_MIN_TRIALS = 30
+"""From this many outcomes `share_rate` narrows its interval by the observed variance."""
 
 BOOTSTRAP_RESAMPLES = 1000
 BOOTSTRAP_MIN_GAMES = 10
@@ -53,7 +60,35 @@ def wilson(successes: int, trials: int) -> Estimate:
     """Wilson score interval of a proportion; (0, 1) without trials."""
     if trials == 0:
         return Estimate(None, 0.0, 1.0)
-    p = successes / trials
+    return _wilson(successes / trials, trials)
+
+
+def share_rate(outcomes: Sequence[float]) -> Estimate:
+    """The mean of outcomes in [0, 1] (win shares) with a 95% interval; (0, 1) without any.
+
+    The Wilson score interval at an effective number of trials n·p(1−p)/s², s² the
+    outcomes' variance (Kish's effective sample size): for 0/1 outcomes s² = p(1−p) and
+    this is Wilson's interval at n trials; fractional outcomes vary less than a 0/1 one
+    of the same mean, and their interval is narrower by as much, keeping Wilson's
+    behaviour near 0 and 1 that the normal interval on the mean lacks. Below
+    SHARE_MIN_TRIALS outcomes s² is too rough to rely on and n is kept: still sound, as
+    an outcome in [0, 1] of mean p never varies more than p(1−p) (a k-way tie broken by
+    lot, 1 with chance 1/k, has the same mean and the 0/1 variance). Outcomes that do
+    not vary at all count as at most n² trials, so the interval never closes.
+    """
+    n = len(outcomes)
+    if n == 0:
+        return Estimate(None, 0.0, 1.0)
+    p = sum(outcomes) / n
+    bernoulli = p * (1 - p)
+    trials = float(n)
+    if n >= SHARE_MIN_TRIALS and bernoulli > 0 and any(0 < x < 1 for x in outcomes):
+        variance = sum((x - p) ** 2 for x in outcomes) / n
+        trials = n * bernoulli / max(variance, bernoulli / n)
+    return _wilson(p, max(trials, n))
+
+
+def _wilson(p: float, trials: float) -> Estimate:
     z2 = Z95 * Z95
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator

@@ -31,13 +31,20 @@ def interval(est: dict[str, Any]) -> str:
     return f"{pct(est['value'])} ({pct(est['low'])}–{pct(est['high'])})"
 
 
-def number_interval(est: dict[str, Any]) -> str:
+def number_interval(est: dict[str, Any], places: int = 1) -> str:
     if est.get("value") is None:
         return "–"
     low, high = est["low"], est["high"]
     if low is None or high is None:
-        return f"{est['value']:.1f}"
-    return f"{est['value']:.1f} ({low:.1f}–{high:.1f})"
+        return f"{est['value']:.{places}f}"
+    return f"{est['value']:.{places}f} ({low:.{places}f}–{high:.{places}f})"
+
+
+def wins(row: dict[str, Any]) -> str:
+    """A win count: whole, or to one decimal with shared first places ("23.5, 7 shared")."""
+    k = row["k"]
+    text = f"{k:.0f}" if float(k).is_integer() else f"{k:.1f}"
+    return text + (f" ({row['shared']} shared)" if row.get("shared") else "")
 
 
 def headline(report: dict[str, Any]) -> str:
@@ -67,13 +74,18 @@ def report_tables(report: dict[str, Any]) -> list[TextTable]:
 
 
 def _seats(report: dict[str, Any]) -> TextTable:
-    rows = [(r["place"], str(r["k"]), interval(r)) for r in report["seats"]]
+    rows = [(r["place"], wins(r), interval(r)) for r in report["seats"]]
+    note = f"fair share {pct(1 / report['players'])}"
+    winners = report.get("winners_per_game", {})
+    if winners.get("value") is not None:
+        note += f"; {number_interval(winners, 2)} winners per game, a first place shared " \
+                "by k seats counting 1/k of a win for each"
     return TextTable("Win rate by place in the turn order", ("place", "wins", "win rate (95%)"),
-                     rows, f"fair share {pct(1 / report['players'])}")
+                     rows, note)
 
 
 def _bots(report: dict[str, Any]) -> TextTable:
-    rows = [(r["player"], str(r["n"]), str(r["k"]), interval(r)) for r in report["bots"]]
+    rows = [(r["player"], str(r["n"]), wins(r), interval(r)) for r in report["bots"]]
     return TextTable("Win rate by player (seats rotate every game)",
                      ("player", "seat-games", "wins", "win rate (95%)"), rows)
 

@@ -9,7 +9,8 @@ Figures per game, at its largest player count (the slowest and longest games):
   disturbs far less;
 - `clone()`/s over the states met in a few playouts;
 - `legal_actions()`/s over fresh copies of those states, each called once, as a
-  playout meets them (so a per-state cache cannot inflate the figure);
+  playout meets them (so a per-state cache cannot inflate the figure); both per
+  wall-second and per CPU-second too;
 - ISMCTS iterations per second (wall and CPU) of the default `ismcts` bot searching
   `ismcts_seconds` per move, as the web table's levels do, at two positions of a seeded
   random game: its first decision with a choice ("early") and the one halfway ("mid").
@@ -51,6 +52,8 @@ class BenchResult:
     clones_per_second: float
     legal_actions_per_second: float
     actions_per_cpu_second: float = 0.0
+    clones_per_cpu_second: float = 0.0
+    legal_actions_per_cpu_second: float = 0.0
     ismcts_seconds: float = 0.0  # per move; 0: not measured
     ismcts_iterations_per_second: dict[str, float] | None = None  # early / mid
     ismcts_iterations_per_cpu_second: dict[str, float] | None = None
@@ -90,15 +93,17 @@ def decision_states(game: Game[Any], players: int, seed: int) -> list[State[Any]
     return states
 
 
-def timed(work: Callable[[], int], seconds: float) -> tuple[int, float]:
-    """Repeat `work` (which returns how many units it did) for at least `seconds`."""
+def timed(work: Callable[[], int], seconds: float) -> tuple[int, float, float]:
+    """Repeat `work` (which returns how many units it did) for at least `seconds`;
+    (units, wall seconds, CPU seconds) spent in it."""
     done = 0
-    elapsed = 0.0
+    elapsed = cpu = 0.0
     while elapsed < seconds or done == 0:
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         done += work()
         elapsed += time.perf_counter() - started
-    return done, elapsed
+        cpu += time.process_time() - cpu_started
+    return done, elapsed, max(cpu, 1e-9)
 
 
 def playout_rates(
@@ -117,27 +122,30 @@ def playout_rates(
             return games / elapsed, actions / elapsed, actions / cpu
 
 
-def clone_rate(states: list[State[Any]], seconds: float) -> float:
+def clone_rate(states: list[State[Any]], seconds: float) -> tuple[float, float]:
+    """(clones per wall-second, per CPU-second)."""
     def work() -> int:
         for state in states:
             state.clone()
         return len(states)
 
-    done, elapsed = timed(work, seconds)
-    return done / elapsed
+    done, elapsed, cpu = timed(work, seconds)
+    return done / elapsed, done / cpu
 
 
-def legal_actions_rate(states: list[State[Any]], seconds: float) -> float:
+def legal_actions_rate(states: list[State[Any]], seconds: float) -> tuple[float, float]:
+    """(legal_actions() calls per wall-second, per CPU-second) on fresh copies."""
     done = 0
-    elapsed = 0.0
+    elapsed = cpu = 0.0
     while elapsed < seconds or done == 0:
         fresh = [state.clone() for state in states]  # untimed: only the calls count
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         for state in fresh:
             state.legal_actions()
         elapsed += time.perf_counter() - started
+        cpu += time.process_time() - cpu_started
         done += len(fresh)
-    return done / elapsed
+    return done / elapsed, done / max(cpu, 1e-9)
 
 
 def search_positions(states: list[State[Any]]) -> dict[str, State[Any]]:
@@ -168,15 +176,17 @@ def bench_game(
     states = decision_states(game, players, seed)
     positions = search_positions(states) if ismcts_seconds > 0 else {}
     samples: dict[str, list[float]] = {
-        k: [] for k in ("games", "actions", "cpu", "clone", "legal",
+        k: [] for k in ("games", "actions", "cpu", "clone", "clone-cpu", "legal", "legal-cpu",
                         *(f"{p}-wall" for p in positions), *(f"{p}-cpu" for p in positions))}
     for run in range(runs):
         games, actions, per_cpu = playout_rates(game, players, seed + run, seconds)
         samples["games"].append(games)
         samples["actions"].append(actions)
         samples["cpu"].append(per_cpu)
-        samples["clone"].append(clone_rate(states, seconds))
-        samples["legal"].append(legal_actions_rate(states, seconds))
+        for name, (wall, cpu) in (("clone", clone_rate(states, seconds)),
+                                  ("legal", legal_actions_rate(states, seconds))):
+            samples[name].append(wall)
+            samples[f"{name}-cpu"].append(cpu)
         for name, state in positions.items():
             wall, cpu = ismcts_rates(state, ismcts_seconds, seed + run)
             samples[f"{name}-wall"].append(wall)
@@ -191,6 +201,8 @@ def bench_game(
         clones_per_second=round(median["clone"]),
         legal_actions_per_second=round(median["legal"]),
         actions_per_cpu_second=round(median["cpu"]),
+        clones_per_cpu_second=round(median["clone-cpu"]),
+        legal_actions_per_cpu_second=round(median["legal-cpu"]),
         ismcts_seconds=ismcts_seconds if positions else 0.0,
         ismcts_iterations_per_second={p: round(median[f"{p}-wall"]) for p in positions}
         if positions else None,
@@ -202,9 +214,10 @@ def bench_game(
 def engine_table(results: list[BenchResult], runs: int) -> Table:
     """The terminal table of `belle bench` (engine figures)."""
     searched = [r for r in results if r.ismcts_iterations_per_second]
-    caption = ("games/s, actions/s: random playouts (actions/CPU-s: per second of this "
-               "process's CPU time); clone/s and legal/s: clone() and legal_actions() on "
-               "the states met in playouts")
+    caption = ("games/s, actions/s: random playouts; clone/s and legal/s: clone() and "
+               "legal_actions() on the states met in playouts; per wall-second, and per "
+               "second of this process's CPU time in brackets (what a loaded machine "
+               "disturbs least)")
     if searched:
         caption += (f"; ISMCTS: iterations/s of the default bot at {searched[0].ismcts_seconds:g}"
                     " s per move, at the first decision with a choice and halfway "
@@ -213,16 +226,17 @@ def engine_table(results: list[BenchResult], runs: int) -> Table:
         title=f"belle bench: median of {runs} runs, at each game's largest player count",
         title_justify="left", caption=caption, caption_justify="left",
     )
-    columns = ["game", "players", "games/s", "actions/s", "actions/CPU-s", "clone/s",
-               "legal/s"]
+    columns = ["game", "players", "games/s", "actions/s (CPU)", "clone/s (CPU)",
+               "legal/s (CPU)"]
     if searched:
         columns += ["ISMCTS early", "ISMCTS mid"]
     for column in columns:
         table.add_column(column, justify="left" if column == "game" else "right", no_wrap=True)
     for r in results:
         row = [r.game, str(r.players), f"{r.games_per_second:,.2f}",
-               f"{r.actions_per_second:,.0f}", f"{r.actions_per_cpu_second:,.0f}",
-               f"{r.clones_per_second:,.0f}", f"{r.legal_actions_per_second:,.0f}"]
+               f"{r.actions_per_second:,.0f} ({r.actions_per_cpu_second:,.0f})",
+               f"{r.clones_per_second:,.0f} ({r.clones_per_cpu_second:,.0f})",
+               f"{r.legal_actions_per_second:,.0f} ({r.legal_actions_per_cpu_second:,.0f})"]
         if searched:
             wall = r.ismcts_iterations_per_second or {}
             cpu = r.ismcts_iterations_per_cpu_second or {}

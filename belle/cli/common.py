@@ -1,8 +1,10 @@
 """Plumbing shared by the commands: consoles, one-line errors, games and renderers.
 
 Every mistake a person can make on the command line ends in `fail`: one line on
-stderr, exit status 2, never a traceback. `GameError` messages are written for people,
-so they are shown unchanged.
+stderr, exit status 2, never a traceback. `GameError` messages are written for people:
+in English they are shown unchanged; `belle play` (its `--lang`, else the environment's
+language, belle.i18n.say) and `belle replay` (the environment's) word a refusal carrying
+its message from the catalogues.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from belle.engine.errors import GameError, OptionError
 from belle.engine.game import Game
 from belle.engine.options import parse_option_assignments
 from belle.engine.registry import load_game
+from belle.i18n import SOURCE_LANGUAGE
+from belle.i18n.say import refusal_text
 
 USAGE_ERROR = 2
 """Exit status for bad arguments (as click and most Unix tools use)."""
@@ -49,12 +53,14 @@ def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
 
 
 @contextmanager
-def user_errors() -> Iterator[None]:
-    """Turn the errors a person can cause (bad game, option, record, file) into `fail`."""
+def user_errors(lang: str = SOURCE_LANGUAGE) -> Iterator[None]:
+    """Turn the errors a person can cause (bad game, option, record, file) into `fail`,
+    worded in `lang` (the players' commands pass the terminal's language; the research
+    tools' stay English, as their output)."""
     try:
         yield
     except GameError as exc:
-        fail(str(exc))
+        fail(str(exc) if lang == SOURCE_LANGUAGE else refusal_text(exc, lang))
     except OSError as exc:
         where = f" {exc.filename!r}" if exc.filename else ""
         fail(f"cannot use{where}: {exc.strerror or exc}")

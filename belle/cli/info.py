@@ -15,6 +15,9 @@ from rich.table import Table
 from rich.text import Text
 
 from belle.cli.common import render_module
+from belle.cli.texts import Words
+
+ENGLISH = Words()
 
 
 def elements(game_id: str) -> dict[str, str]:
@@ -24,11 +27,11 @@ def elements(game_id: str) -> dict[str, str]:
     return found() if callable(found) else {}
 
 
-def element_info(game_id: str, key: str) -> RenderableType:
+def element_info(game_id: str, key: str, words: Words = ENGLISH) -> RenderableType:
     """The description of `key`, the list of ids for an empty or unknown key."""
     known = elements(game_id)
     if not known:
-        return Text("Every element of this game shows its effect on the board itself.")
+        return Text(words("terminal.info.on_board"))
     by_key = {k.lower(): (k, v) for k, v in known.items()}
     if key and key.lower() in by_key:
         name, text = by_key[key.lower()]
@@ -40,5 +43,5 @@ def element_info(game_id: str, key: str) -> RenderableType:
         table.add_row(name, text)
     if not key:
         return table
-    return Text.assemble((f"No element is called {key!r}. ", "red"), "Known: ",
-                         ", ".join(known))
+    return Text.assemble((words("terminal.info.unknown", key=key), "red"),
+                         words("terminal.info.known", known=list(known)))

@@ -9,23 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from belle.cli.texts import Words
 from belle.engine.game import CHANCE
 from belle.engine.record import RecordEntry
 
+ENGLISH = Words()
 
-def _who(entry: RecordEntry) -> str:
+
+def _who(entry: RecordEntry, words: Words) -> str:
     if entry.player != CHANCE:
-        return f"seat {entry.player}"
+        return words.seat(entry.player)
     if entry.visible_to is None:
-        return "chance"
-    return "chance for " + ", ".join(f"seat {seat}" for seat in entry.visible_to)
+        return words("terminal.log.chance")
+    return words("terminal.log.chance_for",
+                 seats=[words.seat(seat) for seat in entry.visible_to])
 
 
 def _same_run(a: RecordEntry, b: RecordEntry) -> bool:
     return a.player == b.player == CHANCE and a.visible_to == b.visible_to
 
 
-def log_lines(entries: Sequence[RecordEntry], last: int | None = None) -> list[str]:
+def log_lines(entries: Sequence[RecordEntry], last: int | None = None,
+              words: Words = ENGLISH) -> list[str]:
     """Numbered lines (from 1) for `entries`; only the `last` lines if given."""
     runs: list[tuple[int, list[RecordEntry]]] = []
     for number, entry in enumerate(entries, 1):
@@ -38,6 +43,6 @@ def log_lines(entries: Sequence[RecordEntry], last: int | None = None) -> list[s
         span = f"{first}" if len(run) == 1 else f"{first}–{first + len(run) - 1}"
         hidden = sum(1 for entry in run if entry.action is None)
         texts = [entry.text for entry in run if entry.action is not None]
-        what = ", ".join(texts + ([f"{hidden} hidden"] if hidden else []))
-        lines.append(f"{span:>9}  {_who(run[0])}: {what}")
+        what = ", ".join(texts + ([words("terminal.log.hidden", count=hidden)] if hidden else []))
+        lines.append(f"{span:>9}  {_who(run[0], words)}: {what}")
     return lines

@@ -49,6 +49,7 @@ from belle.cli.play import TerminalMatch
 from belle.cli.replay import load_position, show_position
 from belle.cli.seats import bots_for_seats, parse_seats, split_bot_list
 from belle.cli.simulate import Simulation, simulate
+from belle.cli.texts import Words
 from belle.cli.tournament import Tournament, check_bots
 from belle.engine.errors import RecordError
 from belle.engine.game import Game, GameInfo
@@ -225,21 +226,23 @@ def play(
     ] = Path("."),
     lang: Annotated[
         str | None,
-        typer.Option("--lang", metavar="LANG", help="Language of refused moves: en, de, fr or "
-                     "es (default: $BELLE_LANG, else the locale's, else en).",
+        typer.Option("--lang", metavar="LANG", help="Language of the prompts, help and refused "
+                     "moves: en, de, fr or es (default: $BELLE_LANG, else the locale's, "
+                     "else en).",
                      show_default=False),
     ] = None,
 ) -> None:
     """Play a game in the terminal against bots or friends (hot-seat)."""
     if lang is not None and lang not in LANGUAGES:
         fail(f"--lang {lang!r} is not one of {', '.join(LANGUAGES)}")
-    with user_errors():
+    with user_errors(lang or terminal_language()):
         configured = configured_game(game, option)
         count = player_count(configured, players)
         seats = parse_seats(seat or [], count)
         record_dir.mkdir(parents=True, exist_ok=True)
         if not os.access(record_dir, os.W_OK):
-            fail(f"--record-dir {str(record_dir)!r} is not writable")
+            fail(Words(lang or terminal_language())("terminal.refuse.record_dir",
+                                                    path=str(record_dir)))
     match = TerminalMatch(configured, seats, _fresh_seed(seed), record_dir, stdout_console(),
                           lang or terminal_language())
     try:
@@ -446,7 +449,7 @@ def replay(
     ] = None,
 ) -> None:
     """Show a saved match as a seat (or a spectator) saw it, after N actions."""
-    with user_errors():
+    with user_errors(terminal_language()):
         try:
             record, state, count = load_position(file, to, seat)
         except UnicodeDecodeError:

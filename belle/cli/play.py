@@ -9,6 +9,7 @@ move log never shows a chance outcome that the watching person may not see.
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console, RenderableType
+from rich.markup import escape
 from rich.rule import Rule
 from rich.text import Text
 
@@ -26,6 +28,7 @@ from belle.cli.info import element_info
 from belle.cli.log import log_lines
 from belle.cli.scores import score_table, winners_line
 from belle.cli.seats import Seat
+from belle.cli.texts import Words
 from belle.engine.errors import GameError
 from belle.engine.game import CHANCE, Game, State
 from belle.engine.record import MatchRecord
@@ -36,16 +39,18 @@ from belle.i18n import SOURCE_LANGUAGE
 from belle.i18n.say import refusal_text
 
 COMMANDS = (
-    ("NUMBER", "play the action with that number in the list"),
-    ("ACTION", "play an action written in the game's notation"),
-    ("actions", "list the legal actions again"),
-    ("board", "draw the board again"),
-    ("log", "show the last moves"),
-    ("info ID", "what a card, tile, figure or landmark does and costs (info alone: the ids)"),
-    ("undo", "take back your last step (if nothing came after it and it revealed nothing)"),
-    ("help", "show this help"),
-    ("quit", "save the match record and leave (end of input does the same)"),
+    ("terminal.help.NUMBER", "terminal.help.number"),
+    ("terminal.help.ACTION", "terminal.help.action"),
+    ("actions", "terminal.help.actions"),
+    ("board", "terminal.help.board"),
+    ("log", "terminal.help.log"),
+    ("info ID", "terminal.help.info"),
+    ("undo", "terminal.help.undo"),
+    ("help", "terminal.help.help"),
+    ("quit", "terminal.help.quit"),
 )
+"""The loop's commands (as typed, or a message id for a placeholder word) and their help."""
+ENGLISH = Words()
 QUIT_WORDS = frozenset({"quit", "exit", "q"})
 LOG_LENGTH = 20
 
@@ -62,15 +67,17 @@ def record_path(directory: Path, game_id: str, seed: int) -> Path:
 
 
 def describe_chance_default(
-    seen_by: frozenset[int] | None, actions: list[str] | None, count: int
+    seen_by: frozenset[int] | None, actions: list[str] | None, count: int,
+    words: Words = ENGLISH,
 ) -> str:
     """How a run of chance outcomes is shown when the game's renderer says nothing."""
     if seen_by is None:
-        return f"chance: {', '.join(actions or [])}"
-    seats = ", ".join(f"seat {s}" for s in sorted(seen_by))
+        return words("terminal.chance", outcomes=actions or [])
+    seats = [words.seat(s) for s in sorted(seen_by)]
     if actions is None:
-        return f"chance: {count} secret outcome{'s' if count != 1 else ''} for {seats}"
-    return f"chance, seen by {seats}: {', '.join(actions)}"
+        secret = "terminal.chance.secret.one" if count == 1 else "terminal.chance.secret"
+        return words(secret, count=count, seats=seats)
+    return words("terminal.chance.seen", seats=seats, outcomes=actions)
 
 
 @dataclass
@@ -83,7 +90,7 @@ class TerminalMatch:
     record_dir: Path
     console: Console
     lang: str = SOURCE_LANGUAGE
-    """The language refusals are worded in (belle.i18n.say)."""
+    """The language of the prompts, help and refusals (belle.cli.texts, belle.i18n.say)."""
     state: State[Any] = field(init=False)
     record: MatchRecord = field(init=False)
 
@@ -97,7 +104,10 @@ class TerminalMatch:
         self.chance_rng, self.rngs = seat_rngs(self.seed, num_players)
         self.render = renderer(game_id)
         module = render_module(game_id)
-        self.describe_chance = getattr(module, "describe_chance", describe_chance_default)
+        self.words = Words(self.lang)
+        self.describe_chance = getattr(module, "describe_chance",
+                                       functools.partial(describe_chance_default,
+                                                         words=self.words))
         self.notation_help: str = getattr(module, "NOTATION_HELP", "")
         self.humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
         self.pending: list[tuple[frozenset[int] | None, str]] = []
@@ -113,14 +123,14 @@ class TerminalMatch:
             while not self.state.is_terminal():
                 if not self.step():
                     self.flush_chance()
-                    self.console.print("You left the match.")
+                    self.console.print(self.words("terminal.left"))
                     return self.save()
         except KeyboardInterrupt:
-            self.console.print("\nInterrupted.")
+            self.console.print("\n" + self.words("terminal.interrupted"))
             self.save()
             raise
         except Exception:
-            self.console.print("[bold red]internal error[/]: saving the match record first.")
+            self.console.print(Text(self.words("terminal.internal_error"), style="bold red"))
             self.save()
             raise
         self.finish()
@@ -160,22 +170,22 @@ class TerminalMatch:
         return self.humans[0] if len(self.humans) == 1 else None
 
     def name(self, seat: int) -> str:
-        return "you" if seat == self.viewer else self.seats[seat].spec
+        return self.words("terminal.you") if seat == self.viewer else self.seats[seat].spec
 
     def intro(self) -> None:
         info = self.game.info
         self.console.print(Rule(f"[bold]{info.title}[/]"))
-        who = ", ".join(f"seat {i} {self.name(i)}" for i in range(len(self.seats)))
-        self.console.print(f"{len(self.seats)} players: {who}. Seed {self.seed}.")
+        words = self.words
+        who = [words("terminal.intro.seat", number=i, player=self.name(i))
+               for i in range(len(self.seats))]
+        self.console.print(words("terminal.intro", count=len(self.seats), seats=who,
+                                 seed=self.seed), markup=False)
         if self.humans:
-            self.console.print(
-                "At your turn, enter a number from the list or an action "
-                "(type [bold]help[/] for the notation and commands)."
-            )
+            self.console.print(words("terminal.intro.how", help="help"), markup=False)
 
     def show_move(self, player: int, text: str) -> None:
         """One line per move: `seat 2 (greedy): build R`; remembered for the recap."""
-        line = Text.assemble((f"seat {player}", "bold"), f" ({self.name(player)}): ", text)
+        line = self.move_line(player, text, "bold")
         self.console.print(line)
         for human in self.humans:
             if human == player:
@@ -193,10 +203,16 @@ class TerminalMatch:
             else:
                 runs.append((player, [text]))
         if runs:
-            self.console.print(Text("Since your last move:", style="dim"))
+            self.console.print(Text(self.words("terminal.since"), style="dim"))
         for player, texts in runs:
-            self.console.print(Text(f"  seat {player} ({self.name(player)}): {', '.join(texts)}",
-                                    style="dim"))
+            self.console.print(Text.assemble("  ", self.move_line(player, ", ".join(texts)),
+                                             style="dim"))
+
+    def move_line(self, player: int, text: str, seat_style: str = "") -> Text:
+        """`seat 2 (greedy): build R`, the seat in `seat_style`."""
+        line = self.words("terminal.move", seat="\0", player=self.name(player), move=text)
+        before, _, after = line.partition("\0")
+        return Text.assemble(before, (self.words.seat(player), seat_style), after)
 
     def note_chance(self, action: Any) -> None:
         """Remember a chance outcome; runs of them are shown together (flush_chance)."""
@@ -232,7 +248,7 @@ class TerminalMatch:
         self.show_actions()
         while True:
             try:
-                line = self.read(f"[bold]seat {seat}[/] › ")
+                line = self.read(f"[bold]{escape(self.words.seat(seat))}[/] › ")
             except EOFError:
                 self.console.print()
                 return False
@@ -246,7 +262,7 @@ class TerminalMatch:
         if len(self.humans) < 2 or previous in (None, seat):
             return True
         try:
-            self.read(f"Pass the keyboard to [bold]seat {seat}[/] and press Enter ")
+            self.read(escape(self.words("terminal.hand_over", seat=self.words.seat(seat))))
         except EOFError:
             self.console.print()
             return False
@@ -284,7 +300,7 @@ class TerminalMatch:
 
     def show_info(self, key: str) -> None:
         """`info ID`: the game renderer's description of one element (belle.cli.info)."""
-        self.console.print(element_info(self.game.info.id, key))
+        self.console.print(element_info(self.game.info.id, key, self.words))
 
     def play(self, line: str) -> bool:
         legal = self.state.legal_actions()
@@ -312,9 +328,9 @@ class TerminalMatch:
         try:
             self.state, entry = take_back(self.record, self.state, seat)
         except UndoRefused as exc:
-            self.console.print(Text(f"nothing to undo: {exc}", style="red"))
+            self.console.print(Text(refusal_text(exc, self.lang), style="red"))
             return False
-        self.console.print(f"took back: {entry.text}")
+        self.console.print(self.words("terminal.took_back", move=entry.text), markup=False)
         return True
 
     def show_actions(self) -> None:
@@ -325,32 +341,38 @@ class TerminalMatch:
         self.console.print(Columns(items, padding=(0, 3)))
 
     def show_help(self) -> None:
-        lines: list[RenderableType] = [Text("Commands:", style="bold")]
-        lines += [Text.assemble(f"  {cmd:<9}", (text, "dim")) for cmd, text in COMMANDS]
+        words = self.words
+        commands = [(words(cmd) if cmd.startswith("terminal.") else cmd, words(text))
+                    for cmd, text in COMMANDS]
+        width = max(len(cmd) for cmd, _ in commands) + 2
+        lines: list[RenderableType] = [Text(words("terminal.help.commands"), style="bold")]
+        lines += [Text.assemble(f"  {cmd:<{width}}", (text, "dim")) for cmd, text in commands]
         if self.notation_help:
-            lines += [Text("Notation:", style="bold"), Text(self.notation_help)]
+            lines += [Text(words("terminal.help.notation"), style="bold"),
+                      Text(self.notation_help)]
         for line in lines:
             self.console.print(line)
 
     def show_log(self, seat: int) -> None:
         entries = self.record.redacted_for(seat).actions
-        for line in log_lines(entries, last=LOG_LENGTH):
+        for line in log_lines(entries, last=LOG_LENGTH, words=self.words):
             self.console.print(line, markup=False, highlight=False)
 
     # -- the end ---------------------------------------------------------
     def finish(self) -> None:
         self.flush_chance()
         names = [self.name(i) for i in range(len(self.seats))]
-        self.console.print(Rule("[bold]Game over[/]"))
+        self.console.print(Rule(Text(self.words("terminal.game_over"), style="bold")))
         self.show_board(self.viewer)
-        self.console.print(score_table(self.state, names))
-        self.console.print(winners_line(self.state, names))
+        game = self.game.info.id
+        self.console.print(score_table(self.state, names, self.words, game))
+        self.console.print(winners_line(self.state, names, self.words), markup=False)
 
     def save(self) -> Path:
         if self.state.is_terminal():
             self.record.finish(self.state)
         path = record_path(self.record_dir, self.game.info.id, self.seed)
         self.record.save(path)
-        self.console.print(f"Match record saved to {path}  (see it again: belle replay {path})",
+        self.console.print(self.words("terminal.saved", path=str(path)),
                            markup=False, soft_wrap=True)
         return path

@@ -11,13 +11,18 @@ from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 from belle.cli.common import renderer
 from belle.cli.log import log_lines
 from belle.cli.scores import score_table, winners_line
+from belle.cli.texts import Words
 from belle.engine.errors import GameError, OptionError, RecordError
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, replay
+from belle.i18n.say import terminal_language
+
+ENGLISH = Words()
 
 LOG_LENGTH = 12
 
@@ -45,21 +50,26 @@ def load_position(
 def show_position(
     console: Console, record: MatchRecord, state: State[Any], count: int, seat: int | None
 ) -> None:
-    who = "a spectator" if seat is None else f"seat {seat}"
-    seats = ", ".join(f"seat {i} {name}" for i, name in enumerate(record.seats))
-    console.print(Rule(f"{record.game}: after {count} of {len(record.actions)} actions, as {who}"))
-    console.print(f"{seats}. Seed {record.seed}, engine {record.engine_version}.", markup=False)
-    show_log(console, record, count, seat, state.is_terminal())
+    words = Words(terminal_language())
+    who = words("terminal.replay.spectator") if seat is None else words.seat(seat)
+    seats = [words("terminal.intro.seat", number=i, player=name)
+             for i, name in enumerate(record.seats)]
+    console.print(Rule(Text(words("terminal.replay.title", game=record.game, count=count,
+                                  total=len(record.actions), who=who))))
+    console.print(words("terminal.replay.seats", seats=seats, seed=str(record.seed),
+                        engine=record.engine_version), markup=False)
+    show_log(console, record, count, seat, state.is_terminal(), words)
     console.print(renderer(record.game)(state.view(seat)))
     if state.is_terminal():
-        console.print(score_table(state, record.seats))
-        console.print(winners_line(state, record.seats))
+        console.print(score_table(state, record.seats, words, record.game))
+        console.print(winners_line(state, record.seats, words), markup=False)
 
 
 def show_log(
-    console: Console, record: MatchRecord, count: int, seat: int | None, over: bool
+    console: Console, record: MatchRecord, count: int, seat: int | None, over: bool,
+    words: Words = ENGLISH,
 ) -> None:
     """The last moves up to the position, hiding what `seat` may not see until the end."""
     shown = record if over else record.redacted_for(seat)
-    for line in log_lines(shown.actions[:count], last=LOG_LENGTH):
+    for line in log_lines(shown.actions[:count], last=LOG_LENGTH, words=words):
         console.print(line, markup=False, highlight=False)

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from belle.bots import BOT_NAMES, make_bot
+from belle.bots import BOT_NAMES, LEVELS, make_bot
+from belle.cli.texts import TEXTS
 from belle.engine.errors import OptionError
 from belle.engine.referee import Bot
+from belle.engine.texts import typed
 
 HUMAN = "human"
 DEFAULT_BOT = "greedy"
+PLAYER_KINDS = ("random", "greedy", "ismcts")
+"""The bots `make_bot` builds (a level names one of them with its settings)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +36,13 @@ def seat_from_spec(spec: str) -> Seat:
     text = spec.strip()
     if text.lower() == HUMAN:
         return Seat(HUMAN)
+    name = LEVELS.get(text, text).partition(":")[0]
+    if name not in PLAYER_KINDS:
+        bots = ", ".join([*LEVELS, *PLAYER_KINDS])
+        raise TEXTS.error(OptionError, "terminal.refuse.player",
+                          f"unknown bot {name!r}; bots: {bots} (or {HUMAN})",
+                          player=typed(name), players=[HUMAN, *PLAYER_KINDS],
+                          levels=list(LEVELS))
     try:
         return Seat(text, make_bot(text))
     except OptionError as exc:
@@ -41,15 +52,21 @@ def seat_from_spec(spec: str) -> Seat:
 def _split_assignment(item: str, num_players: int) -> tuple[int, str]:
     index, sep, spec = item.partition("=")
     if not sep or not spec.strip():
-        raise OptionError(f"--seat {item!r} must look like SEAT=PLAYER, e.g. 0=human or 1=greedy")
+        raise TEXTS.error(
+            OptionError, "terminal.refuse.seat_shape",
+            f"--seat {item!r} must look like SEAT=PLAYER, e.g. 0=human or 1=greedy",
+            typed=typed(item))
     try:
         seat = int(index)
     except ValueError:
-        raise OptionError(f"--seat {item!r}: {index.strip()!r} is not a seat number") from None
+        raise TEXTS.error(OptionError, "terminal.refuse.seat_number",
+                          f"--seat {item!r}: {index.strip()!r} is not a seat number",
+                          typed=typed(item), seat=typed(index.strip())) from None
     if not 0 <= seat < num_players:
-        raise OptionError(
-            f"--seat {item!r}: seats are numbered 0 to {num_players - 1} for {num_players} players"
-        )
+        raise TEXTS.error(
+            OptionError, "terminal.refuse.seat_range",
+            f"--seat {item!r}: seats are numbered 0 to {num_players - 1} for {num_players} players",
+            typed=typed(item), last=num_players - 1, count=num_players)
     return seat, spec
 
 
@@ -59,10 +76,14 @@ def parse_seats(assignments: list[str], num_players: int) -> list[Seat]:
     for item in assignments:
         seat, spec = _split_assignment(item, num_players)
         if seat in given:
-            raise OptionError(f"--seat {item!r}: seat {seat} is given twice")
+            raise TEXTS.error(OptionError, "terminal.refuse.seat_twice",
+                              f"--seat {item!r}: seat {seat} is given twice",
+                              typed=typed(item), seat=seat)
         try:
             given[seat] = seat_from_spec(spec)
         except OptionError as exc:
+            if exc.message is not None:
+                raise
             raise OptionError(f"--seat {item!r}: {exc}") from None
     return [given.get(seat) or _default_seat(seat) for seat in range(num_players)]
 

@@ -36,7 +36,7 @@ from belle.engine.errors import (
     OptionError,
 )
 from belle.engine.options import OptionSpec, OptionValue, resolve_options
-from belle.engine.texts import TEXTS
+from belle.engine.texts import TEXTS, typed
 from belle.i18n.text import seat as text_seat
 
 SHOWN_LEGAL = 12
@@ -150,10 +150,12 @@ class Game(ABC, Generic[A]):
         if not isinstance(num_players, int) or not (
             info.min_players <= num_players <= info.max_players
         ):
-            raise OptionError(
+            raise TEXTS.error(
+                OptionError, "engine.option.players",
                 f"{info.title} is for {info.min_players}–{info.max_players} players, "
-                f"not {num_players}"
-            )
+                f"not {num_players}",
+                game=info.title, low=info.min_players, high=info.max_players,
+                count=typed(num_players))
 
     @classmethod
     def options_for_record(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from belle.engine.errors import OptionError
+from belle.engine.texts import OPTION_ALLOWED, TEXTS, typed
 
 OptionKind = Literal["bool", "int", "choice", "list"]
 OptionValue = bool | int | str | tuple[str, ...]
@@ -41,6 +42,22 @@ class OptionSpec:
             return "one of " + ", ".join(self.choices)
         return "a comma-separated list of " + ", ".join(self.choices)
 
+    def allowed(self) -> dict[str, object]:
+        """`describe_allowed` as a message of the engine's catalogue (belle.engine.texts)."""
+        if self.kind == "int":
+            return TEXTS.message(OPTION_ALLOWED["int"], low=self.minimum, high=self.maximum)
+        if self.kind == "bool":
+            return TEXTS.message(OPTION_ALLOWED["bool"])
+        return TEXTS.message(OPTION_ALLOWED[self.kind], choices=list(self.choices))
+
+    def refusal(self, value: object) -> OptionError:
+        """The refusal of `value` (text typed or a value sent) for this option."""
+        shown = value if isinstance(value, str) else repr(value)
+        return TEXTS.error(
+            OptionError, "engine.option.bad_value",
+            f"option {self.name!r}: {value!r} is not {self.describe_allowed()}",
+            option=self.name, value=typed(shown), allowed=self.allowed())
+
     def parse(self, text: str) -> OptionValue:
         """Turn user text into a value of this option, or raise OptionError."""
         raw = text.strip()
@@ -58,7 +75,7 @@ class OptionSpec:
             return self.check(raw)
         else:
             return self.check(tuple(p.strip() for p in raw.split(",") if p.strip()))
-        raise OptionError(f"option {self.name!r}: {text!r} is not {self.describe_allowed()}")
+        raise self.refusal(text)
 
     def check(self, value: object) -> OptionValue:
         """Validate an already-typed value (from JSON or Python)."""
@@ -66,7 +83,7 @@ class OptionSpec:
             return value  # type: ignore[return-value]
         if self.kind == "list" and isinstance(value, list):
             return self.check(tuple(value))
-        raise OptionError(f"option {self.name!r}: {value!r} is not {self.describe_allowed()}")
+        raise self.refusal(value)
 
     def _valid(self, value: object) -> bool:
         if self.kind == "bool":
@@ -109,8 +126,7 @@ def resolve_options(
     by_name = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = ", ".join(sorted(by_name)) or "none"
-        raise OptionError(f"unknown option {unknown[0]!r}; this game's options: {known}")
+        raise unknown_option(unknown[0], by_name)
     resolved: dict[str, OptionValue] = {}
     for spec in specs:
         resolved[spec.name] = spec.check(given[spec.name]) if spec.name in given else spec.default
@@ -126,10 +142,21 @@ def parse_option_assignments(
     for item in assignments:
         name, sep, text = item.partition("=")
         if not sep:
-            raise OptionError(f"option {item!r} must look like name=value")
+            raise TEXTS.error(OptionError, "engine.option.assignment",
+                              f"option {item!r} must look like name=value", typed=typed(item))
         spec = by_name.get(name.strip())
         if spec is None:
-            known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"unknown option {name.strip()!r}; this game's options: {known}")
+            raise unknown_option(name.strip(), by_name)
         values[spec.name] = spec.parse(text)
     return values
+
+
+def unknown_option(name: str, by_name: Mapping[str, OptionSpec]) -> OptionError:
+    """The refusal of an option the game does not have (listing those it has)."""
+    known = sorted(by_name)
+    english = f"unknown option {name!r}; this game's options: {', '.join(known) or 'none'}"
+    if not known:
+        return TEXTS.error(OptionError, "engine.option.unknown.none", english,
+                           option=typed(name))
+    return TEXTS.error(OptionError, "engine.option.unknown", english, option=typed(name),
+                       known=known)

@@ -18,6 +18,7 @@ from belle import __version__
 from belle.engine.errors import GameError, RecordError
 from belle.engine.game import CHANCE, State
 from belle.engine.registry import load_recorded_game
+from belle.engine.texts import TEXTS, typed
 
 RECORD_FORMAT = 1
 
@@ -40,12 +41,17 @@ class RecordEntry:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> RecordEntry:
+    def from_json(cls, data: Any, number: int = 1) -> RecordEntry:
+        """An entry from its JSON; `number` (from 1) names it in a refusal."""
         if not isinstance(data, dict) or "action" not in data or "player" not in data:
-            raise RecordError(f"a record entry needs 'player' and 'action': {data!r}")
+            raise TEXTS.error(RecordError, "engine.record.entry",
+                              f"a record entry needs 'player' and 'action': {data!r}",
+                              number=number)
         player = CHANCE if data["player"] == "chance" else data["player"]
         if not isinstance(player, int):
-            raise RecordError(f"bad player in record entry: {data['player']!r}")
+            raise TEXTS.error(RecordError, "engine.record.entry",
+                              f"bad player in record entry: {data['player']!r}",
+                              number=number)
         visible = data.get("visible_to")
         return cls(player, data["action"], str(data.get("text", "")), visible)
 
@@ -117,25 +123,35 @@ class MatchRecord:
     @classmethod
     def from_json(cls, data: Any) -> MatchRecord:
         if not isinstance(data, dict):
-            raise RecordError("a match record is a JSON object")
+            raise TEXTS.error(RecordError, "engine.record.not_object")
         game, options, seats = data.get("game"), data.get("options") or {}, data.get("seats")
         actions, seed = data.get("actions", []), data.get("seed")
         if not isinstance(game, str):
-            raise RecordError("record field 'game' must be a game id (a string)")
+            raise TEXTS.error(RecordError, "engine.record.field",
+                              "record field 'game' must be a game id (a string)",
+                              field="game")
         if not isinstance(options, dict):
-            raise RecordError("record field 'options' must be an object")
+            raise TEXTS.error(RecordError, "engine.record.field",
+                              "record field 'options' must be an object",
+                              field="options")
         if not isinstance(seats, list) or not seats:
-            raise RecordError("record field 'seats' must be a non-empty list of seat names")
+            raise TEXTS.error(RecordError, "engine.record.field",
+                              "record field 'seats' must be a non-empty list of seat names",
+                              field="seats")
         if not isinstance(actions, list):
-            raise RecordError("record field 'actions' must be a list")
+            raise TEXTS.error(RecordError, "engine.record.field",
+                              "record field 'actions' must be a list",
+                              field="actions")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError("record field 'seed' must be an integer or null")
+            raise TEXTS.error(RecordError, "engine.record.field",
+                              "record field 'seed' must be an integer or null",
+                              field="seed")
         return cls(
             game=game,
             options=dict(options),
             seats=[str(s) for s in seats],
             seed=seed,
-            actions=[RecordEntry.from_json(e) for e in actions],
+            actions=[RecordEntry.from_json(e, n) for n, e in enumerate(actions, 1)],
             engine_version=str(data.get("engine_version", "unknown")),
             result=data.get("result"),
         )
@@ -145,13 +161,19 @@ class MatchRecord:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
-            raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from exc
+            raise TEXTS.error(RecordError, "engine.record.unreadable",
+                              f"cannot read record {str(path)!r}: {exc.strerror}",
+                              path=str(path), reason=exc.strerror or str(exc)) from exc
         except UnicodeDecodeError as exc:
-            raise RecordError(f"{str(path)!r} is not a text file (a JSON match record)") from exc
+            raise TEXTS.error(RecordError, "engine.record.not_text",
+                              f"{str(path)!r} is not a text file (a JSON match record)",
+                              path=str(path)) from exc
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{str(path)!r} is not JSON: {exc.msg} at line {exc.lineno}") from exc
+            raise TEXTS.error(RecordError, "engine.record.not_json",
+                              f"{str(path)!r} is not JSON: {exc.msg} at line {exc.lineno}",
+                              path=str(path), line=exc.lineno) from exc
         return cls.from_json(data)
 
     def save(self, path: str | Path) -> None:
@@ -171,17 +193,22 @@ def replay(record: MatchRecord, upto: int | None = None) -> State[Any]:
     entries = record.actions if upto is None else record.actions[:upto]
     for index, entry in enumerate(entries):
         if entry.action is None:
-            raise RecordError(f"action {index} is redacted; this record cannot be replayed")
+            raise TEXTS.error(RecordError, "engine.record.redacted",
+                              f"action {index} is redacted; this record cannot be replayed",
+                              number=index + 1)
         try:
             action = state.action_from_json(entry.action)
             if state.current_player() != entry.player:
-                raise RecordError(
+                raise TEXTS.error(
+                    RecordError, "engine.record.wrong_player",
                     f"action {index} is recorded for player {entry.player} "
-                    f"but player {state.current_player()} is to move"
-                )
+                    f"but player {state.current_player()} is to move", number=index + 1)
             state.apply_action(action)
         except GameError as exc:
             if isinstance(exc, RecordError):
                 raise
-            raise RecordError(f"action {index} ({entry.text}) does not replay: {exc}") from exc
+            message = TEXTS.message("engine.record.does_not_replay", number=index + 1,
+                                    move=typed(entry.text), reason=exc.message or str(exc))
+            raise RecordError(f"action {index} ({entry.text}) does not replay: {exc}",
+                              message=message, domain=exc.domain or TEXTS.game) from exc
     return state

@@ -49,9 +49,46 @@ _TEMPLATES: Final[dict[str, str]] = {
     "engine.refuse.json_no_value": "A move of type “{type}” has no field “value”.",
     # the terminal's numbered moves (belle.cli.play)
     "engine.refuse.choose": "Choose a number from 1 to {count}, or type help.",
+    # taking back a step (belle.engine.undo; belle.server.table.undo)
+    "engine.undo.not_your_turn": "You can take back a step only during your own turn.",
+    "engine.undo.nothing_of_yours":
+        "Nothing to take back: your last step is not the last one of the game (a draw or "
+        "another player's move came after it, or your turn has just begun).",
+    "engine.undo.secret": "A secret step cannot be taken back.",
+    "engine.undo.revealed":
+        "That step showed you hidden information, so it cannot be taken back.",
+    "engine.undo.not_running": "The game is not under way: there is nothing to take back.",
+    "engine.undo.bot": "A bot's steps are never taken back.",
+    # a game's options (belle.engine.options; GameInfo, Game.check_players)
+    "engine.option.bad_value": "Option “{option}”: “{value}” is not {allowed}.",
+    "engine.option.allowed.bool": "true or false",
+    "engine.option.allowed.int": "a whole number from {low} to {high}",
+    "engine.option.allowed.choice": "one of {choices}",
+    "engine.option.allowed.list": "a comma-separated list of {choices}",
+    "engine.option.unknown": "There is no option “{option}”. This game's options: {known}.",
+    "engine.option.unknown.none": "There is no option “{option}”: this game has no options.",
+    "engine.option.assignment": "Write an option as name=value, not “{typed}”.",
+    "engine.option.players": "{game} is played by {low} to {high} players, not {count}.",
+    # match records a player opens (belle.engine.record)
+    "engine.record.not_object": "A match record is a JSON object.",
+    "engine.record.field":
+        "This match record is damaged: its field “{field}” is missing or wrong.",
+    "engine.record.entry": "This match record is damaged: move {number} is unreadable.",
+    "engine.record.unreadable": "The match record {path} cannot be read: {reason}",
+    "engine.record.not_text": "{path} is not a text file (a match record is JSON text).",
+    "engine.record.not_json": "{path} is not JSON: line {line} cannot be read.",
+    "engine.record.redacted":
+        "Move {number} is hidden in this record: the record cannot be replayed.",
+    "engine.record.wrong_player":
+        "Move {number} is recorded for another player than the one to move: the record "
+        "does not replay.",
+    "engine.record.does_not_replay": "Move {number} ({move}) does not replay: {reason}",
 }
 
 TEXTS: Final = Texts("engine", _TEMPLATES)
+OPTION_ALLOWED: Final = {kind: f"engine.option.allowed.{kind}"
+                         for kind in ("bool", "int", "choice", "list")}
+"""What an option of each kind accepts (`allowed` of ``engine.option.bad_value``)."""
 
 
 def typed(text: object) -> str:

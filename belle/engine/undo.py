@@ -28,25 +28,29 @@ from typing import Any
 from belle.engine.errors import GameError
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, RecordEntry, replay
+from belle.engine.texts import TEXTS
 
 
 class UndoRefused(GameError):
     """The policy does not allow this seat to take back its last step now."""
 
 
-NOT_YOUR_TURN = "you can take back a step only during your own turn"
-NOTHING_OF_YOURS = (
-    "nothing to take back: your last step is not the last entry of the log "
-    "(a draw or another player's move came after it, or your turn has just begun)"
-)
-SECRET = "a secret step cannot be taken back"
-REVEALED = "that step showed you hidden information, so it cannot be taken back"
+# Why a step cannot be taken back: ids of the engine's catalogue (belle.engine.texts).
+NOT_YOUR_TURN = "engine.undo.not_your_turn"
+NOTHING_OF_YOURS = "engine.undo.nothing_of_yours"
+SECRET = "engine.undo.secret"
+REVEALED = "engine.undo.revealed"
+
+
+def refused(reason: str) -> UndoRefused:
+    """The refusal `reason` (an id above, or of the server's own) as an exception."""
+    return TEXTS.error(UndoRefused, reason)
 
 
 def undo_refusal(
     entries: Sequence[RecordEntry], to_move: int, seat: int, revealed: Callable[[int], bool]
 ) -> str | None:
-    """Why `seat` may not take back the last entry now, or None if it may.
+    """Why `seat` may not take back the last entry now (a message id), or None if it may.
 
     `to_move` is the state's current player; `revealed(i)` says whether entry `i`
     showed its player hidden information (asked last, as it may cost a replay).
@@ -94,6 +98,6 @@ def take_back(record: MatchRecord, state: State[Any], seat: int) -> tuple[State[
 
     refusal = undo_refusal(record.actions, state.current_player(), seat, revealed)
     if refusal is not None:
-        raise UndoRefused(refusal)
+        raise refused(refusal)
     entry = record.actions.pop()
     return befores[0], entry

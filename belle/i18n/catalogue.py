@@ -44,7 +44,7 @@ def payload(lang: str) -> bytes:
     """The JSON body of `GET /api/i18n/{lang}`, encoded once: the interface's messages
     and, under "games", every game's engine text (id → text, belle.i18n.games)."""
     body = {"lang": lang, "languages": LANGUAGES, "messages": messages(lang),
-            "games": games.messages(lang)}
+            "games": games.browser_messages(lang)}
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 

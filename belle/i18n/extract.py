@@ -4,6 +4,9 @@ Sources, all under belle/:
 - web/**/*.js: the first argument of every `t("…")` call (Babel's JavaScript extractor);
 - web/*.html: the value of every `data-i18n` attribute (an element's text) and of every
   `data-i18n-<attr>` attribute (`data-i18n-title`, `data-i18n-placeholder`, …);
+- server/**/*.py: the literal message of every `ServerError(code, "…")` and `worded("…")`
+  (a refusal kept in a constant): the refusals a browser shows in its reader's language
+  (belle.server.errors; the load benchmarks' own clients under server/bench excluded);
 - the game registry: game titles, summaries, option names and choices, which the server
   sends in English (`GET /api/games`) and the browser shows through `t()`. Option help is
   not taken from the registry: it is written for developers (rule numbers); the browser's
@@ -79,6 +82,28 @@ def from_html(path: Path) -> Iterator[Found]:
         yield message, relative(path)
 
 
+SERVER_DIR = PACKAGE / "server"
+SERVER_SKIPPED = ("bench",)  # the load benchmarks' clients: nobody reads their refusals
+
+
+def server_files() -> list[Path]:
+    """The server's modules whose refusals a player may read."""
+    found = SERVER_DIR.rglob("*.py")
+    return sorted(p for p in found
+                  if p.relative_to(SERVER_DIR).parts[0] not in SERVER_SKIPPED)
+
+
+def from_server(path: Path) -> Iterator[Found]:
+    """The literal messages of `ServerError(code, "…")` and `worded("…")` calls (Babel's
+    Python extractor; an f-string is skipped with a warning: tests/i18n refuses them)."""
+    with path.open("rb") as handle:
+        for _lineno, message, _comments, _context in extract(
+            "python", handle, keywords={"ServerError": (2,), "worded": (1,)}
+        ):
+            if isinstance(message, str) and message:
+                yield message, relative(path)
+
+
 CODE_CHOICES = {"postcard_list"}  # options whose choices are codes, shown as they are
 
 
@@ -104,6 +129,7 @@ def collect() -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     sources: list[Iterable[Found]] = [from_javascript(p) for p in web_files(".js")]
     sources += [from_html(p) for p in web_files(".html")]
+    sources += [from_server(p) for p in server_files()]
     sources.append(from_registry())
     for source in sources:
         for message, where in source:

@@ -7,7 +7,9 @@ ones. `messages(lang)` gives the browser, per game, id → text in `lang` (the E
 template where a translation is missing, fuzzy or its placeholders differ).
 
 The engine's own catalogue (belle/engine/texts.py: the refusals every game shares) is one
-more domain, "engine", beside the games': `domains()` lists them all.
+more domain, "engine", beside the games', and the terminal's words (belle/cli/texts.py:
+`belle play`'s prompts, help and score table) another, "terminal": `domains()` lists them
+all.
 """
 
 from __future__ import annotations
@@ -35,15 +37,21 @@ def game_ids() -> list[str]:
     return [game for game in registered_games() if _texts_module(game) is not None]
 
 
+TERMINAL_DOMAIN = "terminal"
+"""The terminal's own words (belle/cli/texts.py)."""
+
+
 def domains() -> list[str]:
-    """Every catalogue of engine text: the engine's own, then each game's."""
-    return [ENGINE_DOMAIN, *game_ids()]
+    """Every catalogue of engine text: the engine's own, the terminal's, then each game's."""
+    return [ENGINE_DOMAIN, TERMINAL_DOMAIN, *game_ids()]
 
 
 def texts_source(domain: str) -> str:
     """Where a domain's English templates are written."""
     if domain == ENGINE_DOMAIN:
         return "belle/engine/texts.py"
+    if domain == TERMINAL_DOMAIN:
+        return "belle/cli/texts.py"
     return f"belle/games/{domain}/texts.py"
 
 
@@ -63,6 +71,10 @@ def texts_of(game: str) -> Texts:
     """The `TEXTS` of `game`'s package (belle/games/<id>/texts.py), or the engine's."""
     if game == ENGINE_DOMAIN:
         return shared_texts()
+    if game == TERMINAL_DOMAIN:
+        from belle.cli.texts import TEXTS as TERMINAL_TEXTS
+
+        return TERMINAL_TEXTS
     module = _texts_module(game)
     if module is None:
         raise LookupError(f"{game} has no texts module")
@@ -105,13 +117,22 @@ def translations(lang: str, game: str) -> dict[str, str]:
     return found
 
 
-@functools.cache
 def messages(lang: str) -> dict[str, dict[str, str]]:
-    """Per game (and for "engine"), id → text in `lang`, English where no translation is
-    usable."""
-    result: dict[str, dict[str, str]] = {}
-    for game in domains():
-        texts = texts_of(game)
-        translated = translations(lang, game)
-        result[game] = {mid: translated.get(mid, texts.template(mid)) for mid in texts}
-    return result
+    """Per game (and for "engine" and "terminal"), id → text in `lang`, English where no
+    translation is usable."""
+    return {domain: domain_messages(lang, domain) for domain in domains()}
+
+
+def browser_messages(lang: str) -> dict[str, dict[str, str]]:
+    """`messages` without the terminal's words, which no page shows (and whose module a
+    server need not import)."""
+    return {domain: domain_messages(lang, domain) for domain in domains()
+            if domain != TERMINAL_DOMAIN}
+
+
+@functools.cache
+def domain_messages(lang: str, domain: str) -> dict[str, str]:
+    """One catalogue's id → text in `lang`, English where no translation is usable."""
+    texts = texts_of(domain)
+    translated = translations(lang, domain)
+    return {mid: translated.get(mid, texts.template(mid)) for mid in texts}

@@ -19,7 +19,7 @@ from typing import Any
 from belle.engine.errors import GameError
 from belle.i18n import LANGUAGES, SOURCE_LANGUAGE
 from belle.i18n.catalogue import messages as interface_messages
-from belle.i18n.games import messages as engine_messages
+from belle.i18n.games import domain_messages
 from belle.i18n.text import ENGINE_DOMAIN, PLACEHOLDER, SHARED_PREFIX, is_message
 
 LOCALE_VARIABLES = ("BELLE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -40,10 +40,9 @@ def terminal_language(environ: Mapping[str, str] | None = None) -> str:
 def say(lang: str, game: str, message: Mapping[str, Any],
         names: list[str] | None = None) -> str:
     """`message` ({"id", "params"}) of `game`'s catalogue, in `lang`."""
-    texts = engine_messages(lang)
     message_id = str(message["id"])
     domain = ENGINE_DOMAIN if message_id.startswith(SHARED_PREFIX) else game
-    template = texts.get(domain, {}).get(message_id, message_id)
+    template = _catalogue(lang, domain).get(message_id, message_id)
     params = message.get("params") or {}
 
     def value(match: Any) -> str:
@@ -51,6 +50,14 @@ def say(lang: str, game: str, message: Mapping[str, Any],
         return _param(lang, game, params[key], names) if key in params else str(match.group(0))
 
     return PLACEHOLDER.sub(value, template)
+
+
+def _catalogue(lang: str, domain: str) -> dict[str, str]:
+    """`domain`'s texts in `lang`; none for a domain that has no catalogue."""
+    try:
+        return domain_messages(lang, domain)
+    except (LookupError, GameError):
+        return {}
 
 
 def _param(lang: str, game: str, value: Any, names: list[str] | None) -> str:

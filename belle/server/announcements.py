@@ -33,6 +33,9 @@ ENGLISH: dict[str, str] = {
     "took_back": "{name} took back: {action}",
     "resigned": "{name} resigned: a bot plays their seat to the end.",
     "aborted": "{name} aborted the game: it ends without a result.",
+    "banned_resigned": "{name} was banned by the operator: a bot plays their seat to the "
+                       "end.",
+    "banned_aborted": "{name} was banned by the operator: the game ends without a result.",
     "closed": "{name} closed the table: it will not start.",
     "over": "The game is over: {winners} won.",
     "over_shared": "The game is over: {winners} share the win.",

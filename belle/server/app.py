@@ -54,8 +54,8 @@ from belle.server.notices.verification import EmailLinks
 from belle.server.push import routes as push_routes
 from belle.server.push.keys import VapidKeys
 from belle.server.push.sender import Pusher
-from belle.server.ratings.listener import RatingListener
 from belle.server.ratings.model import Ratings
+from belle.server.ratings.results import ResultRecorder
 from belle.server.table.chat import EndAnnouncer
 from belle.server.table.clock import Clock
 from belle.server.tournaments import routes as tournament_routes
@@ -175,7 +175,7 @@ def create_app(
               clock=clock, fanout=fanout)
     hub.db.check_writable()
     book = RatingBook(store)
-    hub.listeners.append(RatingListener(book, Ratings()))
+    hub.results = ResultRecorder(book, Ratings())  # written with each end
     hub.listeners.append(EndAnnouncer())
     mail = mail or mail_config()
     mailer = Mailer(mail) if mail is not None else None
@@ -283,7 +283,8 @@ async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONRe
         f"{'.'.join(str(p) for p in err.get('loc', ()))}: {err.get('msg', '')}"
         for err in exc.errors()
     )
-    body = ServerError("malformed", f"bad request: {problems}").to_json()
+    body = ServerError("malformed", "bad request: {problems}",
+                       params={"problems": problems}).to_json()
     return JSONResponse(body, status_code=400)
 
 

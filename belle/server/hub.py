@@ -16,9 +16,10 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, Protocol
 
+from sqlalchemy import Connection
 from starlette.requests import HTTPConnection
 
 from belle.server.accounts.identities import Identities
@@ -46,7 +47,8 @@ from belle.storage import STARTED, Store, TableRecord
 
 class TableListener(Protocol):
     """Told about a table's progress on the worker that committed it (exactly once per
-    change, whatever the number of workers): ratings, notifications."""
+    change, whatever the number of workers): notifications, tournaments, the chat's last
+    line. Each person's result is not a listener's: it is stored with the end (`store_end`)."""
 
     async def progressed(self, actor: TableActor) -> None:
         """Actions were committed and the game goes on (the turn may have changed)."""
@@ -57,6 +59,14 @@ class TableListener(Protocol):
     # Optional: `async reseated(actor)` — a stand-in bot took over a person's seat or
     # they took it back (away, back, forfeit); the game did not move. Hub.reseated calls
     # it on the listeners that have it.
+
+
+class EndWrites(Protocol):
+    """What is written with a table's end, in its transaction (each person's result:
+    belle.server.ratings.results)."""
+
+    async def writes(self, actor: TableActor,
+                     outcome: Mapping[str, Any]) -> Callable[[Connection], object] | None: ...
 
 
 log = logging.getLogger("belle.server")
@@ -81,7 +91,7 @@ class Hub:
         self.guard = Guard(self.db)  # mutes, bans, blocks (belle.server.moderation)
         self.identities.refuse = self.guard.is_banned
         self.bans = Bans(self)  # a ban closes the player's sockets at once
-        self.guard.on_banned = self.bans.cut
+        self.guard.on_banned = self.bans.found  # found by a refresh: cut, unseated
         self.passwords = PasswordPool()
         self.login_throttle = LoginThrottle()
         self.bot_delay = bot_delay
@@ -91,6 +101,7 @@ class Hub:
         self._loading = asyncio.Lock()
         self.lobby = Lobby(self)
         self.listeners: list[TableListener] = []
+        self.results: EndWrites | None = None  # written with every end (`store_end`)
         self.fanout: Fanout = fanout or LocalFanout()
         self.sweeper = Sweeper(self)
         self.recovery = Recovery(self.leader)
@@ -103,7 +114,7 @@ class Hub:
     async def actor(self, table_id: int) -> TableActor:
         """The table's actor, loading it from the database on first use."""
         if not 0 < table_id <= MAX_ID:  # beyond a database integer: no such table
-            raise ServerError("not_found", f"there is no table {table_id}")
+            raise ServerError("not_found", "there is no table {table}", params={"table": table_id})
         actor = self.actors.get(table_id)
         if actor is not None:
             self.actors.move_to_end(table_id)
@@ -130,7 +141,7 @@ class Hub:
         """A fresh actor for the table as stored (not kept: `actor` keeps what it loads)."""
         table = await self.db.read(self.store.get_table, table_id)
         if table is None:
-            raise ServerError("not_found", f"there is no table {table_id}")
+            raise ServerError("not_found", "there is no table {table}", params={"table": table_id})
         entries = [] if table.status not in STARTED else await self.db.read(
             self.store.load_actions, table_id
         )
@@ -201,6 +212,30 @@ class Hub:
         if self.fanout.clustered:
             self.sweeper.start()
 
+    # -- the end -----------------------------------------------------------
+    async def store_end(self, actor: TableActor, outcome: Mapping[str, Any]) -> int:
+        """Store the end of `actor`'s game with its people's results (`results`), in one
+        transaction; the event number. Results that cannot be worked out or written for
+        another reason than storage are logged and the end stored without them: the
+        game ends whatever they do (StorageUnavailable leaves the table to end again once
+        storage answers, belle.server.table.recovery)."""
+        also = None
+        if self.results is not None:
+            try:
+                also = await self.results.writes(actor, outcome)
+            except StorageUnavailable:
+                raise
+            except Exception:
+                log.exception("table %s: its results could not be worked out", actor.id)
+        if also is not None:
+            try:
+                return await self.db.write(self.store.finish_table, actor.id, outcome, also)
+            except StorageUnavailable:
+                raise
+            except Exception:
+                log.exception("table %s: its results could not be stored", actor.id)
+        return await self.db.write(self.store.finish_table, actor.id, outcome)
+
     # -- listeners ---------------------------------------------------------
     async def progressed(self, actor: TableActor) -> None:
         await self._tell("progressed", actor)
@@ -247,6 +282,7 @@ class Hub:
                 log.exception("table %s could not be resumed", table.id)
 
     async def close(self) -> None:
+        await self.bans.close()
         await self.friends.close()
         await self.janitor.stop()
         with contextlib.suppress(Exception):  # the moment this worker stops, for the clocks

@@ -4,16 +4,20 @@
 rating arithmetic is not here: `record_results` takes a `Rater` (the server passes
 openskill's), so the storage layer only keeps numbers.
 
-`record_results` is the one write and it happens once per table: in one transaction it
-reads the players' current ratings (locking their rows on PostgreSQL), asks the Rater
-for the new ones, inserts one `player_results` row per player and updates `ratings`.
-UNIQUE (table_id, player_id) makes a second attempt (a retry, another worker) fail on
-its first insert and roll back whole, so a game never counts twice.
+Results are written once per table: in one transaction the book reads the players'
+current ratings (locking their rows on PostgreSQL), asks the Rater for the new ones,
+inserts one `player_results` row per player and updates `ratings`. The server makes
+these writes part of the transaction that stores the table's end (`recorder`, passed to
+`Store.finish_table`): whoever sees a game over can read its results.
+`record_results` is the same in a transaction of its own. UNIQUE (table_id, player_id)
+makes a second attempt (a retry, another worker) fail on its first insert and roll back
+whole, so a game never counts twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -101,16 +105,34 @@ class RatingBook:
         for attempt in range(ATTEMPTS):
             try:
                 with self.engine.begin() as conn:
-                    if self._already_recorded(conn, table_id):
-                        return False
-                    self._record(conn, table_id, game, placements, rate)
-                return True
+                    return self.record_in(conn, table_id, game, placements, rate)
             except IntegrityError:
                 if self.recorded(table_id):
                     return False  # another writer recorded it first: theirs stands
                 if attempt == ATTEMPTS - 1:
                     raise
         return False  # pragma: no cover (the loop returns or raises)
+
+    def recorder(
+        self, table_id: int, game: str, placements: Sequence[Placement], rate: Rater | None
+    ) -> Callable[[Connection], bool]:
+        """`record_in` for the transaction that stores the table's end
+        (`Store.finish_table(..., also=...)`, which retries it on an IntegrityError)."""
+        return functools.partial(self.record_in, table_id=table_id, game=game,
+                                 placements=placements, rate=rate)
+
+    def record_in(
+        self, conn: Connection, table_id: int, game: str, placements: Sequence[Placement],
+        rate: Rater | None,
+    ) -> bool:
+        """`record_results` in the caller's transaction `conn`; False, writing nothing, if
+        the table's results were recorded before. An IntegrityError (another writer
+        recorded them, or rated one of these players for the first time, meanwhile)
+        leaves the transaction to be rolled back and tried again."""
+        if self._already_recorded(conn, table_id):
+            return False
+        self._record(conn, table_id, game, placements, rate)
+        return True
 
     def _record(
         self, conn: Connection, table_id: int, game: str, placements: Sequence[Placement],

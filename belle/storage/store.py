@@ -64,6 +64,7 @@ UNFINISHED = ("open", "running")
 STARTED = ("running", "finished", "aborted")  # the tables that have a game state
 MODES = ("live", "turn")
 EVERY_TABLE = "every"  # Store.list_tables(seen_by=…): private tables included
+FINISH_ATTEMPTS = 3  # `finish_table` with results: a concurrent first rating may collide
 
 
 class StoreError(Exception):
@@ -463,9 +464,27 @@ class Store:
             raise StoreError(f"table {table_id} is {current}, not {expected}")
         return self._bump(conn, table_id, **values)
 
-    def finish_table(self, table_id: int, result: Mapping[str, Any]) -> int:
-        with self.engine.begin() as conn:
-            return self._bump(conn, table_id, status="finished", result=dict(result))
+    def finish_table(self, table_id: int, result: Mapping[str, Any],
+                     also: Callable[[Connection], object] | None = None) -> int:
+        """Store the end of a game and its result; the new event number.
+
+        `also`: the writes that belong to the end (each person's result and rating:
+        belle.storage.ratings.RatingBook.recorder), made in the same transaction, so no
+        one learns of the end before they are readable and no crash keeps one without
+        the other. An IntegrityError of theirs (a concurrent first rating of the same
+        player) retries the whole transaction, up to `FINISH_ATTEMPTS` times.
+        """
+        for attempt in range(FINISH_ATTEMPTS):
+            try:
+                with self.engine.begin() as conn:
+                    n = self._bump(conn, table_id, status="finished", result=dict(result))
+                    if also is not None:
+                        also(conn)
+                    return n
+            except IntegrityError:
+                if also is None or attempt == FINISH_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     # -- actions -----------------------------------------------------------
     def append_action(self, match_id: int, seq: int, entry: RecordEntry) -> int:

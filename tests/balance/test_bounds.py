@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from belle.balance.bounds import FAIL, PASS, UNDECIDED, evaluate
+from belle.balance.bounds import FAIL, PARIS_VP_TILE_TRIGGER, PASS, UNDECIDED, evaluate
 from belle.balance.games.bruxelles_1893 import BUILDING_COMPONENTS, BUILDING_GROUP
 from belle.balance.probe import Element, GameFacts, Probe
 from belle.balance.report import build_report
@@ -153,7 +153,17 @@ def test_paris_vp_tiles_placed_in_most_games() -> None:
     assert verdicts(data, "paris-vp-tiles") == [FAIL, PASS]
     failed = next(v for v in evaluate(data) if v.bound == "paris-vp-tiles")
     assert failed.sentence == ("VP tile 1 (8/4/2) is placed in 20% (95% interval 13%–29%) of "
-                               "the games: below the 50% bound.")
+                               "the games: below the 50% bound. " + PARIS_VP_TILE_TRIGGER)
+
+
+def test_the_vp_tiles_trigger_is_explained_once_per_report() -> None:
+    games = [result(g, winner=0, facts={"VP tile 1 (8/4/2) placed": g % 5 == 0,
+                                        "VP tile 2 (10/5/2) placed": g % 4 == 0,
+                                        "VP tile 6 (20/10/5) placed": True})
+             for g in range(100)]
+    sentences = [v.sentence for v in evaluate(report(games, game="paris"))
+                 if v.bound == "paris-vp-tiles"]
+    assert [PARIS_VP_TILE_TRIGGER in s for s in sentences] == [True, False, False]
 
 
 def test_game_checks_apply_only_to_their_game() -> None:

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from belle.balance.stats import bootstrap_shares, t_mean, wilson
+from belle.balance.stats import Estimate, bootstrap_shares, share_rate, t_mean, wilson
 
 
 @pytest.mark.parametrize(("k", "n", "low", "high"), [
@@ -72,3 +72,40 @@ def test_bootstrap_without_games() -> None:
 def test_bootstrap_of_very_few_games_is_left_open() -> None:
     [share] = bootstrap_shares([[1.0], [3.0]], [4.0, 4.0], seed=1)
     assert share.value == 0.5 and share.low == -math.inf and share.high == math.inf
+
+
+def test_share_rate_of_whole_wins_is_the_wilson_interval() -> None:
+    outcomes = [1.0] * 8 + [0.0] * 2
+    assert share_rate(outcomes) == wilson(8, 10)
+    many = [float(g % 3 == 0) for g in range(90)]
+    assert share_rate(many) == wilson(30, 90)
+
+
+def test_share_rate_without_outcomes_is_the_whole_range() -> None:
+    assert share_rate([]) == Estimate(None, 0.0, 1.0)
+
+
+def test_share_rate_below_30_outcomes_keeps_wilsons_width() -> None:
+    # 4 halves and 6 zeros: mean 0.2, the interval of 2 wins in 10 (conservative)
+    estimate = share_rate([0.5] * 4 + [0.0] * 6)
+    assert estimate.value == pytest.approx(0.2)
+    assert (estimate.low, estimate.high) == pytest.approx((wilson(2, 10).low, wilson(2, 10).high))
+
+
+def test_share_rate_narrows_by_the_effective_number_of_trials() -> None:
+    # 60 outcomes, mean 1/2: 20 wins, 20 halves, 20 losses. Variance 1/6 against the 0/1
+    # outcome's 1/4: Wilson at 60 × (1/4) / (1/6) = 90 trials.
+    outcomes = [1.0] * 20 + [0.5] * 20 + [0.0] * 20
+    estimate = share_rate(outcomes)
+    half = 1.959964 * math.sqrt(0.25 / 90 + 1.959964**2 / (4 * 90**2)) / (1 + 1.959964**2 / 90)
+    assert estimate.value == pytest.approx(0.5)
+    assert (estimate.low, estimate.high) == pytest.approx((0.5 - half, 0.5 + half))
+    wider = wilson(30, 60)
+    assert wider.low < estimate.low < 0.5 < estimate.high < wider.high
+
+
+def test_share_rate_of_outcomes_that_never_vary_keeps_an_interval() -> None:
+    # every game a two-way tie: at most n² = 1600 trials, never a closed interval
+    estimate = share_rate([0.5] * 40)
+    assert estimate.value == 0.5
+    assert 0.47 < estimate.low < 0.5 < estimate.high < 0.53

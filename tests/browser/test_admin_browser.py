@@ -1,7 +1,8 @@
 """The operator's page in Chromium (issue 20 item 7), three contexts: a player reports a
 chat line, the operator signs in at /admin, sees the report and bans its author, and
 the banned player's page says at once that they were banned (their socket is closed,
-belle.server.moderation.bans), and again after a reload (no reconnecting).
+belle.server.moderation.bans), and again after a reload (no reconnecting); at the game
+they were playing, a bot plays their seat on and the table's chat says why.
 
 This module runs a server of its own: the test sets the operator's password in its
 database, as `belle admin password` does."""
@@ -59,6 +60,15 @@ def test_the_operator_bans_a_reported_author_and_their_page_says_so(new_page: An
     line.locator(".chat-report").click()
     expect(line.locator(".chat-report")).to_be_disabled()
 
+    # Ann and Bob are in the middle of a game (with a bot): the ban must not leave her
+    # waiting on him
+    table = ann.request.post("/api/tables", data={"game": "paris_connection",
+                                                  "players": 3}).json()["id"]
+    assert ann.request.post(f"/api/tables/{table}/join", data={"seat": 0}).ok
+    assert bob.request.post(f"/api/tables/{table}/join", data={"seat": 1}).ok
+    assert ann.request.post(f"/api/tables/{table}/bots", data={"bot": "random"}).ok
+    assert ann.request.post(f"/api/tables/{table}/start").ok
+
     op = new_page(None)
     op.goto("/admin")
     op.fill("#admin-password", PASSWORD)
@@ -75,5 +85,9 @@ def test_the_operator_bans_a_reported_author_and_their_page_says_so(new_page: An
     bob.reload()
     expect(bob.locator("#banned")).to_contain_text("The operator has banned you")
     expect(ann.locator("#banned")).to_have_count(0)
+    ann.goto(f"/table/{table}")  # a bot plays Bob's seat, and the table's chat says why
+    expect(ann.locator("#chat li").filter(
+        has_text=f"{bob.player_name} was banned by the operator: a bot plays their seat to "
+                 "the end.")).to_have_count(1)
     assert not ann.js_errors and not bob.js_errors and not op.js_errors, \
         (ann.js_errors, bob.js_errors, op.js_errors)

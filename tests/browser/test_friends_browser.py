@@ -39,6 +39,8 @@ def test_a_private_table_an_invitation_link_and_friends_online(new_page: Any) ->
     bob.click("#friends form.follow-form button")
     friend = bob.locator(f'#friends li.friend[data-name="{ann.player_name}"]')
     expect(friend).to_have_class("friend online")
+    # the list is a real <ul> with its id (ui.js's h() takes classes, not an #id)
+    expect(bob.locator("ul#friends-list.friends-list > li.friend")).to_have_count(1)
     expect(friend.locator(f'a[href="/table/{table}"]')).to_have_count(0)
     assert ann.js_errors == [] and bob.js_errors == [] and newcomer.js_errors == []
 

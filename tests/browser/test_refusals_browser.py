@@ -1,7 +1,8 @@
 """In German, what the table refuses is a German sentence (issue 16 item 6): a move the
 server refuses (illegal now, or naming nothing of the game) shows the engine's refusal
-worded from the game's catalogue; the chat names bots in German; Bruxelles 1893 lists
-what its resolution did in German."""
+worded from the game's catalogue, an undo refused and a refusal of the server's own
+too; the chat names bots in German; Bruxelles 1893 lists what its resolution did in
+German."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from .tables import legal_moves, over, settle, sit_down, tap_move, wait_for_my_t
 
 def swap_next_action(page: Any) -> list[dict[str, Any]]:
     """Route the page's websocket through the test: the action the page sends next is
-    replaced by the first action of the returned list (which is then consumed)."""
+    replaced by the first action of the returned list (which is then consumed), or by
+    the message `{"send": message}` names."""
     replacements: list[dict[str, Any]] = []
 
     def route(ws: Any) -> None:
@@ -27,7 +29,11 @@ def swap_next_action(page: Any) -> list[dict[str, Any]]:
             if replacements and isinstance(message, str):
                 data = json.loads(message)
                 if data.get("type") == "action":
-                    data["action"] = replacements.pop(0)
+                    replacement = replacements.pop(0)
+                    if "send" in replacement:  # another message instead of the action
+                        data = {"version": data["version"], **replacement["send"]}
+                    else:
+                        data["action"] = replacement
                     message = json.dumps(data)
             server.send(message)
 
@@ -48,6 +54,10 @@ def test_a_refused_move_reads_as_a_german_sentence(device_page: Any) -> None:
     for sent, german in [
         ({"type": "stop"}, "„stop“ ist jetzt nicht möglich. Möglich: "),
         ({"type": "build", "company": "Z"}, "Es gibt keine Gesellschaft „Z“. Gesellschaften: R, "),
+        # an undo the policy refuses (the engine's catalogue) and a refusal of the
+        # server's own naming a value (the interface's, from its template)
+        ({"send": {"type": "undo"}}, "Nichts zurückzunehmen: Dein letzter Schritt ist nicht"),
+        ({"send": {"type": "chat", "text": "x" * 5000}}, "Eine Chatzeile hat höchstens "),
     ]:
         replacements.append(sent)
         tap_move(page, legal_moves(page)[0], tap=False)
@@ -56,6 +66,7 @@ def test_a_refused_move_reads_as_a_german_sentence(device_page: Any) -> None:
         settle(page)
     text = page.locator("#toasts").inner_text()
     assert "not possible" not in text and "There is no" not in text
+    assert "Nothing to take back" not in text and "a chat line" not in text
     assert page.js_errors == []
 
 

@@ -141,7 +141,7 @@ def test_play_by_number_undo_illegal_then_quit(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "took back:" in out
-    assert "nothing to undo" in out
+    assert "Nothing to take back: your last step is not the last one" in out
     assert "“what is this” cannot be read as a move" in out
     assert "“stop” is not possible now. Possible: " in out
     assert "Choose a number from 1 to" in out

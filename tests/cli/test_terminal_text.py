@@ -88,7 +88,7 @@ def test_info_describes_an_element_by_its_id(game: str, key: str, words: list[st
 
 def test_info_of_an_unknown_id_lists_the_known_ones() -> None:
     text = plain(element_info("paris", "L99"), width=200)
-    assert "No element is called 'L99'" in text and "L16" in text
+    assert "No element is called “L99”" in text and "L16" in text
     assert "f8" in plain(element_info("paris", ""), width=200)
     assert all(internal(value) is None for game in game_ids()
                for value in elements(game).values())

@@ -85,7 +85,7 @@ def test_paris_connection_build_walks_back_step_by_step() -> None:
         state, entry = take_back(record, state, seat)
         same_position(state, states[back])
     assert entry.text.startswith("build")
-    with pytest.raises(UndoRefused, match="not the last entry"):
+    with pytest.raises(UndoRefused, match="not the last one"):
         take_back(record, state, seat)
 
 
@@ -106,7 +106,7 @@ def test_refused_after_a_chance_draw() -> None:
     record, state = play_until("paris", 2, 5, lambda r, s: (
         len(r.actions) > 2 and r.actions[-2].text.startswith("draw")
         and r.actions[-1].player == CHANCE and s.current_player() >= 0))
-    with pytest.raises(UndoRefused, match="not the last entry"):
+    with pytest.raises(UndoRefused, match="not the last one"):
         take_back(record, state, state.current_player())
     assert record.actions[-1].player == CHANCE  # nothing removed
 

@@ -18,11 +18,13 @@ from belle.engine.game import CHANCE, State
 from belle.engine.referee import sample_chance
 from belle.i18n import PACKAGE, TRANSLATED
 from belle.i18n.check import internal
-from belle.i18n.games import domains, texts_of, translations
+from belle.i18n.games import TERMINAL_DOMAIN, domains, texts_of, translations
 from belle.i18n.say import refusal_text, say, terminal_language
 from belle.i18n.text import ENGINE_DOMAIN, PLACEHOLDER
 
-GAMES = [domain for domain in domains() if domain != ENGINE_DOMAIN]
+GAMES = [domain for domain in domains() if domain not in (ENGINE_DOMAIN, TERMINAL_DOMAIN)]
+REFUSING = [ENGINE_DOMAIN, *GAMES]
+"""The catalogues that hold refusals (the terminal's words are none)."""
 PLAYERS = {"paris_connection": 3}
 REFUSAL_ID = re.compile(r"""["']((?:engine\.)?refuse\.[\w.]+)["']""")
 # What a player must never read: Python names and reprs, placeholders, seat indexes.
@@ -47,7 +49,7 @@ def refusal_ids(domain: str) -> set[str]:
     return {mid for mid in texts_of(domain) if ".refuse." in f".{mid}"}
 
 
-@pytest.mark.parametrize("domain", domains())
+@pytest.mark.parametrize("domain", REFUSING)
 def test_every_refusal_raised_is_in_its_catalogue(domain: str) -> None:
     texts = texts_of(domain)
     raised = raised_ids(domain)
@@ -59,13 +61,13 @@ def test_every_refusal_raised_is_in_its_catalogue(domain: str) -> None:
 
 
 def test_every_engine_refusal_is_raised_somewhere() -> None:
-    everywhere = set().union(*(raised_ids(domain) for domain in domains()))
+    everywhere = set().union(*(raised_ids(domain) for domain in REFUSING))
     unused = refusal_ids(ENGINE_DOMAIN) - everywhere
     assert not unused, unused
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("domain", domains())
+@pytest.mark.parametrize("domain", REFUSING)
 def test_every_refusal_is_translated(domain: str, lang: str) -> None:
     texts = texts_of(domain)
     translated = translations(lang, domain)

@@ -7,11 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from belle.bots import make_bot
 from belle.cli.main import app
+from belle.cli.scores import score_table, winners_line
+from belle.cli.texts import Words
 from belle.engine import load_game
 from belle.engine.errors import IllegalActionError
+from belle.engine.referee import play_match
 from belle.server.errors import ServerError
 
 SCRIPT = "\n".join(["what is this", "stop", "0", "quit"]) + "\n"
@@ -68,3 +73,63 @@ def test_the_server_sends_the_refusal_beside_its_english() -> None:
     assert body["refusal"]["id"] == "engine.refuse.not_legal"
     assert body["refusal"]["params"]["action"] == "stop"
     assert error.notice_fields() == {"refusal": body["refusal"]}
+
+
+def test_a_bad_option_of_belle_play_is_refused_in_french(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["play", "paris_connection", "--option", "nope=1",
+                                      "--lang", "fr", "--record-dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "belle: Il n'y a pas d'option « nope ». Les options de ce jeu : " in result.stderr
+    value = CliRunner().invoke(app, ["play", "paris_connection", "--option",
+                                     "rules_version=9", "--lang", "fr",
+                                     "--record-dir", str(tmp_path)])
+    assert ("Option « rules_version » : « 9 » n'est pas un nombre entier de 1 à 2."
+            in value.stderr)
+
+
+def test_a_record_that_cannot_be_read_is_refused_in_german(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BELLE_LANG", "de")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{nope", encoding="utf-8")
+    result = CliRunner().invoke(app, ["replay", str(broken)])
+    assert result.exit_code == 2
+    assert f"{broken} ist kein JSON: Zeile 1 ist nicht lesbar." in result.stderr
+
+
+def test_the_terminal_prompts_and_helps_in_spanish(tmp_path: Path) -> None:
+    """Issue 16 item 3: the loop's own words (prompt, help, recap, undo) follow --lang."""
+    result = CliRunner().invoke(app, ["play", "paris_connection", "--seed", "11", "--lang",
+                                      "es", "--record-dir", str(tmp_path)],
+                                input="help\n1\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "3 jugadores: puesto 0 tú, puesto 1 greedy, puesto 2 greedy." in out
+    assert "puesto 0 › " in out
+    assert "Órdenes:" in out and "muestra esta ayuda" in out
+    assert "deshecho: build " in out
+    assert "Registro de la partida guardado en " in out
+    assert "Commands:" not in out and "seat 0 ›" not in out
+
+
+def test_the_final_scores_are_worded_in_german(tmp_path: Path) -> None:
+    game = load_game("paris_connection")
+    state = play_match(game, [make_bot("random") for _ in range(3)], seed=5).state
+    console = Console(record=True, width=120)
+    console.print(score_table(state, ["A", "B", "C"], Words("de"), "paris_connection"))
+    shown = console.export_text()
+    assert "Endwertung" in shown and "Punkte" in shown and "gesamt" in shown
+    assert "1. Rang ★ gewinnt" in shown
+    assert "Aktien " in shown  # the game's own score lines, in German
+    assert "shares" not in shown
+    assert winners_line(state, ["A", "B", "C"], Words("de")).endswith("Punkten.")
+
+
+def test_a_bad_seat_of_belle_play_is_refused_in_german(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["play", "paris", "--seat", "3=human", "--lang", "de",
+                                      "--record-dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "--seat „3=human“: Bei 2 Personen gehen die Plätze von 0 bis 1." in result.stderr
+    wizard = CliRunner().invoke(app, ["play", "paris", "--seat", "1=wizard", "--lang", "de",
+                                      "--record-dir", str(tmp_path)])
+    assert "Es gibt keinen Spieler „wizard“: Schreib human, random" in wizard.stderr

@@ -557,13 +557,14 @@ def check_refusal(refusal: dict[str, Any]) -> None:
 
 
 def check_error(reply: dict[str, Any]) -> None:
-    """A refusal is `{"type": "error", "code", "message"[, "version"][, "notice",
-    "params"][, "refusal"]}`, nothing more (a notice: one of belle.server.announcements;
+    """A refusal is `{"type": "error", "code", "message"[, "version"][, "notice" or
+    "template", "params"][, "refusal"]}`, nothing more (a notice: one of
+    belle.server.announcements; a template: the message before its params, belle.server.errors;
     a refusal: a message of the game's catalogue, belle.engine.errors)."""
     assert reply["code"] in STATUS, reply
     assert isinstance(reply["message"], str) and reply["message"].strip(), reply
     assert set(reply) <= {"type", "code", "message", "version", "notice", "params",
-                          "refusal"}, reply
+                          "refusal", "template"}, reply
     if "notice" in reply:
         assert reply["notice"] in ENGLISH and isinstance(reply["params"], dict), reply
     if "refusal" in reply:

@@ -12,7 +12,7 @@ import random
 import threading
 import warnings
 from collections.abc import Callable, Coroutine, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -158,6 +158,56 @@ def anna_bob_and_a_bot(client: TestClient, bot: str = "random") -> tuple[Person,
     seat(bob, table_id, 1)
     add_bot(anna, table_id, bot)
     return anna, bob, table_id
+
+
+@dataclass
+class LiveTable:
+    """A started table with sockets open, each said hello before the start: Anna's
+    (`a`, seat 0), Bob's (`b`, seat 1), the watchers' and a spectator's (`s`)."""
+
+    anna: Person
+    bob: Person
+    table_id: int
+    a: Sock
+    b: Sock
+    s: Sock
+    watchers: list[Sock]
+
+    @property
+    def seats(self) -> dict[int, Sock]:
+        return {0: self.a, 1: self.b}
+
+    def persons_turn(self) -> tuple[dict[str, Any], Sock, Sock]:
+        """Let the bots move until Anna or Bob is to: the mover's own message of that
+        event (its version, legal moves, view), the mover's socket and the other's."""
+        event = play({}, self.s, stop=lambda m: m.get("to_move") in (0, 1))
+        mover, other = (self.a, self.b) if event["to_move"] == 0 else (self.b, self.a)
+        return mover.until(lambda m: m.get("n") == event["n"]), mover, other
+
+
+@contextmanager
+def connected_and_started(client: TestClient, table_id: int, anna: Person, bob: Person,
+                          *watchers: Person) -> Iterator[LiveTable]:
+    """Open Anna's, Bob's, the watchers' and a spectator's sockets at `table_id`, say
+    hello on each, and start the table (Anna hosts it)."""
+    path = f"/ws/table/{table_id}"
+    with ExitStack() as stack:
+        a, b = (stack.enter_context(person.socket(path)) for person in (anna, bob))
+        others = [stack.enter_context(person.socket(path)) for person in watchers]
+        s = stack.enter_context(guest(client).socket(path))
+        for sock in (a, b, *others, s):
+            sock.hello()
+        start(anna, table_id)
+        yield LiveTable(anna, bob, table_id, a, b, s, others)
+
+
+@contextmanager
+def anna_bob_and_a_bot_started(client: TestClient, *watchers: Person,
+                               bot: str = "random") -> Iterator[LiveTable]:
+    """`anna_bob_and_a_bot`, `connected_and_started` with the watchers' sockets."""
+    anna, bob, table_id = anna_bob_and_a_bot(client, bot)
+    with connected_and_started(client, table_id, anna, bob, *watchers) as game:
+        yield game
 
 
 def seat(person: Person, table_id: int, index: int | None = None) -> None:

@@ -56,7 +56,9 @@ def check_answer(response: Any, what: str) -> None:
         assert set(body) == {"error"}, (what, body)
         error = body["error"]
         assert set(error) in ({"code", "message"}, {"code", "message", "notice", "params"},
-                              {"code", "message", "refusal"}), (what, body)
+                              {"code", "message", "refusal"},
+                              {"code", "message", "template", "params"},
+                              {"code", "message", "template", "params", "refusal"}), (what, body)
         assert error.get("notice", "took_back") in ENGLISH, (what, body)
         assert error["code"] in STATUS, (what, body)
         # 405 (a method a path does not take) has no code of its own: `malformed`.

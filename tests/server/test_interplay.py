@@ -15,7 +15,18 @@ from belle.server import create_app
 from belle.server.table.clock import ClockSettings, ClockState, FakeClock
 from belle.server.table.timekeeper import TIMEOUT_MARK
 
-from .kit import FAST, SECRET, Person, Sock, guest, play, sign_in, start, table_actor
+from .kit import (
+    FAST,
+    SECRET,
+    Person,
+    Sock,
+    connected_and_started,
+    guest,
+    play,
+    sign_in,
+    start,
+    table_actor,
+)
 from .notifykit import Game, smtp_sink, started
 from .test_clock import advance, clock_app, clocked_table, join
 from .test_notify_mail import ANN, SINKS, config, settle, three_players
@@ -38,13 +49,9 @@ def at_a_build(db_url: str, fake: FakeClock, clock: dict[str, Any]
         join(anna, table_id, 0)
         join(bob, table_id, 1)
         assert anna.post(f"/api/tables/{table_id}/bots", {"bot": "random"}).status_code == 200
-        path = f"/ws/table/{table_id}"
-        with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
-            for sock in (a, b, s):
-                sock.hello()
-            start(anna, table_id)
-            own = until_build(client, {0: a, 1: b}, s)
-            yield client, table_id, (a, b)[own["to_move"]], own
+        with connected_and_started(client, table_id, anna, bob) as game:
+            own = until_build(client, game.seats, game.s)
+            yield client, table_id, game.seats[own["to_move"]], own
 
 
 @pytest.mark.parametrize("clock", [PER_MOVE, GAME], ids=["per-move", "game"])

@@ -1,10 +1,11 @@
 """Ratings at the web table (issue 10 item 3; item 7: "rating updates" are tested): the
-openskill model, the places of a result, the listener that rates a finished table, and
-`GET /api/leaderboard/{game}`, `GET /api/players/{name}` and their pages."""
+openskill model, the places of a result, the results and ratings written with a table's
+end, and `GET /api/leaderboard/{game}`, `GET /api/players/{name}` and their pages."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -13,8 +14,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from belle.server.ratings.listener import RatingListener
 from belle.server.ratings.model import Ratings, displayed, final_places, is_rated
+from belle.server.ratings.results import ResultRecorder
 from belle.storage import RatingBook, Seat, Store
 
 from .kit import guest, new_table, play, seat, sign_in, start
@@ -78,7 +79,7 @@ def test_which_tables_are_rated() -> None:
     assert not is_rated([ann, Seat("empty")])
 
 
-# -- the listener on finished tables -----------------------------------------------
+# -- the results written with a table's end ----------------------------------------
 @dataclass
 class Inline:
     """The hub's database workers, run inline."""
@@ -103,7 +104,7 @@ class Host:
 
 @dataclass
 class Actor:
-    """What the listener reads of a TableActor: the table and its host."""
+    """What the recorder reads of a TableActor: the table and its host."""
 
     host: Host
     table: Any
@@ -119,7 +120,8 @@ def store(db_url: str) -> Iterator[Store]:
 
 def finish(store: Store, seats: list[str], result: dict[str, Any],
            game: str = "paris_connection") -> Any:
-    """A finished table written to the store: names are people, "bot:x" bots."""
+    """A running table in the store, about to end with `result` (its record carries it):
+    names are people, "bot:x" bots. `rate` ends it."""
     made = []
     for name in seats:
         if name.startswith("bot:"):
@@ -130,21 +132,22 @@ def finish(store: Store, seats: list[str], result: dict[str, Any],
     table = store.create_table(game, {}, len(seats), "live", None)
     store.update_seats(table.id, made)
     store.start_table(table.id, 1)
-    store.finish_table(table.id, result)
     found = store.get_table(table.id)
     assert found is not None
-    return found
+    return dataclasses.replace(found, result=result)
 
 
 REGISTERED = "an argon2 hash"  # a registered player, as far as ratings care
 
 
 def rate(store: Store, table: Any) -> RatingBook:
+    """End `table` as the hub does: its end and its people's results in one write."""
     book = RatingBook(store)
-    listener = RatingListener(book, Ratings())
+    recorder = ResultRecorder(book, Ratings())
     actor: Any = Actor(Host(store), table)
     with ThreadPoolExecutor(1) as thread:  # its own event loop, whatever runs here
-        thread.submit(asyncio.run, listener.finished(actor)).result()
+        also = thread.submit(asyncio.run, recorder.writes(actor, table.result)).result()
+    store.finish_table(table.id, table.result, also)
     return book
 
 
@@ -167,7 +170,7 @@ def test_a_finished_all_human_table_is_rated(store: Store) -> None:
     assert results[1].before is not None and results[1].before.rating == 1000.0
 
 
-def test_the_listener_rates_a_table_once(store: Store) -> None:
+def test_a_table_ended_twice_is_rated_once(store: Store) -> None:
     """Issue 10 item 7: finishing twice (a retry, a second worker) rates once."""
     table = finish(store, ["Ann", "Bob", "Cy"], {"ranking": [0, 1, 2]})
     book = rate(store, table)
@@ -276,10 +279,7 @@ def test_a_game_played_to_the_end_moves_the_leaderboard(client: TestClient) -> N
             sock.hello()
         start(people[0], table_id)
         over = play({0: a, 1: b, 2: c}, s, seed=5)
-        # The listener runs under the table's lock, before the next command: a chat
-        # line's echo therefore comes after the rating was stored.
-        a.send({"type": "chat", "text": "gg"})
-        a.until(lambda m: m.get("kind") == "chat")
+    # The ratings were stored with the end, before the "over" event: no waiting.
     board = client.get("/api/leaderboard/paris_connection").json()["players"]
     assert sorted(p["name"] for p in board) == ["Anna", "Bob", "Cleo"]
     assert all(p["games"] == 1 for p in board)

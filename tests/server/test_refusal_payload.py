@@ -5,19 +5,12 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from .kit import anna_bob_and_a_bot, guest, play, start
+from .kit import anna_bob_and_a_bot_started
 
 
 def test_refused_moves_carry_their_refusal(client: TestClient) -> None:
-    anna, bob, table_id = anna_bob_and_a_bot(client)
-    path = f"/ws/table/{table_id}"
-    with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
-        for sock in (a, b, s):
-            sock.hello()
-        start(anna, table_id)
-        event = play({}, s, stop=lambda m: m.get("to_move") in (0, 1))
-        mover, other = (a, b) if event["to_move"] == 0 else (b, a)
-        own = mover.until(lambda m: m.get("n") == event["n"])
+    with anna_bob_and_a_bot_started(client) as game:
+        own, mover, other = game.persons_turn()
         version = own["version"]
         shown = {item["text"] for item in own["legal"]}
         mover.send({"type": "action", "version": version, "action": {"type": "stop"}})

@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from belle.server.bench.memory import table_memory
 
-from .kit import anna_bob_and_a_bot, guest, play, start
+from .kit import anna_bob_and_a_bot_started, play
 
 
 def test_a_table_holds_little_memory_idle_and_after_moves() -> None:
@@ -20,12 +20,8 @@ def test_a_table_holds_little_memory_idle_and_after_moves() -> None:
 
 
 def test_a_late_viewer_gets_each_event_as_it_was_sent(client: TestClient) -> None:
-    anna, bob, table_id = anna_bob_and_a_bot(client)
-    path = f"/ws/table/{table_id}"
-    with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
-        for sock in (a, b, s):
-            sock.hello()
-        start(anna, table_id)
+    with anna_bob_and_a_bot_started(client) as game:
+        anna, a, b, s, path = game.anna, game.a, game.b, game.s, f"/ws/table/{game.table_id}"
         since = s.until(lambda m: m.get("kind") == "table")["n"]
         # 40 versions in, and after Anna has moved at least once (the start player and
         # the chance steps of the set-up are random, so the first 40 may all be others')

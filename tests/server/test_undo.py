@@ -14,14 +14,9 @@ from belle.storage import Store
 
 from .kit import (
     Sock,
-    add_bot,
-    anna_bob_and_a_bot,
-    guest,
-    new_table,
+    anna_bob_and_a_bot_started,
     play,
-    seat,
     sign_in,
-    start,
     table_actor,
 )
 
@@ -40,18 +35,9 @@ def until_build(client: TestClient, socks: dict[int, Sock], watcher: Sock) -> di
 def test_undo_accepted_and_refused(client: TestClient, db_url: str) -> None:
     """Issue 10 items 5 and 7: refusals change nothing; an accepted undo restores the
     state and version for everyone, and the opponent sees "Anna took back: …"."""
-    anna, bob, eve = sign_in(client, "Anna"), sign_in(client, "Bob"), sign_in(client, "Eve")
-    table_id = new_table(anna)
-    seat(anna, table_id, 0)
-    seat(bob, table_id, 1)
-    add_bot(anna, table_id, "random")
-    path = f"/ws/table/{table_id}"
-    with anna.socket(path) as a, bob.socket(path) as b, eve.socket(path) as e, \
-            guest(client).socket(path) as s:
-        for sock in (a, b, e, s):
-            sock.hello()
-        start(anna, table_id)
-        socks = {0: a, 1: b}
+    eve = sign_in(client, "Eve")
+    with anna_bob_and_a_bot_started(client, eve) as game:
+        (e,), s, socks, table_id = game.watchers, game.s, game.seats, game.table_id
         own = until_build(client, socks, s)
         mover_seat = own["to_move"]
         mover, other = socks[mover_seat], socks[1 - mover_seat]
@@ -59,7 +45,7 @@ def test_undo_accepted_and_refused(client: TestClient, db_url: str) -> None:
         actor = table_actor(client, table_id)
 
         mover.send({"type": "undo", "version": version})  # nothing of its own yet
-        assert "not the last entry" in mover.expect_error("undo_refused")["message"]
+        assert "not the last one" in mover.expect_error("undo_refused")["message"]
         build = next(x for x in legal if x["text"].startswith("build"))
         mover.send({"type": "action", "version": version, "action": build["json"]})
         echo = mover.until(lambda m: m.get("kind") == "action" and m["version"] == version + 1)
@@ -106,14 +92,9 @@ def test_undo_accepted_and_refused(client: TestClient, db_url: str) -> None:
 def test_an_undo_that_loses_to_another_writer_is_stale(client: TestClient, db_url: str) -> None:
     """Issue 10 item 5: the store removes only what the table saw; when another worker
     stored a move first, the undo is `stale`, nothing is removed and the table reloads."""
-    anna, bob, table_id = anna_bob_and_a_bot(client)
-    path = f"/ws/table/{table_id}"
-    with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
-        for sock in (a, b, s):
-            sock.hello()
-        start(anna, table_id)
-        socks = {0: a, 1: b}
-        own = until_build(client, socks, s)
+    with anna_bob_and_a_bot_started(client) as game:
+        table_id, socks = game.table_id, game.seats
+        own = until_build(client, socks, game.s)
         mover = socks[own["to_move"]]
         version = own["version"]
         build = next(x for x in own["legal"] if x["text"].startswith("build"))

@@ -18,6 +18,7 @@ from .kit import (
     Sock,
     add_bot,
     anna_bob_and_a_bot,
+    anna_bob_and_a_bot_started,
     guest,
     make_app,
     new_table,
@@ -107,17 +108,10 @@ def test_nothing_leaks_to_other_seats_or_spectators(client: TestClient) -> None:
 
 
 def test_refusals_have_codes_and_change_nothing(client: TestClient) -> None:
-    anna, bob, table_id = anna_bob_and_a_bot(client)
     eve = sign_in(client, "Eve")
-    path = f"/ws/table/{table_id}"
-    with anna.socket(path) as a, bob.socket(path) as b, eve.socket(path) as e, \
-            guest(client).socket(path) as s:
-        for sock in (a, b, e, s):
-            sock.hello()
-        start(anna, table_id)
-        event = play({}, s, stop=lambda m: m.get("to_move") in (0, 1))
-        mover, other = (a, b) if event["to_move"] == 0 else (b, a)
-        own = mover.until(lambda m: m.get("n") == event["n"])
+    with anna_bob_and_a_bot_started(client, eve) as game:
+        (e,), s, table_id = game.watchers, game.s, game.table_id
+        own, mover, other = game.persons_turn()
         version, legal = own["version"], own["legal"]
         good = {"type": "action", "version": version, "action": legal[0]["json"]}
         refusals: list[tuple[Sock, Any, str]] = [
@@ -142,7 +136,7 @@ def test_refusals_have_codes_and_change_nothing(client: TestClient) -> None:
             assert table_actor(client, table_id).version == version
         mover.send(good)
         echo = mover.until(lambda m: m["type"] == "event" and m["kind"] == "action")
-        assert echo["version"] == version + 1 and echo["n"] == event["n"] + 1
+        assert echo["version"] == version + 1 and echo["n"] == own["n"] + 1
 
 
 def test_reconnect_catches_up_with_since(client: TestClient) -> None:
@@ -324,20 +318,14 @@ def test_a_whole_game_with_bots_to_the_end(client: TestClient) -> None:
 
 
 def test_a_second_writer_wins_and_the_loser_resyncs(client: TestClient, db_url: str) -> None:
-    anna, bob, table_id = anna_bob_and_a_bot(client)
-    path = f"/ws/table/{table_id}"
-    with anna.socket(path) as a, bob.socket(path) as b, guest(client).socket(path) as s:
-        for sock in (a, b, s):
-            sock.hello()
-        start(anna, table_id)
-        event = play({}, s, stop=lambda m: m.get("to_move") in (0, 1))
-        mover = a if event["to_move"] == 0 else b
-        own = mover.until(lambda m: m.get("n") == event["n"])
+    with anna_bob_and_a_bot_started(client) as game:
+        table_id = game.table_id
+        own, mover, _other = game.persons_turn()
         version, legal = own["version"], own["legal"]
         other = Store(db_url)  # another worker stores a move for this version first
         try:
             other.append_action(table_id, version, RecordEntry(
-                event["to_move"], legal[-1]["json"], legal[-1]["text"], None))
+                own["to_move"], legal[-1]["json"], legal[-1]["text"], None))
         finally:
             other.close()
         mover.send({"type": "action", "version": version, "action": legal[0]["json"]})

@@ -100,7 +100,8 @@ class BruxellesState(State[Act]):
         self.drawn: list[int] = []
         self.art_groups: list[tuple[int, int, int, int, tuple[int, ...]]] = []
         self.paid = [0] * 5
-        self.final_lines: list[list[ScoreLine]] = []
+        self.vp_during: list[int] = []  # set by the final scoring (steps._score)
+        self.final_lines: list[list[ScoreLine]] = []  # its lines, once asked for
         self._legal: list[Act] = []
         flow.setup(self)
         flow.advance(self)
@@ -192,7 +193,10 @@ class BruxellesState(State[Act]):
         ])
 
     def score_breakdown(self) -> list[list[ScoreLine]]:
-        if self.final_lines:
+        if self.vp_during:
+            if not self.final_lines:
+                self.final_lines = [views.final_lines(self, s, vp)
+                                    for s, vp in enumerate(self.vp_during)]
             return [list(lines) for lines in self.final_lines]
         return [views.running_breakdown(self, s) for s in range(self.num_players)]
 
@@ -218,6 +222,6 @@ _FLAT_LISTS = (
     "needles", "theatre", "fig_deck", "fig_discard", "bonus_deck", "coloured", "cursor",
     "uses", "mat_supply", "exhibition_owner", "money", "vp", "assistants", "court", "out",
     "built", "jokers", "exh", "kept", "ready", "unpaid", "drawn", "art_groups", "paid",
-    "_legal", "final_lines",
+    "_legal", "final_lines", "vp_during",
 )
 _NESTED_LISTS = ("shop", "brussels", "tracks", "works", "mats", "bonus_kept")

@@ -527,12 +527,13 @@ def _settle_auto(state: BruxellesState, task: Task) -> None:
 
 
 def _score(state: BruxellesState, task: Task) -> None:
-    """BRX-189..197: the final scoring, as score-display lines."""
-    from belle.games.bruxelles_1893.views import final_lines
+    """BRX-189..197: the final scoring (its score-display lines are rendered when asked
+    for: BruxellesState.score_breakdown)."""
+    from belle.games.bruxelles_1893.views import final_total
 
-    state.final_lines = [final_lines(state, s) for s in range(state.num_players)]
-    for seat, lines in enumerate(state.final_lines):
-        state.vp[seat] = sum(int(line["points"]) for line in lines)
+    state.vp_during = list(state.vp)
+    for seat in range(state.num_players):
+        state.vp[seat] = final_total(state, seat, state.vp_during[seat])
     state.phase = "over"
 
 

@@ -198,29 +198,47 @@ def running_breakdown(state: BruxellesState, seat: int) -> list[ScoreLine]:
     return [TEXTS.score_line("score.track", state.vp[seat], "detail.track")]
 
 
-def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
-    """BRX-189..197 in order. The 5 VP per unpaid figure come off the final total
-    (BRX-190), which never drops below 0 (BRX-5).
+Part = tuple[str, int, str, dict[str, Any]]
+"""A final score line unrendered: score message id, points, detail message id, params."""
+
+
+def final_lines(state: BruxellesState, seat: int, track_vp: int) -> list[ScoreLine]:
+    """BRX-189..197 in order, `track_vp` scored during play. The 5 VP per unpaid figure
+    come off the final total (BRX-190), which never drops below 0 (BRX-5).
 
     Revision 1 (records before engine 0.2.0) floored the loss at the VP scored during
     play instead, listed second.
     """
-    track_vp = state.vp[seat]
+    lines: list[ScoreLine] = []
+    for score_id, points, detail_id, params in _final_parts(state, seat, track_vp):
+        if score_id == "score.bonus":
+            name = params["category"]
+            params = {**params, "category": TEXTS.message(f"category.{name}"),
+                      "rule": TEXTS.message(_category_rule(name, state.revision))}
+        lines.append(TEXTS.score_line(score_id, points, detail_id, **params))
+    return lines
+
+
+def final_total(state: BruxellesState, seat: int, track_vp: int) -> int:
+    """The sum of final_lines' points, without rendering them (search scores every
+    playout it finishes)."""
+    return sum(points for _, points, _, _ in _final_parts(state, seat, track_vp))
+
+
+def _final_parts(state: BruxellesState, seat: int, track_vp: int) -> list[Part]:
+    """final_lines before their texts: what each line says and scores."""
     unpaid = bin(state.unpaid[seat]).count("1")
     architect = rules.track_value(data.ARCHITECT_TRACK, state.tracks[seat][0])
     built = state.built[seat]
-    lines: list[ScoreLine] = [
-        TEXTS.score_line("score.during", track_vp, "detail.during"),
-    ]
+    parts: list[Part] = [("score.during", track_vp, "detail.during", {})]
     if state.revision == 1:
-        lines.append(TEXTS.score_line(
-            "score.unpaid", -min(track_vp, unpaid * data.UNPAID_FIGURE_VP), "detail.unpaid",
-            count=unpaid, each=data.UNPAID_FIGURE_VP))
-    lines += [
-        TEXTS.score_line("score.buildings", built * architect,  # BRX-118, BRX-192
-                         "detail.buildings", count=built, architect=architect),
-        TEXTS.score_line("score.completion", rules.completion_vp(built, state.revision),
-                         "detail.completion", count=built),
+        parts.append(("score.unpaid", -min(track_vp, unpaid * data.UNPAID_FIGURE_VP),
+                      "detail.unpaid", {"count": unpaid, "each": data.UNPAID_FIGURE_VP}))
+    parts += [
+        ("score.buildings", built * architect,  # BRX-118, BRX-192
+         "detail.buildings", {"count": built, "architect": architect}),
+        ("score.completion", rules.completion_vp(built, state.revision),
+         "detail.completion", {"count": built}),
     ]
     money = state.money[seat]
     sources = (money, state.assistants[seat], sum(state.mats[seat]) + state.jokers[seat],
@@ -228,23 +246,18 @@ def final_lines(state: BruxellesState, seat: int) -> list[ScoreLine]:
     for cat, count in enumerate(state.bonus_kept[seat]):
         if count:
             each = rules.bonus_category_vp(cat, *sources, state.revision)
-            name = data.BONUS_CATEGORIES[cat]
-            lines.append(TEXTS.score_line(
-                "score.bonus", count * each, "detail.bonus",
-                category=TEXTS.message(f"category.{name}"),
-                rule=TEXTS.message(_category_rule(name, state.revision)), count=count,
-                each=each))
-    lines.append(TEXTS.score_line("score.money", money // data.BF_PER_VP, "detail.money",
-                                  money=money, per=data.BF_PER_VP))
+            parts.append(("score.bonus", count * each, "detail.bonus", {
+                "category": data.BONUS_CATEGORIES[cat], "count": count, "each": each}))
+    parts.append(("score.money", money // data.BF_PER_VP, "detail.money",
+                  {"money": money, "per": data.BF_PER_VP}))
     if state.revision == 1:
-        return lines
-    lines.append(TEXTS.score_line(  # BRX-190: from the final total
-        "score.unpaid", -unpaid * data.UNPAID_FIGURE_VP, "detail.unpaid_final",
-        count=unpaid, each=data.UNPAID_FIGURE_VP))
-    total = sum(int(line["points"]) for line in lines)
+        return parts
+    parts.append(("score.unpaid", -unpaid * data.UNPAID_FIGURE_VP,  # BRX-190: from the total
+                  "detail.unpaid_final", {"count": unpaid, "each": data.UNPAID_FIGURE_VP}))
+    total = sum(points for _, points, _, _ in parts)
     if total < 0:  # BRX-5: a score never drops below 0
-        lines.append(TEXTS.score_line("score.floor", -total, "detail.floor"))
-    return lines
+        parts.append(("score.floor", -total, "detail.floor", {}))
+    return parts
 
 
 def _category_rule(name: str, revision: int) -> str:

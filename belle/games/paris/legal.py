@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from belle.games.paris import actions as act
 from belle.games.paris import data, rules
 from belle.games.paris.actions import Action, Move
-from belle.games.paris.rules import NB, NS, SPACE_VALUE, TILE_COST, TILE_TYPE
+from belle.games.paris.rules import NB, SPACE_VALUE, TILE_COST, TILE_TYPE
 
 if TYPE_CHECKING:
     from belle.games.paris.state import ParisState
@@ -57,7 +57,8 @@ def step2_actions(state: ParisState, seat: int) -> list[Action]:
     legal: list[Action] = []
     if state.keys[seat]:  # PARIS-59
         bit = 1 << seat
-        legal.extend(act.PLACE[d] for d in range(ND) if not state.bank_keys[d] & bit)
+        bank_keys = state.bank_keys
+        legal.extend([act.PLACE[d] for d in range(ND) if not bank_keys[d] & bit])
         if not state.arc_keys & bit:
             legal.append(act.PLACE[act.ARC])
     legal.extend(moves(state, seat))
@@ -70,11 +71,12 @@ def step2_actions(state: ParisState, seat: int) -> list[Action]:
 def key_sources(state: ParisState, seat: int) -> list[tuple[int, int, int]]:
     """(source, district or -1 for the Arc, value paid from) of each of seat's keys."""
     bit = 1 << seat
-    sources = [(d, d, 0) for d in range(ND) if state.bank_keys[d] & bit]
+    bank_keys = state.bank_keys
+    sources = [(d, d, 0) for d in range(ND) if bank_keys[d] & bit]
     if state.arc_keys & bit:
         sources.append((act.ARC, -1, 0))
-    for space in range(NS):
-        if seat in state.space_keys[space]:
+    for space, keys in enumerate(state.space_keys):
+        if keys and seat in keys:  # most spaces hold no key
             sources.append((7 + space, state._space_district(space), SPACE_VALUE[space]))
     return sources
 

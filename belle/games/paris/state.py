@@ -146,6 +146,12 @@ class ParisState(State[Action]):
             return TERMINAL
         return self.to_move
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
     # -- chance ----------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         phase = self.phase
@@ -278,8 +284,10 @@ class ParisState(State[Action]):
 
     # -- applying --------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        self._log(action)
         kind = type(action)
+        self.history.append(action)  # State._log, with action_visibility written out
+        self._visibility.append(frozenset((self.to_move,)) if kind is Take
+                                and self.phase not in CHANCE_PHASES else None)
         if kind is not Buy and kind is not Sell:  # those change only francs and tokens
             self._moves = None
         _APPLY[kind](self, self.to_move, action)  # by type: a `match` is slower

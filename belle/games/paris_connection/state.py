@@ -106,6 +106,12 @@ class ParisConnectionState(State[Action]):
             return TERMINAL
         return CHANCE
 
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def is_chance_node(self) -> bool:
+        return self.phase != PLAY and self.phase != OVER
+
     # -- legal actions ---------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if self.phase == PLAY:
@@ -153,9 +159,10 @@ class ParisConnectionState(State[Action]):
 
     def _turn_start_actions(self) -> list[Action]:
         """PC-29: build (a company with supply and a legal hex) or trade (PC-52)."""
-        supply, hand = self.supply, self.portfolio[self.to_move]
+        supply, hand, known = self.supply, self.portfolio[self.to_move], self._has
         legal: list[Action] = [
-            act.BUILD[c] for c in range(NUM_COMPANIES) if supply[c] and self._has_legal_hex(c)
+            act.BUILD[c] for c in range(NUM_COMPANIES)
+            if supply[c] and (known[c] if c in known else self._has_legal_hex(c))
         ]
         legal += [act.RETURN[c] for c in range(NUM_COMPANIES) if hand[c]]
         return legal
@@ -189,9 +196,10 @@ class ParisConnectionState(State[Action]):
             return []
         bits = self._legal_bits(company)
         places: list[Action] = []
+        append, place_at = places.append, PLACE_AT
         while bits:
             low = bits & -bits
-            places.append(PLACE_AT[low.bit_length()])
+            append(place_at[low.bit_length()])
             bits ^= low
         return places
 
@@ -274,7 +282,9 @@ class ParisConnectionState(State[Action]):
         return None
 
     def _apply(self, action: Action) -> None:
-        self._log(action)
+        self.history.append(action)  # State._log, with action_visibility written out
+        self._visibility.append(frozenset((self.deal_seat,)) if type(action) is Deal
+                                else None)
         # by frequency; a plain chain is faster here than `match` with class patterns
         if isinstance(action, Place):
             self._place(action.hex)

@@ -185,6 +185,8 @@ class Item(NamedTuple):
 
 def _shop_items(stop: int, owners: tuple[int, ...], points: int, reason: str) -> list[Item]:
     """One item per owner, `points` per shop it has at `stop` (PP-43)."""
+    if len(owners) < 2:  # the usual stop: empty or one shop (search scores thousands)
+        return [Item(stop, owners[0], points, reason)] if owners else []
     items = []
     for seat in sorted(set(owners)):
         items.append(Item(stop, seat, points * owners.count(seat), reason))
@@ -250,12 +252,15 @@ def big_excursion(
     and again when the bus reaches it (PP-56); nothing else scores (PP-57).
     """
     items: list[Item] = []
+    for_all = readings.adjacent_for_all
     for crossing in net.crossings[line]:
         owners = shops[crossing]
+        if not owners and not for_all:
+            continue  # nobody scores here (PP-50, PP-52)
         items.extend(_shop_items(crossing, owners, data.CROSSING_SHOP_POINTS, CROSSING))
         near = [seat for stop in _adjacent_stops(crossing, line, readings, net)
                 for seat in shops[stop]]
-        scorers = sorted(set(near)) if readings.adjacent_for_all else sorted(set(owners))
+        scorers = sorted(set(near)) if for_all else sorted(set(owners))
         for seat in scorers:  # PP-52: by default only owners at the crossing
             count = near.count(seat)
             if count:

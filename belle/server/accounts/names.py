@@ -44,7 +44,8 @@ def check_name(raw: object) -> str:
     if not 1 <= len(name) <= MAX_NAME or not all(NAME_PATTERN.fullmatch(ch) for ch in name):
         raise ServerError(
             "bad_name",
-            f"a name has 1–{MAX_NAME} characters: letters, digits, spaces and _ - .",
+            "a name has 1–{most} characters: letters, digits, spaces and _ - .",
+            params={"most": MAX_NAME},
         )
     return name
 

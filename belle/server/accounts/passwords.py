@@ -26,7 +26,8 @@ _hasher = PasswordHasher()
 def check_password(raw: object) -> str:
     if not isinstance(raw, str) or not MIN_PASSWORD <= len(raw) <= MAX_PASSWORD:
         raise ServerError(
-            "bad_password", f"a password has {MIN_PASSWORD}–{MAX_PASSWORD} characters"
+            "bad_password", "a password has {least}–{most} characters",
+            params={"least": MIN_PASSWORD, "most": MAX_PASSWORD},
         )
     try:
         raw.encode()

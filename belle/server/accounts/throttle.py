@@ -33,5 +33,6 @@ class LoginThrottle:
         """Spend one attempt, or raise `rate_limited` saying how long to wait."""
         wait = max(self.accounts.take(account.casefold()), self.addresses.take(address))
         if wait > 0:
-            raise ServerError("rate_limited", f"too many password attempts: try again in "
-                                              f"{max(1, math.ceil(wait))} s")
+            raise ServerError("rate_limited", "too many password attempts: try again in "
+                                              "{seconds} s",
+                              params={"seconds": max(1, math.ceil(wait))})

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def no_such_table(table_id: int) -> ServerError:
     """The refusal for a table one may not know of (what a missing table gets)."""
-    return ServerError("not_found", f"there is no table {table_id}")
+    return ServerError("not_found", "there is no table {table}", params={"table": table_id})
 
 
 class Access:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
-from belle.server.errors import ServerError
+from belle.server.errors import ServerError, worded
 from belle.server.table import payloads
 from belle.storage import Player, TableRecord
 from belle.storage.friends import InviteLink, Member
@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 INVITABLE = ("open", "running")  # a running private table may still let members watch
 LINKS_PER_TABLE = 20
-INVALID_LINK = ("this invitation link is not valid any more: it may have been withdrawn, "
-                "used by someone else, or its table may be over")
+INVALID_LINK = worded("this invitation link is not valid any more: it may have been "
+                      "withdrawn, used by someone else, or its table may be over")
 
 
 class InviteTokens:
@@ -80,12 +80,13 @@ class Invitations:
         hub = self.hub
         guest = await hub.db.read(hub.store.get_player_by_name, name.strip())
         if guest is None:
-            raise ServerError("not_found", f"there is no player named {name.strip()!r}")
+            raise ServerError("not_found", "there is no player named '{name}'",
+                              params={"name": name.strip()[:24]})
         if guest.id == host.id:
             raise ServerError("bad_options", "you are at this table already")
         if guest.id in actor.table.banned:
-            raise ServerError("kicked", f"you asked {guest.name} to leave this table: they "
-                                        "cannot sit at it again")
+            raise ServerError("kicked", "you asked {name} to leave this table: they "
+                                        "cannot sit at it again", params={"name": guest.name})
         book = hub.friends.book
         await hub.db.write(book.add_member, actor.id, guest.id, "name", host.id)
         self.tell_invited([guest.id], actor.table)
@@ -99,12 +100,13 @@ class Invitations:
         hub = self.hub
         guest = await hub.db.read(hub.store.get_player_by_name, name.strip())
         if guest is None:
-            raise ServerError("not_found", f"there is no player named {name.strip()!r}")
+            raise ServerError("not_found", "there is no player named '{name}'",
+                              params={"name": name.strip()[:24]})
         if guest.id == host.id or actor.seat_of(guest.id) is not None:
-            raise ServerError("bad_options", f"{guest.name} sits at this table: ask them to "
-                                             "leave first")
+            raise ServerError("bad_options", "{name} sits at this table: ask them to "
+                                             "leave first", params={"name": guest.name})
         if not await hub.db.write(hub.friends.book.remove_member, actor.id, guest.id):
-            raise ServerError("not_found", f"{guest.name} was not invited")
+            raise ServerError("not_found", "{name} was not invited", params={"name": guest.name})
         hub.friends.personal.send([guest.id], {"type": "invited"})
 
     def tell_invited(self, player_ids: list[int], table: TableRecord) -> None:
@@ -118,8 +120,9 @@ class Invitations:
         hub = self.hub
         book = hub.friends.book
         if len(await hub.db.read(book.links, actor.id)) >= LINKS_PER_TABLE:
-            raise ServerError("too_many_tables", f"a table has at most {LINKS_PER_TABLE} "
-                                                 "invitation links: withdraw one first")
+            raise ServerError("too_many_tables", "a table has at most {most} "
+                                                 "invitation links: withdraw one first",
+                              params={"most": LINKS_PER_TABLE})
         link = await hub.db.write(book.create_link, actor.id, host.id,
                                   secrets.token_urlsafe(16), single_use)
         return link, self.tokens.token(link)

@@ -33,16 +33,17 @@ LEARN_BOT = "easy"
 async def start(hub: Hub, player: Player, game_id: str, address: str | None) -> TableRecord:
     """The learner's table for `game_id`, started (made now unless one is unfinished)."""
     if game_id not in game_ids():
-        raise ServerError("not_found", f"there is no game {game_id!r}; the games are "
-                                       f"{', '.join(game_ids())}")
+        raise ServerError("not_found", "there is no game '{game}'; the games are {games}",
+                          params={"game": game_id[:40], "games": ", ".join(game_ids())})
     book = hub.friends.book
     found = await hub.db.read(book.learning_table, player.id, game_id)
     if found is not None:
         return (await hub.actor(found)).table
     most = hub.limits.max_open_tables
     if await hub.db.read(hub.store.count_unfinished_tables, player.id) >= most:
-        raise ServerError("too_many_tables", f"you have created {most} tables that are not "
-                                             "finished; finish one before creating another")
+        raise ServerError("too_many_tables", "you have created {most} tables that are not "
+                                             "finished; finish one before creating another",
+                          params={"most": most})
     game = load_game(game_id)
     create = functools.partial(hub.store.create_table, private=True)
     table = await hub.db.write(create, game_id, dict(game.options), game.info.min_players,
@@ -68,8 +69,9 @@ async def why(actor: TableActor, player: Player, text: str) -> dict[str, Any]:
     try:
         action = state.parse_action(text.strip())
     except GameError as exc:
-        raise ServerError("malformed", f"that is not a move of this game: {exc}",
-                          refusal=exc.refusal(actor.setup.game)) from exc
+        raise ServerError("malformed", "that is not a move of this game: {reason}",
+                          refusal=exc.refusal(actor.setup.game),
+                          params={"reason": str(exc)}) from exc
     move = state.action_to_string(action)
     if not state.is_terminal() and state.current_player() != seat:
         return {"legal": False, "move": move, "why": NOT_YOUR_TURN.to_json(), "instead": []}

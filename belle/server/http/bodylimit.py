@@ -58,7 +58,8 @@ class BodyLimitMiddleware:
         await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
-        error = ServerError("too_large", f"a request body has at most {self.limit} bytes")
+        error = ServerError("too_large", "a request body has at most {most} bytes",
+                            params={"most": self.limit})
         body = json.dumps(error.to_json()).encode()
         await send({
             "type": "http.response.start", "status": error.status,

@@ -61,7 +61,8 @@ async def visible_actor(request: Request, table_id: int) -> TableActor:
 async def _player_named(hub: Hub, name: str) -> Player:
     player = await hub.db.read(hub.store.get_player_by_name, name.strip())
     if player is None:
-        raise ServerError("not_found", f"there is no player named {name.strip()!r}")
+        raise ServerError("not_found", "there is no player named '{name}'",
+                          params={"name": name.strip()[:24]})
     return player
 
 
@@ -165,7 +166,7 @@ async def unfollow(name: str, request: Request) -> Any:
     player = await signed_in(request)
     followed = await _player_named(hub, name)
     if not await hub.db.write(hub.friends.book.unfollow, player.id, followed.id):
-        raise ServerError("not_found", f"you do not follow {followed.name}")
+        raise ServerError("not_found", "you do not follow {name}", params={"name": followed.name})
     await _following_changed(hub, player)
     return {"unfollowed": followed.name}
 

@@ -85,9 +85,11 @@ async def open_session(body: SessionBody, request: Request, response: Response) 
         if body.password is None or not await hub.passwords.verify(
             player.password_hash, body.password
         ):
-            raise ServerError("bad_password", f"{player.name} is kept with a password")
+            raise ServerError("bad_password", "{name} is kept with a password",
+                              params={"name": player.name})
     elif player.password_hash is None and not mine:
-        raise ServerError("name_taken", f"{player.name} is taken; choose another name")
+        raise ServerError("name_taken", "{name} is taken; choose another name",
+                          params={"name": player.name})
     if me is not None and me.token is not None and not mine:
         await hub.identities.sign_out(me.token)  # the browser was someone else before
     if mine and me is not None and me.token is not None:
@@ -101,15 +103,17 @@ async def _new_player(hub: Hub, name: str, password: str | None) -> Player:
     skeleton = names.skeleton(name)
     look_alike = await hub.db.read(hub.store.registered_look_alike, skeleton)
     if look_alike is not None:
-        raise ServerError("name_taken", f"{name} looks too much like {look_alike}, a "
-                                        "registered player; choose another name")
+        raise ServerError("name_taken", "{name} looks too much like {other}, a "
+                                        "registered player; choose another name",
+                          params={"name": name, "other": look_alike})
     password_hash = None
     if password is not None:
         password_hash = await hub.passwords.hash(passwords.check_password(password))
     try:
         return await hub.db.write(hub.store.create_player, name, password_hash, skeleton)
     except NameTakenError as exc:
-        raise ServerError("name_taken", f"{name} is taken; choose another name") from exc
+        raise ServerError("name_taken", "{name} is taken; choose another name",
+                          params={"name": name}) from exc
 
 
 @router.post("/password")
@@ -133,9 +137,10 @@ async def set_password(body: PasswordBody, request: Request) -> Any:
         look_alike = await hub.db.read(hub.store.registered_look_alike,
                                        names.skeleton(player.name), player.id)
         if look_alike is not None:
-            raise ServerError("name_taken", f"{player.name} looks too much like "
-                                            f"{look_alike}, a registered player: pick "
-                                            "another name to keep")
+            raise ServerError("name_taken", "{name} looks too much like "
+                                            "{other}, a registered player: pick "
+                                            "another name to keep",
+                              params={"name": player.name, "other": look_alike})
     password_hash = await hub.passwords.hash(new)
     keep = me.token.hash if me.token is not None else None
     await hub.db.write(hub.store.set_password, player.id, password_hash, keep)

@@ -40,6 +40,7 @@ async def negotiated(request: Request) -> Response:
 async def named(lang: str) -> Response:
     if lang not in LANGUAGES:
         raise ServerError(
-            "not_found", f"no interface language {lang[:20]!r}; known: {', '.join(LANGUAGES)}"
+            "not_found", "no interface language '{lang}'; known: {known}",
+            params={"lang": lang[:20], "known": ", ".join(LANGUAGES)},
         )
     return _catalogue_response(lang, "public, max-age=300")

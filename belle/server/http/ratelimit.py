@@ -92,7 +92,8 @@ def _exempt(path: str) -> bool:
 
 
 async def _refuse(send: Send, retry_after: int) -> None:
-    error = ServerError("rate_limited", f"too many requests: try again in {retry_after} s")
+    error = ServerError("rate_limited", "too many requests: try again in {seconds} s",
+                        params={"seconds": retry_after})
     body = json.dumps(error.to_json()).encode()
     await send({
         "type": "http.response.start",

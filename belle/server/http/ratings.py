@@ -52,10 +52,11 @@ def _rating_json(rating: Rating) -> dict[str, Any]:
 async def leaderboard(game: str, request: Request, limit: int = LEADERBOARD_DEFAULT) -> Any:
     """The best `limit` players at `game`, best first."""
     if game not in game_ids():
-        raise ServerError("not_found", f"there is no game {game!r}; the games are "
-                                       f"{', '.join(game_ids())}")
+        raise ServerError("not_found", "there is no game '{game}'; the games are {games}",
+                          params={"game": game[:40], "games": ", ".join(game_ids())})
     if not 1 <= limit <= LEADERBOARD_MOST:
-        raise ServerError("bad_options", f"limit is from 1 to {LEADERBOARD_MOST}")
+        raise ServerError("bad_options", "limit is from 1 to {most}",
+                          params={"most": LEADERBOARD_MOST})
     book = _book(request)
     best = await hub_of(request).db.read(book.leaderboard, game, limit)
     rows = [{"position": i, "name": r.name, **_rating_json(r)}
@@ -70,7 +71,8 @@ async def player_page_json(name: str, request: Request) -> Any:
     hub, book = hub_of(request), _book(request)
     player = await hub.db.read(hub.store.get_player_by_name, name) if _may_be_a_name(name) else None
     if player is None:
-        raise ServerError("not_found", f"there is no player named {name!r}")
+        raise ServerError("not_found", "there is no player named '{name}'",
+                          params={"name": name[:24]})
     ratings = await hub.db.read(book.ratings_of, player.id)
     positions = [await hub.db.read(book.position, r.game, r.skill.rating) for r in ratings]
     results = await hub.db.read(book.results_of, player.id, RECENT_TABLES)

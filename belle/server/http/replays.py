@@ -31,7 +31,8 @@ def _viewer(actor: TableActor, seat: int | None, player: Player | None) -> None:
     if seat is None:
         return
     if not 0 <= seat < actor.table.players:
-        raise ServerError("bad_options", f"seats are 0 to {actor.table.players - 1}")
+        raise ServerError("bad_options", "seats are 0 to {last} here (the API counts from 0)",
+                          params={"last": actor.table.players - 1})
     if actor.table.status != "finished" and (player is None or actor.seat_of(player.id) != seat):
         raise ServerError("not_seated", "a seat's view is its player's until the game ends")
 
@@ -58,7 +59,7 @@ async def view_at(
     steps = len(record.actions)
     at = steps if at is None else at
     if not 0 <= at <= steps:
-        raise ServerError("bad_options", f"at is from 0 to {steps}")
+        raise ServerError("bad_options", "at is from 0 to {steps}", params={"steps": steps})
     view = None
     if actor.table.status in STARTED:
         view = await hub_of(request).replays.view((actor.id, actor.generation), record, at,

@@ -59,7 +59,8 @@ async def board(game_id: str) -> Any:
     """The game's fixed material for its renderer (`views.board_json()`), if it has one."""
     material = board_json(game_id)
     if material is None:
-        raise ServerError("not_found", f"no board material for game {game_id!r}")
+        raise ServerError("not_found", "no board material for game '{game}'",
+                          params={"game": game_id[:40]})
     return material
 
 
@@ -75,7 +76,8 @@ def board_json(game_id: str) -> Any:
 @router.get("/tables")
 async def tables(request: Request, status: str | None = None) -> Any:
     if status is not None and status not in STATUSES:
-        raise ServerError("bad_options", f"status is one of {', '.join(STATUSES)}")
+        raise ServerError("bad_options", "status is one of {statuses}",
+                          params={"statuses": ", ".join(STATUSES)})
     hub = hub_of(request)
     viewer = await current_player(request)  # private tables: only its members'
     found = await hub.db.read(functools.partial(
@@ -88,19 +90,22 @@ async def create_table(body: TableBody, request: Request) -> Any:
     hub = hub_of(request)
     player = await signed_in(request)
     if body.mode not in MODES:
-        raise ServerError("bad_options", f"mode is one of {', '.join(MODES)}, not {body.mode!r}")
+        raise ServerError("bad_options", "mode is one of {modes}, not '{mode}'",
+                          params={"modes": ", ".join(MODES), "mode": body.mode[:40]})
     clock = ClockSettings.parse(body.clock, body.on_timeout)
     try:
         game = load_game(body.game, **body.options)
         game.check_players(body.players)
     except GameError as exc:
-        raise ServerError("bad_options", str(exc)) from exc
+        raise ServerError("bad_options", str(exc), refusal=exc.refusal()) from exc
     except TypeError as exc:  # an option named like a parameter (`self`, `game_id`)
-        raise ServerError("bad_options", f"bad options: {exc}") from exc
+        raise ServerError("bad_options", "bad options: {reason}",
+                          params={"reason": str(exc)}) from exc
     most = hub.limits.max_open_tables
     if await hub.db.read(hub.store.count_unfinished_tables, player.id) >= most:
-        raise ServerError("too_many_tables", f"you have created {most} tables that are not "
-                                             "finished; finish one before creating another")
+        raise ServerError("too_many_tables", "you have created {most} tables that are not "
+                                             "finished; finish one before creating another",
+                          params={"most": most})
     table = await hub.db.write(
         functools.partial(hub.store.create_table, private=body.private), game.info.id,
         dict(game.options), body.players, body.mode, player.id,

@@ -120,7 +120,8 @@ async def resolve(report_id: int, request: Request) -> Any:
     hub = await _require_operator(request)
     if not 0 < report_id < 2**31 or not await hub.db.write(_guard(hub).store.resolve,
                                                             report_id):
-        raise ServerError("not_found", f"there is no open report {report_id}")
+        raise ServerError("not_found", "there is no open report {report}",
+                          params={"report": report_id})
     return {"resolved": report_id}
 
 
@@ -130,13 +131,13 @@ async def sanction(name: str, body: SanctionBody, request: Request) -> Any:
     hub = await _require_operator(request)
     player = await hub.db.read(hub.store.get_player_by_name, name)
     if player is None:
-        raise ServerError("not_found", f"there is no player {name[:24]!r}")
+        raise ServerError("not_found", "there is no player '{name}'", params={"name": name[:24]})
     guard = _guard(hub)
     found = await hub.db.write(functools.partial(guard.store.sanction, player.id,
                                                  muted=body.muted, banned=body.banned))
     assert found is not None
     if found.banned:
-        hub.bans.banned_here(player.id)  # sockets closed here and on every worker, now
+        await hub.bans.banned_here(player.id)  # cut off everywhere; seats resigned here
     await guard.refresh()
     return _sanction(found)
 

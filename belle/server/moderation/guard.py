@@ -6,7 +6,8 @@ whom.
 on every request and chat line cost no query; another worker's change reaches this one
 within that delay, a ban at once through the fan-out (belle.server.moderation.bans). A
 banned player is signed out everywhere (their session identifies no one:
-belle.server.accounts.identities), their open sockets are closed (`on_banned`, called
+belle.server.accounts.identities), their open sockets are closed and their seats at games
+under way resigned (`on_banned`, called
 with the players a refresh finds newly banned) and they cannot sign in again; a muted
 one cannot chat. Blocks are read when they matter (a join, a chat line at a table): one indexed
 query.

@@ -44,7 +44,8 @@ async def block(body: NameBody, request: Request) -> Any:
     hub = hub_of(request)
     other = await hub.db.read(hub.store.get_player_by_name, body.name.strip())
     if other is None:
-        raise ServerError("not_found", f"there is no player {body.name.strip()[:24]!r}")
+        raise ServerError("not_found", "there is no player '{name}'",
+                          params={"name": body.name.strip()[:24]})
     if other.id == player.id:
         raise ServerError("bad_options", "you cannot block yourself")
     guard = guard_of(request)
@@ -71,10 +72,12 @@ async def report(chat_id: int, request: Request, body: ReportBody | None = None)
     guard = guard_of(request)
     reason = " ".join((body or ReportBody()).reason.split())
     if len(reason) > MAX_REASON:
-        raise ServerError("too_large", f"a report's reason has at most {MAX_REASON} characters")
+        raise ServerError("too_large", "a report's reason has at most {most} characters",
+                          params={"most": MAX_REASON})
     line = await hub.db.read(guard.store.chat_line, chat_id) if 0 < chat_id < 2**31 else None
     if line is None or line[1] is None:
-        raise ServerError("not_found", f"there is no chat line {chat_id} by a player")
+        raise ServerError("not_found", "there is no chat line {line} by a player",
+                          params={"line": chat_id})
     if line[1] == player.id:
         raise ServerError("bad_options", "you cannot report your own line")
     filed = await hub.db.write(guard.store.report, chat_id, player.id, reason)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from belle.server.errors import ServerError
+from belle.server.errors import ServerError, worded
 
 MAX_EMAIL = 254  # RFC 5321's limit on a path, less the angle brackets
 MAX_LOCAL = 64
 LOCAL_PART = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
 LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
-EMAIL_RULE = (
+EMAIL_RULE = worded(
     "an e-mail address looks like name@example.org: at most 254 characters, ASCII "
     "letters, digits and .!#$%&'*+/=?^_`{|}~- before the @ (at most 64), and a domain "
     "with at least one dot after it"

@@ -5,7 +5,7 @@ players start at the library's default (mu 25, sigma 25/3), and the rating peopl
 is the conservative estimate mu - 3 sigma on a familiar scale, `1000 + 20 (mu - 3 sigma)`
 (docs/decisions.md, "Ratings"): a new player shows 1000.
 
-`RatingListener.finished` (belle.server.ratings.listener) records every person's
+`ResultRecorder` (belle.server.ratings.results) records every person's
 result when a table ends, and rates the game when it is rated: every seat a person
 (no bots), at least two of them, no one in two seats. Places come from the stored
 result's `ranking` (ties share a place); seats listed in `result["forfeited"]` come

@@ -25,7 +25,7 @@ import contextlib
 import dataclasses
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Collection
+from collections.abc import AsyncIterator, Collection, Mapping
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -75,6 +75,8 @@ class Host(Protocol):
     async def reseated(self, actor: TableActor) -> None: ...
 
     async def finished(self, actor: TableActor) -> None: ...
+
+    async def store_end(self, actor: TableActor, outcome: Mapping[str, Any]) -> int: ...
 
     def share(self, message: dict[str, Any]) -> None: ...
 

@@ -92,8 +92,13 @@ def _bad(message: str) -> ServerError:
 def _whole(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _bad(f"clock {name} is a whole number of seconds, not {value!r}")
-    if not low <= value <= high:
-        raise _bad(f"clock {name} is from {low} to {high} seconds, not {value}")
+    if not low <= value <= high:  # a player's choice in the new-table panel: translated
+        bounds = {"low": low, "high": high, "value": value}
+        if name == "increment":
+            raise ServerError("bad_options", "a clock's increment is from {low} to {high} "
+                              "seconds, not {value}", params=bounds)
+        raise ServerError("bad_options", "a clock's time is from {low} to {high} seconds, "
+                          "not {value}", params=bounds)
     return value
 
 

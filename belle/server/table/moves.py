@@ -4,7 +4,8 @@ An action passes the ordered guards auth → seat → turn → version → legal
 applied, persisted (one transaction; a `ConcurrencyError` means another writer won and
 the table reloads), and only then broadcast. Chance is sampled here with an RNG derived
 from the table's secret seed and the action number, so a restart continues exactly;
-a finished game is stored with its result.
+a finished game is stored with its result and its people's results before the end is
+told.
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ class Moves:
                 action = state.action_from_json(payload)
             except (InvalidActionError, ValueError, TypeError, KeyError) as exc:
                 refusal = exc.refusal(game) if isinstance(exc, InvalidActionError) else None
-                raise ServerError("malformed", f"not an action of this game: {exc}",
-                                  refusal=refusal) from exc
+                raise ServerError("malformed", "not an action of this game: {reason}",
+                                  refusal=refusal, params={"reason": str(exc)}) from exc
             seat = state.current_player()
             saved = None
             if plan is not None and player_id is not None and plans.ends_turn(game, action):
@@ -86,8 +87,8 @@ class Moves:
             raise ServerError("time_out", "your time ran out")
         if version != actor.version:
             raise ServerError(
-                "stale", f"your action was made on version {version}; the table is at "
-                f"{actor.version}: resync"
+                "stale", "your action was made on version {sent}; the table is at "
+                "{version}: resync", params={"sent": version, "version": actor.version}
             )
         return state
 
@@ -184,10 +185,13 @@ class Moves:
         return forced_start(state, seat) if seat is not None else None
 
     async def _finish(self, state: State[Any]) -> None:
+        """Store the end with each person's result (one transaction: `Host.store_end`),
+        then tell everyone: whoever sees the game over can read their statistics; the
+        listeners (notices, tournaments, the chat's last line) come after."""
         actor = self.actor
         host = actor.host
         outcome = result(actor, state)
-        n = await host.db.write(host.store.finish_table, actor.id, outcome)
+        n = await host.store_end(actor, outcome)
         actor.changed(n, status="finished", result=outcome)
         await actor.timekeeper.follow()
         actor.events.over(n, state)

@@ -4,9 +4,11 @@ A table whose write failed (`TableActor.mark_broken`) is noted here. Every
 `RECOVERY_SECONDS` the hub tries each: rebuild it from the database and make the moves
 it owes (chance, an ending, the bot to move, a timeout: `TableActor.recover`), on the
 worker that leads it. One that still cannot be rebuilt stays for the next round, so no
-table — a bot table included — is left stuck once storage answers again. A listener's
-`finished` hook that failed for want of storage (ratings, notices) is retried the same
-way (both record idempotently).
+table — a bot table included — is left stuck once storage answers again. An ending
+is stored with its people's results in one transaction (`Hub.store_end`), so an end that
+could not be stored is made again, results and all, when its table is rebuilt. A
+listener's `finished` hook that failed for want of storage (notices, tournaments) is
+retried the same way.
 """
 
 from __future__ import annotations

@@ -265,8 +265,9 @@ class Seating:
             return
         by_address = address is not None and host.running_bot_tables(address) >= most
         if by_address or await host.db.read(host.store.count_bot_tables, player.id) >= most:
-            raise ServerError("too_many_tables", f"you already run {most} games with bots: "
-                                                 "finish one before starting another")
+            raise ServerError("too_many_tables", "you already run {most} games with bots: "
+                                                 "finish one before starting another",
+                              params={"most": most})
 
     def _check_index(self, seat: int) -> None:
         """`seat`: an index (from 0, as the protocol counts); the refusal counts from 1."""

@@ -195,8 +195,8 @@ class Timekeeper:
             spec = (bot or STAND_IN).strip()
             if spec not in BOT_NAMES:  # not any spec: `greedy:samples=10**9` would hold
                 # the table's lock for days on its first move
-                raise ServerError("bad_options", f"unknown bot level {spec!r}; levels: "
-                                                 f"{', '.join(BOT_NAMES)}")
+                raise ServerError("bad_options", "unknown bot level '{bot}'; levels: {levels}",
+                                  params={"bot": spec[:40], "levels": ", ".join(BOT_NAMES)})
             await self._reseat(index, dataclasses.replace(seat, away=True, assisted=True,
                                                           bot=spec))
 

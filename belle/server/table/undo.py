@@ -2,9 +2,9 @@
 
 `Moves.undo` (belle.server.table.moves) runs the same guards as an action (auth → seat
 → turn → version), then `take_back` here: the policy (refused with `undo_refused` and
-its reason), one storage transaction that removes the step and stores the line
-everyone reads ("Ana took back: build R", the notice `took_back`), and an `undo` event
-carrying each viewer's state. The events kept for
+its reason, a message of the engine's catalogue), one storage transaction that
+removes the step and stores the line everyone reads ("Ana took back: build R", the
+notice `took_back`), and an `undo` event carrying each viewer's state. The events kept for
 `hello {since}` are dropped first: their versions named states that no longer exist,
 so anyone who missed the undo gets a `sync`.
 
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, RecordEntry, replay
-from belle.engine.undo import undo_refusal
+from belle.engine.undo import refused, undo_refusal
 from belle.server.announcements import notice
 from belle.server.errors import ServerError
 from belle.server.table import payloads
@@ -60,10 +60,11 @@ class Reveals:
 
 
 def refusal(actor: TableActor, seat: int) -> str | None:
-    """Why `seat` may not take back its last step now (None: it may)."""
+    """Why `seat` may not take back its last step now, a message id of the engine's
+    catalogue (None: it may)."""
     state = actor.state
     if state is None or state.is_terminal():
-        return "the game is not running"
+        return "engine.undo.not_running"
     return _refusal(actor, state, actor.entries, seat)
 
 
@@ -71,7 +72,7 @@ def _refusal(
     actor: TableActor, state: State[Any], entries: list[RecordEntry], seat: int
 ) -> str | None:
     if actor.setup.seats[seat].kind != "human":
-        return "bots never take back"
+        return "engine.undo.bot"
     revealed = actor.reveals.lookup(actor.record)
     return undo_refusal(entries, state.current_player(), seat, revealed)
 
@@ -93,7 +94,8 @@ async def take_back(actor: TableActor, state: State[Any]) -> None:
     seat = state.current_player()
     reason = refusal(actor, seat)
     if reason is not None:
-        raise ServerError("undo_refused", reason)
+        why = refused(reason)
+        raise ServerError("undo_refused", str(why), refusal=why.refusal())
     keep = len(actor.entries) - 1
     entry = actor.entries[keep]
     record = actor.record()

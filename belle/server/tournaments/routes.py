@@ -83,22 +83,27 @@ async def create(body: TournamentBody, request: Request) -> Any:
     if not 1 <= len(name) <= 60:
         raise ServerError("bad_options", "a tournament's name has 1 to 60 characters")
     if body.system not in SYSTEMS:
-        raise ServerError("bad_options", f"system is one of {', '.join(SYSTEMS)}")
+        raise ServerError("bad_options", "system is one of {systems}",
+                          params={"systems": ", ".join(SYSTEMS)})
     if body.mode not in MODES:
-        raise ServerError("bad_options", f"mode is one of {', '.join(MODES)}")
+        raise ServerError("bad_options", "mode is one of {modes}",
+                          params={"modes": ", ".join(MODES)})
     if not 1 <= body.rounds <= MAX_ROUNDS:
-        raise ServerError("bad_options", f"a Swiss tournament has 1 to {MAX_ROUNDS} rounds")
+        raise ServerError("bad_options", "a Swiss tournament has 1 to {most} rounds",
+                          params={"most": MAX_ROUNDS})
     clock = ClockSettings.parse(body.clock, body.on_timeout)
     try:
         game = load_game(body.game, **body.options)
         game.check_players(body.table_size)
     except GameError as exc:
-        raise ServerError("bad_options", str(exc)) from exc
+        raise ServerError("bad_options", str(exc), refusal=exc.refusal()) from exc
     except TypeError as exc:
-        raise ServerError("bad_options", f"bad options: {exc}") from exc
+        raise ServerError("bad_options", "bad options: {reason}",
+                          params={"reason": str(exc)}) from exc
     if await hub.db.read(director.store.count_unfinished, player.id) >= MAX_UNFINISHED:
-        raise ServerError("too_many_tables", f"you have {MAX_UNFINISHED} tournaments not "
-                                             "finished yet; finish one before another")
+        raise ServerError("too_many_tables", "you have {most} tournaments not "
+                                             "finished yet; finish one before another",
+                          params={"most": MAX_UNFINISHED})
     created = await hub.db.write(
         director.store.create, name, game.info.id, dict(game.options), body.system,
         body.rounds, body.table_size, body.mode, clock.to_json() if clock.active else None,
@@ -148,13 +153,14 @@ async def add_bot(tournament_id: int, request: Request, body: BotBody | None = N
     _require_creator(tournament, player.id)
     bot = (body or BotBody()).bot.strip()
     if bot not in BOT_NAMES:
-        raise ServerError("bad_options", f"unknown bot {bot!r}; tournaments offer "
-                                         f"{', '.join(BOT_NAMES)}")
+        raise ServerError("bad_options", "unknown bot '{bot}'; tournaments offer {bots}",
+                          params={"bot": bot[:40], "bots": ", ".join(BOT_NAMES)})
     director = director_of(request)
     hub = hub_of(request)
     entries = await hub.db.read(director.store.entries, tournament.id)
     if sum(1 for e in entries if e.bot is not None) >= MAX_BOTS:
-        raise ServerError("table_full", f"a tournament takes at most {MAX_BOTS} bots")
+        raise ServerError("table_full", "a tournament takes at most {most} bots",
+                          params={"most": MAX_BOTS})
     name = f"{bot} #{sum(1 for e in entries if e.bot == bot) + 1}"
     try:
         await hub.db.write(director.store.add_entry, tournament.id, None, bot, name,
@@ -184,11 +190,13 @@ async def start(tournament_id: int, request: Request) -> Any:
     entries = await hub_of(request).db.read(director.store.entries, tournament.id)
     least = max(2, tournament.table_size)
     if len(entries) < least:
-        raise ServerError("not_ready", f"the tournament needs at least {least} entries")
+        raise ServerError("not_ready", "the tournament needs at least {least} entries",
+                          params={"least": least})
     if tournament.system == "swiss" and tournament.rounds >= len(entries):
-        raise ServerError("not_ready", f"{len(entries)} entries play at most "
-                                       f"{len(entries) - 1} Swiss rounds without meeting "
-                                       "twice: sign more up or start another tournament")
+        raise ServerError("not_ready", "{entries} entries play at most "
+                                       "{rounds} Swiss rounds without meeting "
+                                       "twice: sign more up or start another tournament",
+                          params={"entries": len(entries), "rounds": len(entries) - 1})
     await director.start(tournament)
     return await detail(request, await _tournament(request, tournament_id))
 
@@ -200,7 +208,8 @@ async def _tournament(request: Request, tournament_id: int) -> Tournament:
     if 0 < tournament_id < 2**31:
         found = await hub_of(request).db.read(director.store.get, tournament_id)
     if found is None:
-        raise ServerError("not_found", f"there is no tournament {tournament_id}")
+        raise ServerError("not_found", "there is no tournament {tournament}",
+                          params={"tournament": tournament_id})
     return found
 
 
@@ -217,7 +226,8 @@ async def _remove(request: Request, tournament: Tournament, entry_id: int) -> No
     except StoreError as exc:
         raise ServerError("not_open", str(exc)) from exc
     if not gone:
-        raise ServerError("not_found", f"the tournament has no entry {entry_id}")
+        raise ServerError("not_found", "the tournament has no entry {entry}",
+                          params={"entry": entry_id})
 
 
 def summary(tournament: Tournament) -> dict[str, Any]:

@@ -77,20 +77,24 @@ MODELS: dict[str, type[_Message]] = {
 def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
     """One client frame as a typed message; ServerError for anything else."""
     if len(frame) > max_size or (isinstance(frame, str) and len(frame.encode()) > max_size):
-        raise ServerError("too_large", f"a message may have at most {max_size} bytes")
+        raise ServerError("too_large", "a message may have at most {most} bytes",
+                          params={"most": max_size})
     try:
         data = json.loads(frame, parse_constant=_no_constant)
     except RecursionError as exc:
-        raise ServerError("malformed", f"a message nests at most {MAX_DEPTH} levels") from exc
+        raise ServerError("malformed", "a message nests at most {most} levels",
+                          params={"most": MAX_DEPTH}) from exc
     except ValueError as exc:  # bad JSON or UTF-8, NaN/Infinity, an integer too long
-        raise ServerError("malformed", f"a message is one JSON object ({exc})") from exc
+        raise ServerError("malformed", "a message is one JSON object ({reason})",
+                          params={"reason": str(exc)}) from exc
     _check_shape(data, escapes=isinstance(frame, bytes) or "\\u" in frame)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ServerError("malformed", "a message is a JSON object with a string 'type'")
     model = MODELS.get(data["type"])
     if model is None:
         known = ", ".join(MODELS)
-        raise ServerError("unknown_type", f"unknown message type {data['type']!r}; types: {known}")
+        raise ServerError("unknown_type", "unknown message type '{type}'; types: {known}",
+                          params={"type": data["type"][:40], "known": known})
     try:
         message = model.model_validate(data)
     except ValidationError as exc:
@@ -118,7 +122,8 @@ def _check_shape(data: Any, escapes: bool) -> None:
         if not isinstance(value, dict | list):
             continue
         if depth > MAX_DEPTH:
-            raise ServerError("malformed", f"a message nests at most {MAX_DEPTH} levels")
+            raise ServerError("malformed", "a message nests at most {most} levels",
+                              params={"most": MAX_DEPTH})
         items = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]
         for key, item in items:
             if key is not None:

@@ -22,7 +22,7 @@ from starlette.types import Receive, Scope, Send
 
 from belle.server.accounts.names import strip_bidi
 from belle.server.accounts.sessions import COOKIE
-from belle.server.errors import ServerError
+from belle.server.errors import ServerError, worded
 from belle.server.hub import Hub, hub_of
 from belle.server.moderation.bans import BANNED_CLOSE, BANNED_REASON
 from belle.server.table.actor import TableActor
@@ -106,8 +106,8 @@ def _may_hello(conn: Connection) -> bool:
     return hub_of(conn.socket).admission.hello(conn.address, conn.player_id)
 
 
-HELLO_REFUSED = ("too many hellos: a hello is needed only after (re)connecting; "
-                 "wait a moment and reconnect")
+HELLO_REFUSED = worded("too many hellos: a hello is needed only after (re)connecting; "
+                       "wait a moment and reconnect")
 
 
 async def _serve(conn: Connection, handle: Handler) -> None:
@@ -136,7 +136,8 @@ def _chat_text(conn: Connection, raw: str) -> str:
     if not text:
         raise ServerError("malformed", "an empty chat line")
     if len(text) > conn.limits.max_chat:
-        raise ServerError("too_large", f"a chat line has at most {conn.limits.max_chat} characters")
+        raise ServerError("too_large", "a chat line has at most {most} characters",
+                          params={"most": conn.limits.max_chat})
     if "\x00" in text:  # PostgreSQL text cannot hold it
         raise ServerError("malformed", "a chat line has no NUL characters")
     return text
@@ -198,7 +199,8 @@ def lobby_handler(hub: Hub) -> Handler:
         elif isinstance(message, Ping):
             conn.send(PONG)
         elif isinstance(message, Action | Undo | Away | Back):
-            raise ServerError("unknown_type", f"{message.type} is sent on a table's socket")
+            raise ServerError("unknown_type", "{type} is sent on a table's socket",
+                              params={"type": message.type})
         elif isinstance(message, Chat):
             text = _chat_text(conn, message.text)
             if commands.is_command(text):

@@ -5,8 +5,8 @@ import { errorText, showBanned } from "./ui.js";
 const BANNED_CLOSE = 4403; // the operator banned this player: do not reconnect
 
 export class ApiError extends Error {
-  constructor(status, code, message, notice, params, refusal) {
-    super(errorText(code, message, notice, params, refusal));
+  constructor(status, code, message, notice, params, refusal, template) {
+    super(errorText(code, message, notice, params, refusal, undefined, template));
     this.detail = message;
     this.status = status;
     this.code = code;
@@ -43,6 +43,7 @@ export async function api(method, path, body) {
       error.notice,
       error.params,
       error.refusal,
+      error.template,
     );
   }
   return data;

@@ -27,7 +27,7 @@ export async function renderFriends(box, player) {
     data.waiting_for_you.length ? h("p.waiting-for-you", {}, t("Waiting for your move:"), " ",
       data.waiting_for_you.map((w, i) => [i ? ", " : null, h("a", { href: `/table/${w.table}` }, t("table {n}", { n: w.table }))])) : null,
     data.following.length
-      ? h("ul#friends-list.friends-list", {}, data.following.map((f) => friendItem(f, box, player)))
+      ? h("ul.friends-list", { id: "friends-list" }, data.following.map((f) => friendItem(f, box, player)))
       : h("p.empty", {}, t("You follow nobody yet: follow a player to see when they are online.")),
     form,
   );

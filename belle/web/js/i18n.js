@@ -76,6 +76,15 @@ export function fieldText(game, item, field, ctx = {}) {
   return isMessage(item[field]) ? engineText(game, item[field], ctx) : item[field] ?? "";
 }
 
+/** A server's refusal (belle/server/errors.py) in the reader's language: its English
+ * message or template is the msgid (extracted from the server's source, not from here),
+ * filled with `params`; null when the catalogue does not translate it. */
+export function serverText(msgid, params = {}) {
+  const text = catalogue[msgid];
+  if (!text) return null;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
 export function t(msgid, params = {}) {
   const text = catalogue[msgid] || msgid;
   return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));

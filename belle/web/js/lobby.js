@@ -55,7 +55,7 @@ function onLobbyMessage(msg, chat) {
   } else if (msg.type === "notice") {
     chat.system(msg.notice ? noticeText(msg.notice, msg.params, msg.text) : msg.text);
   } else if (msg.type === "error") {
-    chat.system(errorText(msg.code, msg.message, msg.notice, msg.params, msg.refusal));
+    chat.system(errorText(msg.code, msg.message, msg.notice, msg.params, msg.refusal, undefined, msg.template));
   } else if (msg.type === "tables" || msg.type === "table") {
     scheduleRefresh();
   } else if (msg.type === "friends" || msg.type === "invited") {

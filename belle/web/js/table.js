@@ -227,7 +227,7 @@ function onError(msg) {
     socket.resync();
     return;
   }
-  const text = errorText(msg.code, msg.message, msg.notice, msg.params, msg.refusal, names());
+  const text = errorText(msg.code, msg.message, msg.notice, msg.params, msg.refusal, names(), msg.template);
   chat.system(text);
   if (msg.code !== "unknown_type") toast(text);
   renderPlay();

@@ -1,5 +1,5 @@
 // Small DOM helpers shared by the lobby and the table (no framework, no build step).
-import { currentLanguage, engineText, fieldText, hasEngineText, t, tData } from "./i18n.js";
+import { currentLanguage, engineText, fieldText, hasEngineText, serverText, t, tData } from "./i18n.js";
 import { botName, noticeText } from "./notices.js";
 
 export { botName, engineText, fieldText, t, tData };
@@ -155,13 +155,17 @@ function knownRefusal(refusal) {
 /**
  * What to show for a refusal from the server: the engine's own refusal of a move
  * (`refusal`, {game, id, params}: worded from the game's catalogue, seats named by
- * `names`) or a notice when it has one; else in English the server's own message; in
- * another language a translated sentence for its error code (the server speaks English
- * in its API), falling back to the server's message for a code this table does not know.
+ * `names`) or a notice when it has one; else the server's message in the reader's
+ * language when the catalogue has it (the message is its own msgid, or `template` with
+ * `params` when it names values: belle/server/errors.py); else in English the server's
+ * own message; in another language a translated sentence for its error code, falling
+ * back to the server's message for a code this table does not know.
  */
-export function errorText(code, message, notice, params, refusal, names) {
+export function errorText(code, message, notice, params, refusal, names, template) {
   if (knownRefusal(refusal)) return engineText(refusal.game, refusal, { names });
   if (notice) return noticeText(notice, params, message); // a sentence of its own
+  const translated = serverText(template || message || "", params || {});
+  if (translated) return translated;
   if (currentLanguage() === "en" && message) return message;
   const texts = {
     network: t("The server cannot be reached. Is it running?"),
