@@ -10,9 +10,10 @@ Edition 1 is engine 0.1.0's. Engine 0.2.0 changed three rules and the map (issue
 the colours are drawn onto the start hexes at setup (PC-19; they stood in a fixed
 order), the cut-off test holds for all companies together (PC-44; each company was
 checked alone), the build that reaches Marseille ends at once (PC-60; it could go on),
-and the board has Nîmes and Béziers and no Montpellier (G-2). A record made by an older engine replays by these rules: the game's
-option rules_version=1 (set by `options_for_record` for a record of engine 0.1.0,
-which has no such option) picks RULES_0_1. Nothing else uses this module.
+and the board has Nîmes and Béziers and no Montpellier (G-2). A record of engine 0.1.0
+replays by these rules: the game's option rules_version=1 (set by `options_for_record`
+for a record of engine 0.1.0, which has no such option) picks RULES_0_1. Nothing else
+uses this module.
 """
 
 from __future__ import annotations
