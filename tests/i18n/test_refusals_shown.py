@@ -83,7 +83,7 @@ def test_a_bad_option_of_belle_play_is_refused_in_french(tmp_path: Path) -> None
     value = CliRunner().invoke(app, ["play", "paris_connection", "--option",
                                      "rules_version=9", "--lang", "fr",
                                      "--record-dir", str(tmp_path)])
-    assert ("Option « rules_version » : « 9 » n'est pas un nombre entier de 1 à 2."
+    assert ("Option « rules_version » : « 9 » n'est pas un nombre entier de 1 à 3."
             in value.stderr)
 
 
