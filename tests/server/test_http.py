@@ -77,7 +77,7 @@ def test_create_table_checks_its_input(client: TestClient) -> None:
     assert error_code(anna.post("/api/tables", {"game": "paris_connection"})) == "malformed"
     table = anna.post("/api/tables", {**body, "options": {"house_tie_break": True}}).json()
     assert table["status"] == "open"
-    assert table["options"] == {"house_tie_break": True, "rules_version": 2}
+    assert table["options"] == {"house_tie_break": True, "rules_version": 3}
     assert table["created_by"] == "Anna" and table["title"] == "Paris Connection"
     assert [s["kind"] for s in table["seats"]] == ["empty"] * 3
     assert "seed" not in table
