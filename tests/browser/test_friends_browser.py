@@ -75,7 +75,7 @@ def test_the_end_screen_names_each_score_row_from_its_message(new_page: Any,
     """A row of the side-by-side breakdown is named from its line's message in the
     reader's language, never looked up by its English text (issue 16: the Bruxelles
     "score floor" row stayed English). The story's English is marked here, so a row
-    named from it would show the mark."""
+    named from it would show the mark. The decisive moments are sentences too."""
     ann = new_page("Ann")
     ann.context.add_cookies([{"name": "belle_lang", "value": "de", "url": server}])
     api = ann.request
@@ -99,6 +99,11 @@ def test_the_end_screen_names_each_score_row_from_its_message(new_page: Any,
     names = rows.all_inner_texts()
     assert names and not [name for name in names if "English" in name], names
     expect(ann.locator("#end table.end-breakdown")).to_contain_text("Rundfahrten")
+    # a decisive moment says what was done as the log does; its notation is the tooltip
+    moment = ann.locator("#end ol.moments li.moment .moment-moves").first
+    notation = moment.get_attribute("title") or ""
+    assert re.match(r"(take|remove|lay|secret|open) ", notation), notation
+    assert not re.search(r"\b(take|remove)\b", moment.inner_text()), moment.inner_text()
     assert ann.js_errors == []
 
 

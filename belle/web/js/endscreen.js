@@ -7,14 +7,16 @@
 import { get } from "./api.js";
 import { scoreComponent } from "./moves.js";
 import { rulesUrl } from "./movelist.js";
+import { chanceText, turnText } from "./turns.js";
 import { attempt, fieldText, fill, h, s, t } from "./ui.js";
 
 const COLOURS = ["#b5482c", "#2c6db5", "#3d8c40", "#8a4fb0", "#c28a12", "#4a4a4a"];
 const PLACES = () => [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th"), t("6th")];
 let shownFor = null;
 
-/** Draw the end screen of `table` into `box` once (names: the seats' names). */
-export async function renderEndScreen(box, { table, names }) {
+/** Draw the end screen of `table` into `box` once (names: the seats' names; lookup: the
+ * renderer's names of pieces known by id, as the log uses them). */
+export async function renderEndScreen(box, { table, names, lookup = null }) {
   if (shownFor === table.id) return;
   shownFor = table.id;
   const story = await attempt(() => get(`/api/tables/${table.id}/story`));
@@ -30,7 +32,7 @@ export async function renderEndScreen(box, { table, names }) {
     h("h3", {}, t("Score over the game")),
     chart(story, names),
     h("h3", {}, t("Decisive moments")),
-    moments(story, names),
+    moments(story, { game: table.game, names, players: table.players, lookup }),
     h("p.end-links", {},
       h("a.button", { href: "#replay", onclick: () => document.getElementById("replay")?.scrollIntoView() }, t("Replay the game")), " ",
       h("a.button", { href: rulesUrl(table.game), target: "_blank", rel: "noopener" }, t("Rules"))),
@@ -81,7 +83,8 @@ function chart(story, names) {
     h("figcaption", {}, seats.map((seat) => h("span.legend", { style: `color:${COLOURS[seat % COLOURS.length]}` }, "— ", names[seat], " "))));
 }
 
-function moments(story, names) {
+function moments(story, ctx) {
+  const names = ctx.names;
   if (!story.moments.length) return h("p.empty", {}, t("No single turn changed the standings much."));
   return h("ol.moments", {}, story.moments.map((m) => {
     const who = m.seat === null ? t("The setup") : names[m.seat];
@@ -91,8 +94,22 @@ function moments(story, names) {
       m.last ? t("{player}: the final scoring ({points} points)", { player: who, points: fmt(gain) })
         : t("{player} scored {points} points", { player: who, points: fmt(gain) }),
       m.lead ? [" · ", t("{players} now lead", { players: m.lead.map((seat) => names[seat]).join(", ") })] : null,
-      m.moves.length ? h("div.moment-moves", {}, h("code", {}, m.moves.join(" · ")), m.more_moves ? " " + t("and {n} more", { n: m.more_moves }) : "") : null);
+      m.moves.length ? movesLine(m, ctx) : null);
   }));
+}
+
+/** What the moment's player did, as the log says it (the notation is its tooltip). */
+function movesLine(m, ctx) {
+  const notation = m.moves.join(" · ");
+  const steps = m.moves.map((text) => ({ text, player: m.seat, chance: m.seat === null }));
+  let sentence = notation;
+  try {
+    sentence = (m.seat === null ? chanceText : turnText)(ctx.game, steps, ctx) || notation;
+  } catch (err) {
+    console.warn("moment line failed", err);
+  }
+  return h("div.moment-moves", { title: notation }, sentence,
+    m.more_moves ? " " + t("and {n} more", { n: m.more_moves }) : "");
 }
 
 function fmt(n) {

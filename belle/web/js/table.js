@@ -276,7 +276,7 @@ function renderAll() {
 /** Invitations, lessons and the end screen (issue 20), beside the game. */
 async function renderFriendsParts() {
   if (st.over && st.table.status === "finished") {
-    renderEndScreen($("end"), { table: st.table, names: names() });
+    renderEndScreen($("end"), { table: st.table, names: names(), lookup: lookup() });
   }
   if (friendsParts === null) {
     friendsParts = { members: undefined, lessons: null, loading: false };
