@@ -97,9 +97,10 @@ def make_player(spec: str, game_id: str) -> Bot:
 
 MAX_ACTIONS_PER_GAME = 20_000
 """A game still running after this many actions is reported as an error of its run
-(the longest games of the five, 5-6 players, take a few thousand); without it a
-position the bots swap round for ever (Paris Connection: docs/games/paris_connection.md,
-"endless game") would hold a whole report up."""
+(the longest games of the five, 5-6 players, take a few thousand): a guard, so that an
+engine bug cannot hold a whole report up. Every rules edition in use ends within it;
+Paris Connection's edition 2 could swap round for ever, which edition 3's PC-71 bounds
+at 19,033 actions (docs/games/paris_connection.md, "Games that end")."""
 
 
 @lru_cache(maxsize=8)
