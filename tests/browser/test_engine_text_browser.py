@@ -49,7 +49,7 @@ PAGE_TEXT = """() => {
     if (el && !el.closest(skip) && node.textContent.trim()) parts.push(node.textContent);
   }
   // A move's tooltip is its notation, beside the sentence (notation on demand).
-  const notationTips = '.move, .legal-item';
+  const notationTips = '.move, .legal-item, .moment-moves';
   for (const el of document.querySelectorAll('[title], [aria-label], [data-info], [alt]')) {
     if (el.closest(skip) || el.closest(notationTips)) continue;
     for (const name of ['title', 'aria-label', 'data-info', 'alt']) {
