@@ -19,7 +19,7 @@ from belle.i18n.catalogue import messages as interface_messages
 from belle.i18n.extract import server_files
 from belle.i18n.say import say
 from belle.server.errors import ServerError
-from tests.server.kit import add_bot, make_app, new_table, seat, sign_in, start
+from tests.server.kit import make_app, new_table, seated_with_bots, sign_in, start
 
 
 @pytest.fixture
@@ -40,10 +40,7 @@ def browser_text(lang: str, error: dict[str, Any]) -> str:
 
 def test_an_undo_refused_reaches_the_player_in_german(client: TestClient) -> None:
     anna = sign_in(client, "Anna")
-    table_id = new_table(anna)
-    seat(anna, table_id, 0)
-    add_bot(anna, table_id, "random")
-    add_bot(anna, table_id, "random")
+    table_id = seated_with_bots(anna, "random")
     with anna.socket(f"/ws/table/{table_id}") as sock:
         sock.hello()
         start(anna, table_id)

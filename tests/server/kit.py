@@ -221,6 +221,15 @@ def add_bot(person: Person, table_id: int, bot: str = "greedy") -> None:
     assert response.status_code == 200, response.text
 
 
+def seated_with_bots(person: Person, bot: str = "greedy", players: int = 3) -> int:
+    """A new table with `person` at seat 0 and `bot`s in the other seats (not started)."""
+    table_id = new_table(person, players=players)
+    seat(person, table_id, 0)
+    for _ in range(players - 1):
+        add_bot(person, table_id, bot)
+    return table_id
+
+
 def start(person: Person, table_id: int) -> None:
     response = person.post(f"/api/tables/{table_id}/start")
     assert response.status_code == 200, response.text

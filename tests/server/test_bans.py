@@ -31,11 +31,10 @@ from .kit import (
     SECRET,
     Person,
     Sock,
-    add_bot,
     anna_bob_and_a_bot,
     new_table,
     play,
-    seat,
+    seated_with_bots,
     sign_in,
     start,
     table_actor,
@@ -182,10 +181,7 @@ def test_a_banned_players_seat_is_resigned_where_another_person_plays(
 
 def test_a_game_with_no_one_else_is_aborted(client: TestClient) -> None:
     bob = sign_in(client, "bob")
-    table_id = new_table(bob)
-    seat(bob, table_id, 0)
-    add_bot(bob, table_id, "random")
-    add_bot(bob, table_id, "random")
+    table_id = seated_with_bots(bob, "random")
     start(bob, table_id)
     client.post("/api/admin/players/bob", headers=operator(client), json={"banned": True})
     actor = table_actor(client, table_id)

@@ -10,15 +10,12 @@ from fastapi.testclient import TestClient
 
 from belle.engine.record import replay
 
-from .kit import add_bot, new_table, seat, sign_in, start, table_actor
+from .kit import seated_with_bots, sign_in, start, table_actor
 
 
 def test_cached_views_are_the_replayed_views(client: TestClient) -> None:
     ann = sign_in(client, "ann")
-    table_id = new_table(ann, players=3)
-    seat(ann, table_id, 0)
-    add_bot(ann, table_id)
-    add_bot(ann, table_id)
+    table_id = seated_with_bots(ann)
     start(ann, table_id)
     with ann.socket(f"/ws/table/{table_id}") as sock:
         sock.hello()
@@ -37,10 +34,7 @@ def test_cached_views_are_the_replayed_views(client: TestClient) -> None:
 
 def test_an_undo_or_a_reload_moves_the_cache_on(client: TestClient) -> None:
     ann = sign_in(client, "ann")
-    table_id = new_table(ann, players=3)
-    seat(ann, table_id, 0)
-    add_bot(ann, table_id)
-    add_bot(ann, table_id)
+    table_id = seated_with_bots(ann)
     start(ann, table_id)
     actor = table_actor(client, table_id)
     before = actor.generation

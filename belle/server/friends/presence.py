@@ -24,6 +24,7 @@ import time
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from belle.server.tasks import stop_task
 from belle.storage.friends import LOBBY
 from belle.storage.store import now
 
@@ -128,9 +129,6 @@ class Presence:
             self.hub.friends.personal.presence_changed(player_id)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stop_task(self._task)
         with contextlib.suppress(Exception):  # a clean stop: nobody is here any more
             await self.hub.db.write(self.hub.friends.book.clear_presence, self.worker, None)

@@ -26,13 +26,13 @@ again every `RETRY_SECONDS` while storage does not answer.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from belle.server.database import StorageUnavailable
 from belle.server.moderation import operator
+from belle.server.tasks import stop_task
 from belle.server.ws.connection import Connection
 
 if TYPE_CHECKING:
@@ -130,11 +130,8 @@ class Bans:
         return changed
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        task, self._task = self._task, None
+        await stop_task(task)
 
     def cut(self, player_ids: Collection[int]) -> int:
         """Close every socket of those players on this worker; how many were closed."""

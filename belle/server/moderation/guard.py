@@ -16,12 +16,12 @@ query.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 
 from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
+from belle.server.tasks import stop_task
 from belle.storage import Player, TableRecord
 from belle.storage.moderation import Moderation
 
@@ -62,11 +62,8 @@ class Guard:
             self._task = asyncio.create_task(self._refreshing())
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        task, self._task = self._task, None
+        await stop_task(task)
 
     async def _refreshing(self) -> None:
         while True:
