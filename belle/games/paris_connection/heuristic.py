@@ -162,6 +162,9 @@ def _reach_gains(board: Board, network: int, passable: int, left: int) -> tuple[
     from_city: dict[int, dict[int, int]] = {}
     best = [0] * (left + 1)
     fewest: dict[int, int] = {}  # a set of cities collected -> the fewest placements spent
+    # A way through collected cities is a way from the network too, so a city is at
+    # least `start[city]` placements in: its ways on are needed only `left - that` far.
+    start = _distances(network, passable, cities, left)
 
     def grow(spent: int, gained: int, cost: dict[int, int], taken: int) -> None:
         for city, distance in cost.items():
@@ -179,14 +182,15 @@ def _reach_gains(board: Board, network: int, passable: int, left: int) -> tuple[
             fewest[now] = total
             reach = from_city.get(city)
             if reach is None:
-                reach = from_city[city] = _distances(city, passable, cities, left - 1)
+                reach = from_city[city] = _distances(city, passable, cities,
+                                                     left - start[city])
             merged = dict(cost)
             for other, d in reach.items():
                 if d < merged.get(other, left + 1):
                     merged[other] = d
             grow(total, collected, merged, now)
 
-    grow(0, 0, _distances(network, passable, cities, left), 0)
+    grow(0, 0, start, 0)
     for i in range(1, left + 1):
         best[i] = max(best[i], best[i - 1])
     return tuple(best)
