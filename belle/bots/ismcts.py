@@ -64,14 +64,21 @@ class Tuning:
 GAME_TUNING: dict[str, Tuning] = {
     # A random playout of Paris Connection is ~300 actions (~25 ms): far too slow for
     # a useful number of iterations. A short random walk then the share-value
-    # heuristic plays better at equal time (docs/bots.md).
-    "paris_connection": Tuning("heuristic", 12),
+    # heuristic plays better at equal time (docs/bots.md); 3 actions did at least as
+    # well as 12 at the same time per move, with twice the iterations (session 5).
+    "paris_connection": Tuning("heuristic", 3),
     # Paris Paris playouts are ~1 ms: full random rollouts carry the real scoring
-    # (excursions, secret lines) that a heuristic only approximates.
+    # (excursions, secret lines) that a heuristic only approximates. 12 actions then
+    # the heuristic make 3-7 times the iterations but won only 24 of 54 matches
+    # against this at 1 s per move (session 5, docs/bots.md): not taken.
     "paris_paris": Tuning("random"),
     # Paris playouts are long (~200 iterations/s at random): 300 random-rollout
     # iterations lost 0/8 to greedy, 2000 heuristic-rollout ones (~0.5 s) won 5/6.
     "paris": Tuning("heuristic", 12),
+    # Bruxelles 1893: a whole playout is ~335 actions at five players; 60 actions then
+    # the heuristic make 2.5-6.6 times the iterations and beat whole random playouts
+    # in 24 of 28 matches at 1 s per move; 20 actions won 2 of 8 (session 5, docs/bots.md).
+    "bruxelles_1893": Tuning("heuristic", 60),
 }
 """Chosen by measurement (docs/bots.md); games not listed roll out at random."""
 

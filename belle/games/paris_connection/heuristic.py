@@ -17,7 +17,9 @@ worth nothing):
 The reach is an estimate: shortest ways over the hexes where the company may still
 place (a free place, not holding it, PC-37..43), the cut-off rule (PC-44) aside, a
 city collected when a way ends on it. It depends on the map only, which every seat
-sees, so it is cached by position and is the same in every determinization.
+sees, so it is the same in every determinization; it is cached by the free hexes near
+the company, so a position reuses the reach of every company that the last
+placements did not come near.
 """
 
 from __future__ import annotations
@@ -83,14 +85,20 @@ def _finished_build_value(state: ParisConnectionState, values: list[int]) -> int
     if left <= 0:
         return base
     options = reach_gains(state.board, state.network[company], state.room, left)
+    values[company] = base
+    # a gain moves each seat's score by its shares of the company times the gain
+    scores = [portfolio_score(p, values, state.limit) for p in state.portfolio]
+    shares = [p[company] for p in state.portfolio]
+    mover = state.to_move
     best_value, best_standing = base, None
     seen = -1
     for gain in options:
         if gain == seen:
             continue
         seen = gain
-        values[company] = base + gain
-        here = standing(state.portfolio, values, state.limit, state.to_move)
+        own = scores[mover] + shares[mover] * gain
+        here = own - max(score + shares[s] * gain for s, score in enumerate(scores)
+                         if s != mover)
         if best_standing is None or here > best_standing:
             best_value, best_standing = base + gain, here
     return best_value
@@ -119,14 +127,29 @@ def _best_take(state: ParisConnectionState, values: Sequence[int]) -> list[int]:
 
 def reach_gains(board: Board, network: int, room: int, left: int) -> tuple[int, ...]:
     """For 0..left more placements, the most city value a company holding `network` can
-    collect (non-decreasing). Cached: the map alone decides it."""
-    key = (id(board), network, room, left)
+    collect (non-decreasing). Cached by the free hexes within `left` placements of the
+    network: the search never looks further (a way it can use is at most `left` long),
+    so a placement elsewhere on the map keeps the answer, and a position reuses the
+    reach of each company that the last placements did not come near."""
+    passable = _near(network, room & ~network, left)
+    key = (id(board), network, passable, left)
     found = _CACHE.get(key)
     if found is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
-        found = _CACHE[key] = _reach_gains(board, network, room & ~network, left)
+        found = _CACHE[key] = _reach_gains(board, network, passable, left)
     return found
+
+
+def _near(network: int, passable: int, radius: int) -> int:
+    """The hexes of `passable` at most `radius` placements from `network`."""
+    seen = frontier = network
+    for _ in range(radius):
+        frontier = expand(frontier) & passable & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+    return seen & passable
 
 
 def _reach_gains(board: Board, network: int, passable: int, left: int) -> tuple[int, ...]:
@@ -139,6 +162,9 @@ def _reach_gains(board: Board, network: int, passable: int, left: int) -> tuple[
     from_city: dict[int, dict[int, int]] = {}
     best = [0] * (left + 1)
     fewest: dict[int, int] = {}  # a set of cities collected -> the fewest placements spent
+    # A way through collected cities is a way from the network too, so a city is at
+    # least `start[city]` placements in: its ways on are needed only `left - that` far.
+    start = _distances(network, passable, cities, left)
 
     def grow(spent: int, gained: int, cost: dict[int, int], taken: int) -> None:
         for city, distance in cost.items():
@@ -156,14 +182,15 @@ def _reach_gains(board: Board, network: int, passable: int, left: int) -> tuple[
             fewest[now] = total
             reach = from_city.get(city)
             if reach is None:
-                reach = from_city[city] = _distances(city, passable, cities, left - 1)
+                reach = from_city[city] = _distances(city, passable, cities,
+                                                     left - start[city])
             merged = dict(cost)
             for other, d in reach.items():
                 if d < merged.get(other, left + 1):
                     merged[other] = d
             grow(total, collected, merged, now)
 
-    grow(0, 0, _distances(network, passable, cities, left), 0)
+    grow(0, 0, start, 0)
     for i in range(1, left + 1):
         best[i] = max(best[i], best[i - 1])
     return tuple(best)

@@ -180,20 +180,22 @@ def resample(state: ParisConnectionState, seat: int, rng: random.Random) -> Pari
 
 
 def _rewrite_deals(state: ParisConnectionState, seat: int) -> None:
-    """Make the hidden deal entries of the history agree with the resampled hands."""
-    from belle.games.paris_connection.actions import DEAL, Deal, Start
+    """Make the hidden deal entries of the history agree with the resampled hands.
 
-    draws = {
-        other: [c for c, n in enumerate(hand) for _ in range(n)]
-        for other, hand in enumerate(state.initial)
-    }
-    dealt = 0
-    for index, action in enumerate(state.history):
-        if isinstance(action, Start):  # the start colours come first (PC-19), in public
-            continue
-        if not isinstance(action, Deal):
+    The start colours come first (PC-19), in public, then every dealt locomotive, seat
+    by seat (PC-23): each other seat's entries become its hand, by company."""
+    from belle.games.paris_connection.actions import DEAL, Start
+
+    history = state.history
+    first = 0
+    while first < len(history) and isinstance(history[first], Start):
+        first += 1
+    end = first + sum(map(sum, state.initial))  # one entry per locomotive dealt
+    size = state.hand_size
+    for owner, hand in enumerate(state.initial):
+        start = first + owner * size
+        if start >= end:
             break
-        owner = dealt // state.hand_size
-        dealt += 1
         if owner != seat:
-            state.history[index] = DEAL[draws[owner].pop(0)]
+            history[start:min(start + size, end)] = [
+                DEAL[c] for c, n in enumerate(hand) for _ in range(n)]

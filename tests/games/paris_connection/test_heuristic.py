@@ -7,9 +7,12 @@ to Reims (beige, PC-7), and seat 0 moves first.
 
 from __future__ import annotations
 
+import random
+
+import belle
 from belle.bots import make_bot
-from belle.engine.referee import seat_rngs
-from belle.games.paris_connection.heuristic import reach_gains
+from belle.engine.referee import sample_chance, seat_rngs
+from belle.games.paris_connection.heuristic import _reach_gains, reach_gains
 from belle.games.paris_connection.rules import BOARD
 
 from .helpers import B, R, dealt, default_hands, play
@@ -61,3 +64,26 @@ def test_greedy_builds_its_own_company_first() -> None:
     bot = make_bot("greedy")
     _, rngs = seat_rngs(1, 4)
     assert state.action_to_string(bot.choose(state, 0, rngs[0])) == "build R"
+
+
+def test_cached_reach_is_the_search_over_the_whole_map() -> None:
+    """The reach is cached by the free hexes within `left` placements of the network:
+    on the positions of seeded random games, every company and every number of
+    placements left, it is what the search over every free hex finds."""
+    game = belle.load_game("paris_connection")
+    checked = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = game.new_initial_state(4)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            for company, network in enumerate(state.network):
+                for left in range(1, 6):
+                    whole = _reach_gains(BOARD, network, state.room & ~network, left)
+                    assert reach_gains(BOARD, network, state.room, left) == whole, (
+                        seed, company, left)
+                    checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 1000
