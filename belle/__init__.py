@@ -7,7 +7,7 @@
 True
 """
 
-__version__ = "0.2.1"
+__version__ = "0.2.2"
 
 from belle.engine import (
     CHANCE,

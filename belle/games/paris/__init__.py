@@ -17,15 +17,16 @@ from belle.games.paris.actions import ALL_ACTIONS, Action
 from belle.games.paris.rules import CURRENT_RULES, Ruleset
 from belle.games.paris.state import ParisState
 
-RULES_VERSION = 3
+RULES_VERSION = 4
 """The current rules edition; 1 is engine 0.1.0's, 2 engine 0.2.0's before issue 15's
-recalibration (legacy.py), kept for their records."""
+recalibration, 3 engine 0.2.1's (legacy.py), kept for their records."""
 
-REVISIONS = ("0.2.0", "0.2.1")
-"""Engine versions from which rules editions 2, 3 apply (GameInfo.revisions): a record
-of an older engine names no rules_version and replays by edition 1. Edition 3 (issue
-15: VP tiles and sale prices recalibrated) ships with engine 0.2.1; every record names
-its edition, so this table only decides for records that name none."""
+REVISIONS = ("0.2.0", "0.2.1", "0.2.2")
+"""Engine versions from which rules editions 2, 3, 4 apply (GameInfo.revisions): a
+record of an older engine names no rules_version and replays by edition 1. Edition 3
+(issue 15: VP tiles and sale prices recalibrated) shipped with engine 0.2.1, edition 4
+(issue 15: the end-game franc tiles became VP tiles) with 0.2.2; every record names its
+edition, so this table only decides for records that name none."""
 
 INFO = GameInfo(
     id="paris",
@@ -51,8 +52,9 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "rules_version", "int", RULES_VERSION,
-            "the edition of Belle's rules: 3, the current one; 2 replays games recorded "
-            "before the VP tiles were raised by half and tokens sold for less; 1 replays "
+            "the edition of Belle's rules: 4, the current one; 3 replays games recorded "
+            "before three end-game tiles paid points instead of francs; 2 replays games "
+            "recorded before the VP tiles were raised by half and tokens sold for less; 1 replays "
             "games recorded before every landmark cost marble and gold and before bonus "
             "tiles 20, 21, 24, 25, 29 and 30 stopped paying plain francs or points",
             minimum=1, maximum=RULES_VERSION,
@@ -74,8 +76,8 @@ class Paris(Game[Action]):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self.rules_version = cast(int, self.option("rules_version"))
-        self.ruleset = (CURRENT_RULES if self.rules_version >= 3
-                        else legacy.RULES_0_2 if self.rules_version == 2 else legacy.RULES_0_1)
+        self.ruleset = {1: legacy.RULES_0_1, 2: legacy.RULES_0_2,
+                        3: legacy.RULES_0_3}.get(self.rules_version, CURRENT_RULES)
 
     def _new_initial_state(self, num_players: int) -> ParisState:
         return ParisState(self, num_players)

@@ -267,20 +267,29 @@ class EndTileSpec:
     text: str
 
 
+# `copies` are rules edition 4's. Editions 1-3 had f4, f6 and f8 (+4, +6, +8 francs)
+# where edition 4 has vp6, vp7 and vp8 (issue 15: a franc tile was worth its francs in
+# VP to bonus tile 27's holder alone, and nothing to the others; docs/games/paris.md,
+# "Balance"). The kinds of every edition stay listed, so that every code keeps one
+# meaning and every record keeps its notation; an edition's copies are in its Ruleset.
 END_TILES: Final[tuple[EndTileSpec, ...]] = (
     EndTileSpec("vp3", "vp", 3, 1, "reconstructed", "+3 VP"),
     EndTileSpec("vp4", "vp", 4, 1, "reconstructed", "+4 VP"),
     EndTileSpec("vp5", "vp", 5, 1, "reconstructed", "+5 VP"),
-    EndTileSpec("f4", "francs", 4, 1, "reconstructed", "+4 francs"),
-    EndTileSpec("f6", "francs", 6, 1, "reconstructed", "+6 francs"),
-    EndTileSpec("f8", "francs", 8, 1, "reconstructed", "+8 francs"),
+    EndTileSpec("f4", "francs", 4, 0, "reconstructed", "+4 francs"),  # editions 1-3
+    EndTileSpec("f6", "francs", 6, 0, "reconstructed", "+6 francs"),  # editions 1-3
+    EndTileSpec("f8", "francs", 8, 0, "reconstructed", "+8 francs"),  # editions 1-3
     EndTileSpec("res", "resource_choice", 0, 2, "seed",
                 "counts as 1 resource of your choice"),  # seed: some give resources
     EndTileSpec("pres", "prestige_choice", 0, 2, "seed",
                 "counts as 1 prestige of your choice"),  # seed: some give prestige
     EndTileSpec("stack", "stack_own", 0, 1, "reconstructed", "as bonus tile 9"),
     EndTileSpec("share", "share_opponent", 0, 1, "reconstructed", "as bonus tile 16"),
+    EndTileSpec("vp6", "vp", 6, 1, "reconstructed", "+6 VP"),  # edition 4
+    EndTileSpec("vp7", "vp", 7, 1, "reconstructed", "+7 VP"),  # edition 4
+    EndTileSpec("vp8", "vp", 8, 1, "reconstructed", "+8 VP"),  # edition 4
 )
+END_COPIES: Final[tuple[int, ...]] = tuple(t.copies for t in END_TILES)
 NUM_END_TILES: Final = 12  # seed
 
 # -- VP tiles (PARIS-19, G-9) ------------------------------------------------------------

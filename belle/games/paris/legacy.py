@@ -9,6 +9,10 @@ Revision 2 (engine 0.2.0, before issue 15's recalibration): VP tiles 8/4/2 … 2
 (G-9) and sale prices 1, 2, 3 for wood, marble, gold and for bronze, silver, gold
 prestige (G-10); revision 3 has 1.5 times those VP tiles and sale prices 1, 1, 2.
 
+Revisions 1-3 (engine 0.2.1 and before): the end-game pile held f4, f6 and f8 (+4, +6,
++8 francs, G-8) where revision 4 has vp6, vp7 and vp8 (+6, +7, +8 VP); both kinds stay
+in data.END_TILES, so every code keeps its meaning, and only the copies differ.
+
 A record names its revision (the option rules_version); a record of engine 0.1.0, which
 has no such option, is revision 1 (`Game.options_for_record`). Nothing else uses this
 module.
@@ -25,6 +29,9 @@ VP_TILES_0_2: tuple[tuple[int, int, int], ...] = (
     (8, 4, 2), (10, 5, 2), (12, 6, 3), (14, 7, 4), (16, 8, 4), (20, 10, 5),
 )
 SELL_PRICE_0_2: tuple[int, ...] = (1, 2, 3, 1, 2, 3)
+END_COPIES_0_3: tuple[int, ...] = tuple(
+    {"f4": 1, "f6": 1, "f8": 1, "vp6": 0, "vp7": 0, "vp8": 0}.get(t.code, t.copies)
+    for t in data.END_TILES)
 
 _COSTS_0_1 = {9: (0, 1, 0), 10: (0, 0, 1), 11: (0, 1, 0)}
 _BONUS_0_1: dict[int, tuple[data.BonusKind, int, str]] = {
@@ -50,8 +57,10 @@ RULES_0_1 = Ruleset(
     tuple(_bonus_0_1(b) for b in data.BONUS),
     VP_TILES_0_2,
     SELL_PRICE_0_2,
+    END_COPIES_0_3,
 )
-RULES_0_2 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_2, SELL_PRICE_0_2)
+RULES_0_2 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_2, SELL_PRICE_0_2, END_COPIES_0_3)
+RULES_0_3 = Ruleset(data.LANDMARKS, data.BONUS, data.VP_TILES, data.SELL_PRICE, END_COPIES_0_3)
 
 ENGINES_OF_RULES_V1 = frozenset({"0.1.0"})
 """Engines whose records carry no rules_version option and were played by edition 1."""

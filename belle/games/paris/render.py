@@ -35,12 +35,12 @@ NOTATION_HELP = """\
   move bank-MO MO3    action B: a key to a building (MO3 = Montmartre value 3) ...
   move MO8 L12        ... or to a built landmark, or build one first:
   move MO8 build L12 MO   (from the Arc: move arc build L12 LV)
-  endgame, take f8    action C (stacks empty): search the pile, take a tile (secret)
+  endgame, take vp8   action C (stacks empty): search the pile, take a tile (secret)
   bonus 18 / nobonus  take (or not) the bonus tile on track space 18
   give 1 / done       hand in a prestige token on a landmark's reward slot 1
   vptile 3 CH         put VP tile 3 on Chaillot (or: novptile)
   buy wood, sell silver   exchanges; prestige: bronze, silver, pgold
-  use 18, use 10 wood play a bonus tile;  play f6, play res gold: an end-game tile
+  use 18, use 10 wood play a bonus tile;  play vp6, play res gold: an end-game tile
   end                 end your turn;  pass: when no action A, B or C is possible
 Districts: MO Montmartre, SG Saint-Germain, LV La Villette, CH Chaillot,
 BE Belleville, MP Montparnasse. Values 1 2 3 4 5 8; landmarks L9..L16."""
@@ -141,7 +141,7 @@ def common_text(view: dict[str, Any]) -> Text:
     text += Text.assemble(("   VP tiles left: ", "bold"), "  ".join(free) or "none")
     lms = [f"{lm['space']} {lm['name']}" for lm in view["landmark_supply"]]
     text += Text.assemble(("\nLandmarks to build: ", "bold"), ", ".join(lms) or "none")
-    text += Text("\nType info and a tile number, code or landmark (info 18, info f8, "
+    text += Text("\nType info and a tile number, code or landmark (info 18, info vp8, "
                  "info L12) for its effect and cost.", style="dim")
     if view["discarded"]:
         text += Text.assemble(("\nRemoved (no space): ", "bold"), ", ".join(view["discarded"]))
@@ -180,7 +180,7 @@ PROMPTS = {
     "step1": "step 1: draw a building tile (draw 1-3)",
     "step2": "step 2: one action: key (A), move (B) or endgame (C)",
     "put": "free districts: choose the district for the drawn tile",
-    "pick": "choose the end-game tile to take (take f8); the others will not see it",
+    "pick": "choose the end-game tile to take (take vp8); the others will not see it",
     "take_any": "bonus tile 17: take any tile from the track",
     "after": "use tiles or exchange, then end",
 }

@@ -128,6 +128,9 @@ class Ruleset:
     bonus: tuple[data.BonusSpec, ...]
     vp_tiles: tuple[tuple[int, int, int], ...]
     sell_price: tuple[int, ...]
+    end_copies: tuple[int, ...]
+    """Copies of each kind of data.END_TILES in the end-game pile (PARIS-43, G-8)."""
 
 
-CURRENT_RULES = Ruleset(data.LANDMARKS, data.BONUS, data.VP_TILES, data.SELL_PRICE)
+CURRENT_RULES = Ruleset(data.LANDMARKS, data.BONUS, data.VP_TILES, data.SELL_PRICE,
+                        data.END_COPIES)

@@ -120,7 +120,7 @@ class ParisState(State[Action]):
         self.resume = STEP2  # where tile 17's choice returns to
         if self.random_setup:
             self.token_at = [data.GOLD if s % NV == NV - 1 else -1 for s in range(NB)]
-        self.eg_pile = [t.copies for t in data.END_TILES]  # PARIS-43
+        self.eg_pile: list[int] = list(self.rules.end_copies)  # PARIS-43, G-8 (by edition)
         self.eg_held = [[0] * NE for _ in range(n)]
         # every take in order: (seat, tile, its index in history); the tile is the
         # taker's secret (PARIS-104), the rest public

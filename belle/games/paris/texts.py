@@ -26,7 +26,7 @@ REFUSALS: Final[dict[str, str]] = {
     "refuse.say_district": "Say the district, for example: {example}",
     "refuse.bonus_use": "Bonus tile {number} is used like this: {uses}.",
     "refuse.end_use": "End-game tile {tile} is played like this: {uses}.",
-    "refuse.play": "Write it like this: play f6 or play res wood. End-game tiles: {codes}.",
+    "refuse.play": "Write it like this: play vp6 or play res wood. End-game tiles: {codes}.",
     "refuse.end_tile": "There is no end-game tile “{text}”. Tiles: {codes}.",
     "refuse.value": "Building values are 1, 2, 3, 4, 5 and 8.",
 }

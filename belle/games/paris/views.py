@@ -7,7 +7,7 @@ Behind each screen (PARIS-27, PARIS-28): francs, keys, resources, prestige, held
 bonus tiles, held end-game tiles. The screens are lifted at the end.
 
 Only the end-game tiles are truly secret (PARIS-104): every other screen item follows
-from public moves, as at the real table. A tile is taken by a secret move (`take f8`,
+from public moves, as at the real table. A tile is taken by a secret move (`take vp8`,
 seen by the taker only), after a public `endgame` whose searcher alone sees the pile
 (its view shows it while choosing; the state remembers what it saw, `eg_looks`).
 `resample` therefore redraws the end-game tiles other seats took, and the pile,
@@ -199,7 +199,9 @@ def view(state: ParisState, seat: int | None) -> dict[str, Any]:
         if state.phase == "pick" and state.to_move == seat:  # PARIS-103, PARIS-104
             result["me"]["pile"] = [
                 {"tile": spec.code, "count": count}
-                for spec, count in zip(data.END_TILES, state.eg_pile, strict=True)]
+                for spec, count, copies in zip(data.END_TILES, state.eg_pile,
+                                               state.rules.end_copies, strict=True)
+                if copies]  # the kinds of this rules edition (G-8)
     return result
 
 
@@ -216,7 +218,7 @@ def board_json() -> dict[str, Any]:
                    "zone": "ABC"[data.zone_of(b.number)]}
                   for b in data.BONUS],
         "endgame": [{"code": t.code, **tile_fields("endgame", t.code), "copies": t.copies}
-                    for t in data.END_TILES],
+                    for t in data.END_TILES if t.copies],  # today's edition's kinds
         "kinds": list(KINDS),
         "kind_names": list(data.STOCK_NAMES),
         "buy": list(data.BUY_PRICE),
@@ -295,7 +297,7 @@ def _segments(state: ParisState, seat: int) -> tuple[Pools, list[int]]:
     Reads seat's own takes and looks and the public order of takes, nothing else."""
     looks = state.eg_looks[seat]
     own = {i: tile for i, (s, tile, _) in enumerate(state.eg_takes) if s == seat}
-    remaining = Counter({t: spec.copies for t, spec in enumerate(data.END_TILES)})
+    remaining = Counter(dict(enumerate(state.rules.end_copies)))
     pools: Pools = []
     for seen, at in looks:
         pile = Counter({t: c for t, c in enumerate(seen) if c})
@@ -390,7 +392,7 @@ def resample(state: ParisState, seat: int, rng: random.Random) -> ParisState:
         return new  # nothing seat does not know
     tiles = _assign(state, seat, rng)
     kinds = len(data.END_TILES)
-    pile = [spec.copies for spec in data.END_TILES]
+    pile = list(state.rules.end_copies)
     piles = [tuple(pile)]  # the pile after each number of takes
     new.eg_held = [[0] * kinds for _ in range(state.num_players)]
     for i, (taker, _, at) in enumerate(state.eg_takes):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import belle
-from belle.games.paris import data, rules, views
+from belle.games.paris import data, legacy, rules, views
 from belle.games.paris.rules import NB, TILE_TYPE
 
 from .helpers import play, started, step2
@@ -66,6 +66,7 @@ def test_tile_counts() -> None:
     assert sum(data.bonus_copies(n, 4) for n in range(1, 31)) == 42
     assert {data.zone_of(n) for n in range(1, 31)} == {0, 1, 2}
     assert sum(t.copies for t in data.END_TILES) == 12
+    assert sum(legacy.END_COPIES_0_3) == 12  # editions 1-3 (G-8)
     assert len(data.VP_TILES) == 6 and all(a >= b >= c > 0 for a, b, c in data.VP_TILES)
 
 

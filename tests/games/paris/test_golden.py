@@ -13,6 +13,7 @@ import pytest
 import belle
 from belle.bots import make_bot
 from belle.engine import MatchRecord, replay
+from belle.games.paris import data
 
 GOLDEN = Path(__file__).with_name("golden")
 CASES = [
@@ -89,4 +90,24 @@ def test_edition_2_records_keep_their_tables() -> None:
     assert stored.options["rules_version"] == 2
     state = replay(stored)
     assert state.rules == old
+    assert state.returns() == stored.result["returns"]
+
+
+def test_edition_3_records_keep_their_end_game_tiles() -> None:
+    """Issue 15's second recalibration is edition 4: the end-game pile (PARIS-43, G-8)
+    holds vp6, vp7 and vp8 where editions 1-3 held the franc tiles f4, f6 and f8. A
+    record of edition 3 (golden/rules-3, played before it) replays with edition 3's pile
+    and takes its franc tiles; today's games never see them."""
+    old = belle.load_game("paris", rules_version=3).ruleset
+    today = belle.load_game("paris").ruleset
+    codes = [t.code for t in data.END_TILES]
+    assert {codes[t] for t, n in enumerate(old.end_copies) if n} >= {"f4", "f6", "f8"}
+    assert {codes[t] for t, n in enumerate(today.end_copies) if n}.isdisjoint({"f4", "f6", "f8"})
+    assert (old.landmarks, old.bonus, old.vp_tiles, old.sell_price) == (
+        today.landmarks, today.bonus, today.vp_tiles, today.sell_price)
+    stored = MatchRecord.load(GOLDEN / "rules-3" / "paris-2p-seed1.json")
+    assert stored.options["rules_version"] == 3
+    state = replay(stored)
+    assert state.rules == old
+    assert "take f8" in [a["text"] for a in stored.to_json()["actions"]]
     assert state.returns() == stored.result["returns"]

@@ -72,8 +72,9 @@ def test_entering_a_landmark_counts_the_prestige_it_pays() -> None:
 
 def test_an_end_game_franc_tile_is_denied_to_tile_27s_holder() -> None:
     """G-8: the pile is shared; with the rival holding tile 27, the 8 francs are 8 VP to
-    it, so taking f8 leaves it less than taking the 3 VP tile would."""
-    state = step2(started(2), 0)
+    it, so taking f8 leaves it less than taking the 3 VP tile would (rules edition 3:
+    edition 4's pile has no franc tile)."""
+    state = step2(started(2, rules_version=3), 0)
     empty_stacks(state)
     state.bonus_held[1] |= 1 << 27
     play(state, "endgame")

@@ -20,6 +20,7 @@ from .helpers import (
     legal,
     moves,
     play,
+    search,
     space,
     started,
     step2,
@@ -314,26 +315,51 @@ def test_endgame_search_is_secret_to_the_others() -> None:
     pile = state.view(0)["me"]["pile"]
     assert len(pile) == 10 and sum(p["count"] for p in pile) == 12
     assert "pile" not in state.view(1)["me"]
-    play(state, "take f6")
-    assert state.view(0)["me"]["endgame"] == ["f6"]
+    play(state, "take vp6")
+    assert state.view(0)["me"]["endgame"] == ["vp6"]
     assert state.view(1)["seats"][0]["endgame_count"] == 1
     assert state.view(1)["me"]["endgame"] == []
     assert state.view(1)["endgame_pile"] == 11
     assert state.information_state_key(1).endswith("endgame;?")
 
 
-@pytest.mark.parametrize("code,text,francs,vp", [
-    ("vp3", "play vp3", 0, 3), ("vp4", "play vp4", 0, 4), ("vp5", "play vp5", 0, 5),
-    ("f4", "play f4", 4, 0), ("f6", "play f6", 6, 0), ("f8", "play f8", 8, 0),
+@pytest.mark.parametrize("code,text,francs,vp,edition", [
+    ("vp3", "play vp3", 0, 3, 4), ("vp4", "play vp4", 0, 4, 4), ("vp5", "play vp5", 0, 5, 4),
+    ("vp6", "play vp6", 0, 6, 4), ("vp7", "play vp7", 0, 7, 4), ("vp8", "play vp8", 0, 8, 4),
+    ("f4", "play f4", 4, 0, 3), ("f6", "play f6", 6, 0, 3), ("f8", "play f8", 8, 0, 3),
 ])
-def test_endgame_gain_tiles(code: str, text: str, francs: int, vp: int) -> None:
-    """PARIS-105, G-8: used at once, or on a later own turn; then discarded."""
-    state = started()
+def test_endgame_gain_tiles(code: str, text: str, francs: int, vp: int, edition: int) -> None:
+    """PARIS-105, G-8: used at once, or on a later own turn; then discarded. The franc
+    tiles f4, f6, f8 are rules editions 1-3's; edition 4 has vp6, vp7, vp8 instead."""
+    state = started(rules_version=edition)
     empty_stacks(state)
     take_endgame(state, 0, code)
     play(state, text)
     assert state.francs[0] == 3 + francs and state.running_vp(0) == vp
     assert sum(state.eg_held[0]) == 0
+
+
+@pytest.mark.parametrize("edition,kinds,absent", [
+    (4, {"vp3", "vp4", "vp5", "vp6", "vp7", "vp8", "res", "pres", "stack", "share"},
+     ("f4", "f6", "f8")),
+    (3, {"vp3", "vp4", "vp5", "f4", "f6", "f8", "res", "pres", "stack", "share"},
+     ("vp6", "vp7", "vp8")),
+])
+def test_endgame_pile_of_each_edition(edition: int, kinds: set[str],
+                                      absent: tuple[str, ...]) -> None:
+    """PARIS-43, PARIS-103, G-8: 12 end-game tiles in every edition; edition 4's pile
+    has +6, +7 and +8 VP where editions 1-3 had +4, +6 and +8 francs, and a tile of the
+    other edition can be written but never taken."""
+    state = started(rules_version=edition)
+    empty_stacks(state)
+    step2(state, 0)
+    search(state)
+    pile = {p["tile"]: p["count"] for p in state.view(0)["me"]["pile"]}
+    assert set(pile) == kinds and sum(pile.values()) == 12
+    assert {t.split()[1] for t in legal(state)} == kinds
+    for code in absent:
+        with pytest.raises(belle.IllegalActionError):
+            play(state, f"take {code}")
 
 
 def test_endgame_token_tiles() -> None:
@@ -367,10 +393,10 @@ def test_last_endgame_tile_ends_the_game_dx5() -> None:
     plays one more turn; every player has played equally often."""
     state = started(3, first=0)
     empty_stacks(state)
-    state.eg_pile = [0] * 10
-    state.eg_pile[act.END_BY_CODE["f4"]] = 1
+    state.eg_pile = [0] * len(data.END_TILES)
+    state.eg_pile[act.END_BY_CODE["vp7"]] = 1
     state.to_move, state.phase = 1, "step2"
-    take_endgame(state, 1, "f4")
+    take_endgame(state, 1, "vp7")
     assert state.end_triggered
     order = []
     play(state, "end")

@@ -48,8 +48,8 @@ def test_searcher_sees_the_pile_and_resample_keeps_it() -> None:
     determinization for the searcher keeps it exactly."""
     state = started()
     empty_stacks(state)
-    take_endgame(state, 1, "f8")
-    play(state, "play f8", "end")
+    take_endgame(state, 1, "vp8")
+    play(state, "play vp8", "end")
     step2(state, 0)
     search(state)
     sample = state.resample(0, random.Random(3))
@@ -66,7 +66,7 @@ def test_resample_respects_tiles_used_in_public() -> None:
     state = started()
     empty_stacks(state)
     take_endgame(state, 1, "vp5")
-    take_endgame(state, 1, "f4")
+    take_endgame(state, 1, "vp7")
     play(state, "play vp5")
     for seed in range(5):
         sample = state.resample(0, random.Random(seed))
