@@ -47,15 +47,19 @@ def heuristic(state: ParisConnectionState, seat: int) -> float:
     if state.phase == "play" and state.building != NO_COMPANY:
         values[state.building] = _finished_build_value(state, values)
     elif state.phase == "play" and state.returned != NO_COMPANY:
-        portfolios = [*portfolios[:mover], _best_take(state, values),
-                      *portfolios[mover + 1:]]
+        own, supply = _best_take(state, values)
+        portfolios = [*portfolios[:mover], own, *portfolios[mover + 1:]]
+        return float(standing(portfolios, _with_prospects(state, values, supply),
+                              state.limit, seat))
     return float(standing(portfolios, _with_prospects(state, values), state.limit, seat))
 
 
-def _with_prospects(state: ParisConnectionState, values: list[int]) -> list[int]:
+def _with_prospects(state: ParisConnectionState, values: list[int],
+                    supply: Sequence[int] | None = None) -> list[int]:
     """Each company's value plus what its next full build could still add, weighted by
-    the share of the supply still on the boards (the game ends as they empty, PC-58)."""
-    supply = state.supply
+    the share of the supply still on the boards (the game ends as they empty, PC-58).
+    `supply` is the boards' after a take not yet applied (the state's by default)."""
+    supply = state.supply if supply is None else supply
     start = sum(state.supply_at_start or supply) or 1
     weight = PROSPECT_WEIGHT * sum(supply) / start
     if weight <= 0:
@@ -96,11 +100,17 @@ def _finished_build_value(state: ParisConnectionState, values: list[int]) -> int
     return best_value
 
 
-def _best_take(state: ParisConnectionState, values: Sequence[int]) -> list[int]:
-    """The mover's portfolio after the take best for its standing (PC-49..53)."""
+def _best_take(state: ParisConnectionState,
+               values: list[int]) -> tuple[list[int], list[int]]:
+    """The mover's portfolio after the take best for its standing (PC-49..53), and the
+    boards after it. Each take is valued with the prospects of the boards it leaves: the
+    share taken no longer waits on its board for the next build. Valued on the boards
+    before the take, a share of a company whose board the take empties kept a prospect it
+    had just lost, and boxed-in players swapped one share for one round after round, each
+    return giving its company the prospect that made the next player take it back."""
     mover = state.to_move
     own = state.portfolio[mover]
-    best = list(own)
+    best, best_supply = list(own), list(state.supply)
     best_standing = None
     for company in range(len(own)):
         if company == state.returned or not state.supply[company]:
@@ -110,11 +120,14 @@ def _best_take(state: ParisConnectionState, values: Sequence[int]) -> list[int]:
                 break
             after = list(own)
             after[company] += count
+            supply = list(state.supply)
+            supply[company] -= count
             portfolios = [*state.portfolio[:mover], after, *state.portfolio[mover + 1:]]
-            here = standing(portfolios, values, state.limit, mover)
+            here = standing(portfolios, _with_prospects(state, values, supply),
+                            state.limit, mover)
             if best_standing is None or here > best_standing:
-                best, best_standing = after, here
-    return best
+                best, best_supply, best_standing = after, supply, here
+    return best, best_supply
 
 
 def reach_gains(board: Board, network: int, room: int, left: int) -> tuple[int, ...]:
