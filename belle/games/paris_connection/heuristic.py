@@ -9,7 +9,8 @@ company it held no share of in a third of its builds, and traded only to shed sh
 worth nothing):
 
 - during a trade (PC-49..53), the mover takes the one or two shares best for its own
-  standing, so `return c` is worth the whole trade;
+  standing at today's values, so `return c` is worth the whole trade, prospects counted
+  on the boards that take leaves;
 - during a build (PC-31, PC-46), the building company gains the most city value it can
   still reach with the placements left, and the mover stops where its standing is
   best, so `build c` and each placement are worth the best build they lead to.
@@ -102,12 +103,13 @@ def _finished_build_value(state: ParisConnectionState, values: list[int]) -> int
 
 def _best_take(state: ParisConnectionState,
                values: list[int]) -> tuple[list[int], list[int]]:
-    """The mover's portfolio after the take best for its standing (PC-49..53), and the
-    boards after it. Each take is valued with the prospects of the boards it leaves: the
-    share taken no longer waits on its board for the next build. Valued on the boards
-    before the take, a share of a company whose board the take empties kept a prospect it
-    had just lost, and boxed-in players swapped one share for one round after round, each
-    return giving its company the prospect that made the next player take it back."""
+    """The mover's portfolio after the take best for its standing at today's values
+    (PC-49..53), and the boards after it: the caller adds the prospects of the boards the
+    take leaves, for the share taken no longer waits on its board for the next build.
+    Valued on the boards before the take, a share whose take emptied its board kept a
+    prospect it had just lost, and boxed-in players swapped one share for one round after
+    round, each return giving its company the prospect that made the next player take it
+    back (session 4: four of seven games ended by PC-71)."""
     mover = state.to_move
     own = state.portfolio[mover]
     best, best_supply = list(own), list(state.supply)
@@ -123,8 +125,7 @@ def _best_take(state: ParisConnectionState,
             supply = list(state.supply)
             supply[company] -= count
             portfolios = [*state.portfolio[:mover], after, *state.portfolio[mover + 1:]]
-            here = standing(portfolios, _with_prospects(state, values, supply),
-                            state.limit, mover)
+            here = standing(portfolios, values, state.limit, mover)
             if best_standing is None or here > best_standing:
                 best, best_supply, best_standing = after, supply, here
     return best, best_supply
