@@ -9,7 +9,8 @@ company it held no share of in a third of its builds, and traded only to shed sh
 worth nothing):
 
 - during a trade (PC-49..53), the mover takes the one or two shares best for its own
-  standing, so `return c` is worth the whole trade;
+  standing at today's values, so `return c` is worth the whole trade, prospects counted
+  on the boards that take leaves;
 - during a build (PC-31, PC-46), the building company gains the most city value it can
   still reach with the placements left, and the mover stops where its standing is
   best, so `build c` and each placement are worth the best build they lead to.
@@ -49,15 +50,19 @@ def heuristic(state: ParisConnectionState, seat: int) -> float:
     if state.phase == "play" and state.building != NO_COMPANY:
         values[state.building] = _finished_build_value(state, values)
     elif state.phase == "play" and state.returned != NO_COMPANY:
-        portfolios = [*portfolios[:mover], _best_take(state, values),
-                      *portfolios[mover + 1:]]
+        own, supply = _best_take(state, values)
+        portfolios = [*portfolios[:mover], own, *portfolios[mover + 1:]]
+        return float(standing(portfolios, _with_prospects(state, values, supply),
+                              state.limit, seat))
     return float(standing(portfolios, _with_prospects(state, values), state.limit, seat))
 
 
-def _with_prospects(state: ParisConnectionState, values: list[int]) -> list[int]:
+def _with_prospects(state: ParisConnectionState, values: list[int],
+                    supply: Sequence[int] | None = None) -> list[int]:
     """Each company's value plus what its next full build could still add, weighted by
-    the share of the supply still on the boards (the game ends as they empty, PC-58)."""
-    supply = state.supply
+    the share of the supply still on the boards (the game ends as they empty, PC-58).
+    `supply` is the boards' after a take not yet applied (the state's by default)."""
+    supply = state.supply if supply is None else supply
     start = sum(state.supply_at_start or supply) or 1
     weight = PROSPECT_WEIGHT * sum(supply) / start
     if weight <= 0:
@@ -104,11 +109,18 @@ def _finished_build_value(state: ParisConnectionState, values: list[int]) -> int
     return best_value
 
 
-def _best_take(state: ParisConnectionState, values: Sequence[int]) -> list[int]:
-    """The mover's portfolio after the take best for its standing (PC-49..53)."""
+def _best_take(state: ParisConnectionState,
+               values: list[int]) -> tuple[list[int], list[int]]:
+    """The mover's portfolio after the take best for its standing at today's values
+    (PC-49..53), and the boards after it: the caller adds the prospects of the boards the
+    take leaves, for the share taken no longer waits on its board for the next build.
+    Valued on the boards before the take, a share whose take emptied its board kept a
+    prospect it had just lost, and boxed-in players swapped one share for one round after
+    round, each return giving its company the prospect that made the next player take it
+    back (session 4: four of seven games ended by PC-71)."""
     mover = state.to_move
     own = state.portfolio[mover]
-    best = list(own)
+    best, best_supply = list(own), list(state.supply)
     best_standing = None
     for company in range(len(own)):
         if company == state.returned or not state.supply[company]:
@@ -118,11 +130,13 @@ def _best_take(state: ParisConnectionState, values: Sequence[int]) -> list[int]:
                 break
             after = list(own)
             after[company] += count
+            supply = list(state.supply)
+            supply[company] -= count
             portfolios = [*state.portfolio[:mover], after, *state.portfolio[mover + 1:]]
             here = standing(portfolios, values, state.limit, mover)
             if best_standing is None or here > best_standing:
-                best, best_standing = after, here
-    return best
+                best, best_supply, best_standing = after, supply, here
+    return best, best_supply
 
 
 def reach_gains(board: Board, network: int, room: int, left: int) -> tuple[int, ...]:

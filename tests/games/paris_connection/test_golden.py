@@ -15,8 +15,11 @@ from belle.bots import make_bot
 from belle.engine import MatchRecord, replay
 
 GOLDEN = Path(__file__).with_name("golden")
-CASES = [(3, "greedy,random,greedy", 1), (4, "random,greedy,random,greedy", 2), (6, "greedy", 3),
-         (6, "greedy", 184)]  # 184: ended by PC-71 (edition 3), endless in edition 2
+CASES = [(3, "greedy,random,greedy", 1), (4, "random,greedy,random,greedy", 2), (6, "greedy", 3)]
+# paris_connection-6p-seed184.json is no longer a case: it is the greedy bot's game before
+# session 5 (ended by PC-71 in edition 3, endless in edition 2), kept as a recorded log for
+# test_ending.py; today's greedy plays seed 184 to the supply ending (PC-58). stalls/ holds
+# another such record (test_heuristic.py).
 
 
 def _play(players: int, bots: str, seed: int) -> MatchRecord:
@@ -45,7 +48,9 @@ STORED = sorted(GOLDEN.glob("**/*.json"))
 def test_stored_records_keep_replaying(path: Path) -> None:
     """design.md: old logs must keep replaying to the same result, each by the rules of
     the engine that made it (golden/engine-0.1.0: before issue 14's rule fixes;
-    golden/engine-0.2.0: rules edition 2, before PC-71 ended rounds of one-for-one trades)."""
+    golden/engine-0.2.0: rules edition 2, before PC-71 ended rounds of one-for-one trades;
+    golden/stalls and the seed-184 record: rules edition 3, played by the greedy bot before
+    session 5)."""
     stored = MatchRecord.load(path)
     state = replay(stored)
     assert state.is_terminal()

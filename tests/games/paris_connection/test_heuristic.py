@@ -8,14 +8,21 @@ to Reims (beige, PC-7), and seat 0 moves first.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import belle
 from belle.bots import make_bot
+from belle.engine import MatchRecord, replay
 from belle.engine.referee import sample_chance, seat_rngs
+from belle.games.paris_connection import data
 from belle.games.paris_connection.heuristic import _reach_gains, reach_gains
 from belle.games.paris_connection.rules import BOARD
+from belle.games.paris_connection.state import ParisConnectionState
 
 from .helpers import B, R, dealt, default_hands, play
+
+STALLS = Path(__file__).with_name("golden") / "stalls"
+LOOP_132 = 237  # the first action of the last run of one-for-one trades
 
 
 def test_reach_counts_the_city_next_to_the_start_hex() -> None:
@@ -87,3 +94,47 @@ def test_cached_reach_is_the_search_over_the_whole_map() -> None:
                     checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 1000
+
+
+def test_return_is_worth_its_best_take_on_the_boards_it_leaves() -> None:
+    """PC-49..53: one red locomotive is left on its board, and red's next build could
+    reach Reims. Taking it leaves red nothing to build with, so after `return Y` the
+    mover is valued exactly as after the best take that follows, prospects included
+    (valued on the boards before the take, the red share kept its prospect)."""
+    state = dealt(default_hands(4))
+    state.supply[R] = 1
+    state.values[R] = 10
+    play(state, "return Y")
+    after = {}
+    for take in state.legal_actions():
+        child = state.clone()
+        child.apply_action(take)
+        after[state.action_to_string(take)] = child.heuristic(0)
+    assert max(after, key=after.__getitem__) == "take 1 R"
+    assert state.heuristic(0) == max(after.values())
+
+
+def test_greedy_builds_out_of_a_loop_of_one_for_one_trades() -> None:
+    """A recorded game of the greedy bot before session 5 (five players, seed 132): from
+    action 237 on, every player swapped a brown share for a purple one or back, while
+    red, yellow, black and purple could still be built, until PC-71 (reconstructed)
+    ended the game. Each return put a share back on an empty board and gave its company
+    a prospect that the taker kept. From the same position greedy now builds (red,
+    yellow, black or purple: each build drains the boards), and the game ends by the
+    seed's supply rule (PC-58)."""
+    record = MatchRecord.load(STALLS / "paris_connection-5p-seed132.json")
+    assert "PC-71" in replay(record).end_reason
+    state = replay(record, upto=LOOP_132)
+    assert isinstance(state, ParisConnectionState)
+    assert record.actions[LOOP_132].text == "return N"
+    assert all(a.text.startswith(("return", "take 1")) for a in record.actions[LOOP_132:])
+    bot = make_bot("greedy")
+    _, rngs = seat_rngs(132, 5)
+    assert state.action_to_string(bot.choose(state, 3, rngs[3])).startswith("build")
+    for _ in range(2_000):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        state.apply_action(bot.choose(state, seat, rngs[seat]))
+    assert state.end_reason == "only one storage board holds locomotives (PC-58)"
+    assert state.stalled_turns < 5 * data.STALL_ROUNDS
