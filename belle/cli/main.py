@@ -399,7 +399,8 @@ def _print_tournament(summary: dict[str, Any]) -> None:
     console.print(
         f"[bold]{escape(summary['game'])}[/], {summary['players']} players, seed "
         f"{summary['seed']}: {summary['completed']} of {summary['games']} matches completed, "
-        f"{summary['errors']} errors (seats rotate every match; a shared first place is a win)."
+        f"{summary['errors']} errors (seats rotate every match; a first place shared by k "
+        "seats is 1/k of a win for each)."
     )
     table = Table()
     for column in ("#", "bot", "games", "wins", "win rate (95% CI)", "mean score (95% CI)",
@@ -414,7 +415,7 @@ def _print_tournament(summary: dict[str, Any]) -> None:
             mean_text += f" ({ci[0]:.2f}–{ci[1]:.2f})"
         per_move = bot["seconds_per_move"]
         table.add_row(
-            str(bot["entry"]), Text(bot["bot"]), str(bot["games"]), str(bot["wins"]),
+            str(bot["entry"]), Text(bot["bot"]), str(bot["games"]), f"{bot['wins']:g}",
             rate_text, mean_text, "–" if per_move is None else f"{per_move:.4f}",
         )
     console.print(table)
