@@ -215,7 +215,7 @@ def play(
             metavar="K=PLAYER",
             help="PLAYER of seat K: human, random, greedy, greedy:samples=5, "
             "ismcts:iterations=2000, ismcts:seconds=1, or a level easy, medium, hard, expert "
-            "(repeatable; default 0=human, the others greedy).",
+            "(repeatable; seats count from 1; default 1=human, the others greedy).",
             show_default=False,
         ),
     ] = None,
@@ -444,7 +444,7 @@ def replay(
         typer.Option(
             "--seat",
             metavar="K",
-            help="See it as this seat (default: a spectator).",
+            help="See it as this seat, counted from 1 (default: a spectator).",
             show_default=False,
         ),
     ] = None,
@@ -452,10 +452,11 @@ def replay(
     """Show a saved match as a seat (or a spectator) saw it, after N actions."""
     with user_errors(terminal_language()):
         try:
-            record, state, count = load_position(file, to, seat)
+            index = None if seat is None else seat - 1
+            record, state, count = load_position(file, to, index)
         except UnicodeDecodeError:
             raise RecordError(f"{str(file)!r} is not a match record (not UTF-8 text)") from None
-    show_position(stdout_console(), record, state, count, seat)
+    show_position(stdout_console(), record, state, count, index)
 
 
 # -- bench -----------------------------------------------------------------

@@ -104,12 +104,13 @@ def test_the_terminal_prompts_and_helps_in_spanish(tmp_path: Path) -> None:
                                 input="help\n1\nundo\nquit\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "3 jugadores: puesto 0 tú, puesto 1 greedy, puesto 2 greedy." in out
-    assert "puesto 0 › " in out
+    assert "3 jugadores: puesto 1 tú, puesto 2 greedy, puesto 3 greedy." in out
+    assert "puesto 1 › " in out
     assert "Órdenes:" in out and "muestra esta ayuda" in out
     assert "deshecho: build " in out
     assert "Registro de la partida guardado en " in out
-    assert "Commands:" not in out and "seat 0 ›" not in out
+    assert "Commands:" not in out and "seat 1 ›" not in out and "puesto 0" not in out
+    assert "Tus acciones:" in out  # the board too (belle/games/<id>/render.py)
 
 
 def test_the_final_scores_are_worded_in_german(tmp_path: Path) -> None:
@@ -126,10 +127,10 @@ def test_the_final_scores_are_worded_in_german(tmp_path: Path) -> None:
 
 
 def test_a_bad_seat_of_belle_play_is_refused_in_german(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["play", "paris", "--seat", "3=human", "--lang", "de",
+    result = CliRunner().invoke(app, ["play", "paris", "--seat", "0=human", "--lang", "de",
                                       "--record-dir", str(tmp_path)])
     assert result.exit_code == 2
-    assert "--seat „3=human“: Bei 2 Personen gehen die Plätze von 0 bis 1." in result.stderr
-    wizard = CliRunner().invoke(app, ["play", "paris", "--seat", "1=wizard", "--lang", "de",
+    assert "--seat „0=human“: Bei 2 Personen gehen die Plätze von 1 bis 2." in result.stderr
+    wizard = CliRunner().invoke(app, ["play", "paris", "--seat", "2=wizard", "--lang", "de",
                                       "--record-dir", str(tmp_path)])
     assert "Es gibt keinen Spieler „wizard“: Schreib human, random" in wizard.stderr
