@@ -55,6 +55,7 @@ from belle.engine.errors import RecordError
 from belle.engine.game import Game, GameInfo
 from belle.engine.referee import Bot
 from belle.engine.registry import game_ids, list_games, load_game
+from belle.engine.texts import typed
 from belle.i18n import LANGUAGES
 from belle.i18n.say import terminal_language
 
@@ -234,7 +235,8 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots or friends (hot-seat)."""
     if lang is not None and lang not in LANGUAGES:
-        fail(f"--lang {lang!r} is not one of {', '.join(LANGUAGES)}")
+        fail(Words(terminal_language())("terminal.refuse.lang", typed=typed(lang),
+                                        languages=list(LANGUAGES)))
     with user_errors(lang or terminal_language()):
         configured = configured_game(game, option)
         count = player_count(configured, players)

@@ -45,10 +45,7 @@ def seat_from_spec(spec: str) -> Seat:
                           f"unknown bot {name!r}; bots: {bots} (or {HUMAN})",
                           player=typed(name), players=[HUMAN, *PLAYER_KINDS],
                           levels=list(LEVELS))
-    try:
-        return Seat(text, make_bot(text))
-    except OptionError as exc:
-        raise OptionError(f"{exc} (or {HUMAN})") from exc
+    return Seat(text, make_bot(text))
 
 
 def _split_assignment(item: str, num_players: int) -> tuple[int, str]:
@@ -85,9 +82,10 @@ def parse_seats(assignments: list[str], num_players: int) -> list[Seat]:
         try:
             given[seat] = seat_from_spec(spec)
         except OptionError as exc:
-            if exc.message is not None:
+            if exc.message is None or exc.message["id"].startswith("terminal."):
                 raise
-            raise OptionError(f"--seat {item!r}: {exc}") from None
+            raise TEXTS.error(OptionError, "terminal.refuse.seat_bot", f"--seat {item!r}: {exc}",
+                              typed=typed(item), reason=exc.message) from None
     return [given.get(seat) or _default_seat(seat) for seat in range(num_players)]
 
 

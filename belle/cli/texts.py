@@ -47,6 +47,8 @@ _TEMPLATES: Final[dict[str, str]] = {
     "terminal.refuse.replay_seat":
         "--seat {seat}: the seats of this match are numbered 1 to {count}.",
     "terminal.refuse.seat_twice": "--seat “{typed}”: seat {seat} is given twice.",
+    "terminal.refuse.seat_bot": "--seat “{typed}”: {reason}",
+    "terminal.refuse.lang": "--lang “{typed}”: the languages are {languages}.",
     "terminal.refuse.player":
         "There is no player “{player}”: write {players}, or a level: {levels}.",
     "terminal.refuse.record_dir": "--record-dir “{path}” is not writable.",
