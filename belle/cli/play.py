@@ -175,8 +175,8 @@ class TerminalMatch:
         return self.words("terminal.you") if seat == self.viewer else self.seats[seat].spec
 
     def intro(self) -> None:
-        info = self.game.info
-        self.console.print(Rule(f"[bold]{info.title}[/]"))
+        title = self.words.title(self.game.info.id)
+        self.console.print(Rule(Text(title, style="bold")))
         words = self.words
         who = [words("terminal.intro.seat", number=i + 1, player=self.name(i))
                for i in range(len(self.seats))]

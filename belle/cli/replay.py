@@ -59,7 +59,8 @@ def show_position(
     who = words("terminal.replay.spectator") if seat is None else words.seat(seat)
     seats = [words("terminal.intro.seat", number=i + 1, player=name)
              for i, name in enumerate(record.seats)]
-    console.print(Rule(Text(words("terminal.replay.title", game=record.game, count=count,
+    console.print(Rule(Text(words("terminal.replay.title", game=words.title(record.game),
+                                  count=count,
                                   total=len(record.actions), who=who))))
     console.print(words("terminal.replay.seats", seats=seats, seed=str(record.seed),
                         engine=record.engine_version), markup=False)

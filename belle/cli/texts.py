@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from belle.i18n import SOURCE_LANGUAGE
+from belle.i18n.catalogue import messages as interface_messages
 from belle.i18n.say import Voice, say
 from belle.i18n.text import Texts
 
@@ -129,6 +130,13 @@ class Words:
     def seat(self, index: int) -> str:
         """Seat `index` (0-based, as the engine counts) as a player reads it: from 1."""
         return self("terminal.seat", number=index + 1)
+
+    def title(self, game: str) -> str:
+        """The game's title as the interface's catalogue words it in this language."""
+        from belle.engine.registry import load_game
+
+        english = load_game(game).info.title
+        return interface_messages(self.lang).get(english, english)
 
     def voice(self, game: str, seats: int) -> Voice:
         """What `game`'s renderer says in this language, its seats named as here."""

@@ -161,3 +161,50 @@ def test_seats_are_counted_from_1_on_every_board() -> None:
         text = boards(game, "en")
         assert not re.search(r"\b(?:seat|Seat|player|Player) 0\b", text), game
         assert re.search(r"\bseat 1\b", text) or game in BY_COLOUR, game
+
+
+# -- `belle play` as a person plays it (issue 16 item 8) ---------------------------
+PLAYED = {"paris": "de", "paris_connection": "fr", "city_of_light": "es",
+          "paris_paris": "de", "bruxelles_1893": "fr"}
+"""Each game played to its end through `belle play` in one language (all three met)."""
+INFO = {"paris": "info L12", "paris_connection": "info", "city_of_light": "info peintre",
+        "paris_paris": "info", "bruxelles_1893": "info buls"}
+ANSI = re.compile(r"\x1b\[")
+
+
+def played(game: str, lang: str, tmp_path: Any) -> str:
+    """A whole match at an 80-column terminal without colour: the person asks for help
+    and about an element, then always plays the first action; the others are bots."""
+    from typer.testing import CliRunner
+
+    from belle.cli.main import app
+
+    players = PLAYERS.get(game, 2)
+    bots = [arg for seat in range(2, players + 1) for arg in ("--seat", f"{seat}=random")]
+    script = f"help\n{INFO[game]}\nlog\n" + "1\n" * 3000
+    result = CliRunner().invoke(
+        app, ["play", game, "--players", str(players), *bots, "--seed", "3", "--lang", lang,
+              "--record-dir", str(tmp_path)],
+        input=script, env={"NO_COLOR": "1", "COLUMNS": str(WIDTH), "TERM": "dumb"})
+    assert result.exit_code == 0, result.output[-2000:]
+    return result.stdout
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_whole_match_reads_at_80_columns_without_colour(game: str, tmp_path: Any) -> None:
+    lang = PLAYED[game]
+    out = played(game, lang, tmp_path)
+    words = Words(lang)
+    assert not ANSI.search(out), f"{game}: colour codes with NO_COLOR set"
+    saved = words("terminal.saved", path="\0").split("\0")[0]
+    for line in out.splitlines():
+        if not line.startswith(saved):  # the record's path, kept whole to be copied
+            assert len(line) <= WIDTH, f"{game}: {len(line)} columns: {line!r}"
+    assert words("terminal.scores.title") in out  # played to the end
+    assert words("terminal.help.commands") in out
+    assert words.title(game) in out
+    if INFO[game] != "info":  # `info ID` answered in the reader's language
+        key = INFO[game].split()[1]
+        known = elements(game, voice(game, lang))
+        name = next(k for k in known if k.lower() == key.lower())
+        assert f"{name}: {known[name][:20]}" in out, f"{game}: no answer to {INFO[game]}"

@@ -292,5 +292,6 @@ def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
     if view.get("notes"):
         notes = [voice.text(note) for note in view["notes"]]
         parts.append(Text(voice("board.last_resolution", notes="; ".join(notes)), style="dim"))
+    parts.append(Text(voice("board.info_hint"), style="dim"))
     parts.append(status(view, voice))
     return Group(*parts)

@@ -106,6 +106,8 @@ BOARD: Final[dict[str, str]] = {
     "board.pay.bf": "{count} BF",
     "board.pay.joker": "{count} joker",
     "board.last_resolution": "Last resolution: {notes}",
+    "board.info_hint": "Type info and a figure (info buls) or a bonus card (info bonus_art) "
+                       "for what it does and costs.",
     "board.help.shield": "choose the bracket's shield (first player, start of a round)",
     "board.help.place": "put an assistant on an open Art Nouveau space, then bid (≥ 1 BF)",
     "board.help.brussels": "the four free Brussels actions",
