@@ -107,8 +107,9 @@ class TerminalMatch:
         self.words = Words(self.lang)
         self.voice = self.words.voice(game_id, num_players)
         own = getattr(module, "describe_chance", None)
-        self.describe_chance = (functools.partial(own, voice=self.voice) if own else
-                                functools.partial(describe_chance_default, words=self.words))
+        self.own_chance = functools.partial(own, voice=self.voice) if own else None
+        self.describe_chance = self.own_chance or functools.partial(describe_chance_default,
+                                                                    words=self.words)
         notation = getattr(module, "notation_help", None)
         self.notation_help: str = notation(self.voice) if notation else ""
         self.humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
@@ -357,7 +358,8 @@ class TerminalMatch:
 
     def show_log(self, seat: int) -> None:
         entries = self.record.redacted_for(seat).actions
-        for line in log_lines(entries, last=LOG_LENGTH, words=self.words):
+        for line in log_lines(entries, last=LOG_LENGTH, words=self.words,
+                              describe=self.own_chance):
             self.console.print(line, markup=False, highlight=False)
 
     # -- the end ---------------------------------------------------------

@@ -6,6 +6,7 @@ the game is over; the move log is the record redacted for that seat.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from belle.cli.common import renderer
+from belle.cli.common import render_module, renderer
 from belle.cli.log import log_lines
 from belle.cli.scores import score_table, winners_line
 from belle.cli.texts import TEXTS, Words
@@ -78,5 +79,9 @@ def show_log(
 ) -> None:
     """The last moves up to the position, hiding what `seat` may not see until the end."""
     shown = record if over else record.redacted_for(seat)
-    for line in log_lines(shown.actions[:count], last=LOG_LENGTH, words=words):
+    own = getattr(render_module(record.game), "describe_chance", None)
+    describe = functools.partial(own, voice=words.voice(record.game, record.num_players)) \
+        if own else None
+    for line in log_lines(shown.actions[:count], last=LOG_LENGTH, words=words,
+                          describe=describe):
         console.print(line, markup=False, highlight=False)

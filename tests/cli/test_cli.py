@@ -213,10 +213,12 @@ def test_replay_as_a_seat_shows_only_its_own_shares(record_file: Path) -> None:
     assert spectator.exit_code == seat.exit_code == 0
     assert "Your shares" not in spectator.stdout
     assert "Your shares" in seat.stdout
-    assert "chance for seat 1: 10 hidden" in spectator.stdout
-    assert "chance for seat 1: deal" in seat.stdout
-    assert "chance for seat 2: 10 hidden" in seat.stdout
-    assert "chance for seat 2: deal" not in seat.stdout
+    # the game's own chance lines (belle/games/paris_connection/render.py)
+    assert "seat 1 draws 10 locomotives from the bag (hidden)" in spectator.stdout
+    assert "seat 1 draws 10 locomotives: " in seat.stdout
+    assert "seat 2 draws 10 locomotives from the bag (hidden)" in seat.stdout
+    assert "seat 2 draws 10 locomotives: " not in seat.stdout
+    assert "chance: seat 1 is the start player" in seat.stdout  # not `first 0`
 
 
 def test_a_failing_match_is_counted_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:

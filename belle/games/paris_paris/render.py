@@ -269,6 +269,16 @@ def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
     return Group(*parts)
 
 
+def _public_chance(text: str, voice: Voice) -> str:
+    """`first 1` and `open green` (the notation's seats count from 0) as a sentence."""
+    verb, _, rest = text.partition(" ")
+    if verb == "first" and rest.isdigit():
+        return voice("board.chance.first", player=player_name(int(rest), voice))
+    if verb == "open" and rest in LINE_STYLE:
+        return voice("board.chance.open", line=line_name(rest, voice))
+    return text
+
+
 def _card_words(text: str, voice: Voice) -> str:
     """A card as the notation writes it (`Pompidou green`), its colour in words."""
     stop, _, colour = text.rpartition(" ")
@@ -290,8 +300,7 @@ def describe_chance(
     texts = actions or []
     laid = [_card_words(t[4:], voice) for t in texts if t.startswith("lay ")]
     other = [t for t in texts if not t.startswith("lay ")]
-    words = [voice("board.chance.first", player=player_name(int(t.split()[1]), voice))
-             if t.startswith("first ") else t for t in other]
+    words = [_public_chance(t, voice) for t in other]
     if laid:
         words.append(voice("board.chance.laid", cards=laid))
     return Text(voice("board.chance", outcomes="; ".join(words)))

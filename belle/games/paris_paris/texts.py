@@ -62,6 +62,7 @@ BOARD: Final[dict[str, str]] = {
     "board.chance.secret": "{players} receives the secret line: {lines}",
     "board.chance.first": "{player} is the start player",
     "board.chance.laid": "cards laid: {cards}",
+    "board.chance.open": "the open line is {line}",
     "board.help.take": "take the face-up card of that stop and line colour, and build",
     "board.help.code": "… stops by name or by their three-letter code on the map",
     "board.help.remove": "on a full crossing: the shop to push out (its colour)",
