@@ -145,7 +145,4 @@ class Words:
     def game_text(self, game: str, item: dict[str, Any], field: str) -> str:
         """`item[field]` of a game's view or score line, worded from its `<field>_id`
         and the item's `params` when it has one (else as the engine wrote it)."""
-        message_id = item.get(f"{field}_id")
-        if not isinstance(message_id, str):
-            return str(item.get(field, ""))
-        return say(self.lang, game, {"id": message_id, "params": item.get("params") or {}})
+        return Voice(game, self.lang).field(item, field)

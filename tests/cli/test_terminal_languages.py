@@ -110,7 +110,7 @@ def screens(game: str, lang: str) -> dict[str, str]:
 
 
 def english_in(text: str, game: str, lang: str) -> list[str]:
-    hits = leftovers(text, game, lang)
+    hits = leftovers(text, game, lang, terminal=True)
     for domain in ("engine", "terminal"):
         hits += [f"{mid}: {p.pattern}" for mid, p in english_fragments(domain, lang)
                  if p.search(text)]
@@ -146,7 +146,8 @@ def test_every_board_fits_80_columns_in_every_language(game: str, lang: str) -> 
 def test_the_scan_finds_the_english_of_an_english_board(game: str) -> None:
     """The same check of the English screens finds catalogue text and the plain words."""
     text = "\n".join(screens(game, "en").values())
-    assert leftovers(text, game, "de"), f"{game}: the scan sees no catalogue text"
+    assert leftovers(text, game, "de", terminal=True), f"{game}: the scan sees no catalogue text"
+    assert any(mid.startswith("board.") for mid in leftovers(text, game, "de", terminal=True))
     assert ENGLISH_WORDS.search(text), f"{game}: the scan sees no English word"
     assert not LEFT_OVER.search(text), f"{game}: {LEFT_OVER.findall(text)[:5]}"
 
