@@ -116,13 +116,15 @@ class Texts:
 
     def fill(self, message_id: str, params: Mapping[str, Any],
              names: list[str] | None = None) -> str:
-        template = self.template(message_id)
-
-        def value(match: re.Match[str]) -> str:
-            key = match.group(1)
-            return self.param_text(params[key], names) if key in params else match.group(0)
-
-        return PLACEHOLDER.sub(value, template)
+        parts = template_parts(self.template(message_id))
+        if len(parts) == 1:
+            return parts[0]
+        out = [parts[0]]
+        for i in range(1, len(parts), 2):  # placeholder key, then the literal after it
+            key = parts[i]
+            out.append(self.param_text(params[key], names) if key in params else f"{{{key}}}")
+            out.append(parts[i + 1])
+        return "".join(out)
 
     def param_text(self, value: Any, names: list[str] | None = None) -> str:
         if isinstance(value, list | tuple):
@@ -183,6 +185,18 @@ class Texts:
             "detail": self.fill(detail_id, params), "detail_id": detail_id,
             "params": params,
         }
+
+
+_PARTS: dict[str, tuple[str, ...]] = {}
+
+
+def template_parts(template: str) -> tuple[str, ...]:
+    """`template` split at its placeholders: literal, key, literal, …, literal (odd
+    length). Worked out once per template: filling is on every view's score lines."""
+    parts = _PARTS.get(template)
+    if parts is None:
+        parts = _PARTS[template] = tuple(PLACEHOLDER.split(template))
+    return parts
 
 
 ENGINE_DOMAIN = "engine"

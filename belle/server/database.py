@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, TimeoutError
 
+from belle.engine.record import RecordEntry
 from belle.server.errors import ServerError
 from belle.storage import Store
 from belle.storage.store import SQLITE_BUSY_MS
@@ -97,6 +98,8 @@ class Database:
         self._failing_since: float | None = None  # writes are failing (the breaker)
         self._next_probe = 0.0
         self._state = threading.Lock()
+        self._appends: list[Append] = []  # grouped appends not yet sent (`append`)
+        self._appending = False  # a group is on its way to the writer thread
 
     # -- calls -------------------------------------------------------------
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
@@ -110,6 +113,47 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self.writer, functools.partial(self._attempts, fn, args, True))
+
+    async def append(self, match_id: int, first_seq: int, entries: list[RecordEntry]) -> int:
+        """`Store.append_actions` as a write, grouped on a SQLite file: the appends that
+        come while the previous group is being written go together, in one transaction
+        and one hop to the writer thread (each table's still all or none, and stored
+        before the caller broadcasts it)."""
+        if not self.store.groups_appends:
+            return await self.write(self.store.append_actions, match_id, first_seq, entries)
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[int] = loop.create_future()
+        self._appends.append((match_id, first_seq, entries, waiter))
+        if not self._appending:
+            self._appending = True
+            loop.call_soon(self._write_appends)
+        return await waiter
+
+    def _write_appends(self) -> None:
+        """Send the appends waiting to the writer thread as one group (or go idle)."""
+        group, self._appends = self._appends, []
+        if not group:
+            self._appending = False
+            return
+        items = [(match_id, seq, entries) for match_id, seq, entries, _ in group]
+        try:
+            work = asyncio.get_running_loop().run_in_executor(
+                self.writer, functools.partial(
+                    self._attempts, self.store.append_group, (items,), True))
+        except BaseException as exc:  # the writer is shut down: the server is stopping
+            _settle(group, exc, [])
+            self._appending = False
+            return
+        work.add_done_callback(functools.partial(self._appended, group))
+
+    def _appended(self, group: list[Append], work: asyncio.Future[list[Any]]) -> None:
+        if work.cancelled():
+            _settle(group, asyncio.CancelledError(), [])
+        elif work.exception() is not None:
+            _settle(group, work.exception(), [])
+        else:
+            _settle(group, None, work.result())
+        self._write_appends()
 
     def _attempts(self, fn: Callable[..., T], args: tuple[Any, ...], write: bool) -> T:
         if write:
@@ -221,6 +265,21 @@ class Database:
         if self.writer is not self.executor:
             self.writer.shutdown(wait=True)
         self.executor.shutdown(wait=True)
+
+
+Append = tuple[int, int, list[RecordEntry], "asyncio.Future[int]"]  # waiting in a group
+
+
+def _settle(group: list[Append], failure: BaseException | None, results: list[Any]) -> None:
+    """Each waiter's outcome: the group's `failure`, else its own result or StoreError."""
+    for i, (*_, waiter) in enumerate(group):
+        if waiter.done():  # its caller was cancelled meanwhile
+            continue
+        outcome = failure if failure is not None else results[i]
+        if isinstance(outcome, BaseException):
+            waiter.set_exception(outcome)
+        else:
+            waiter.set_result(outcome)
 
 
 def _name(fn: Callable[..., Any]) -> str:

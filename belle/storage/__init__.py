@@ -6,20 +6,16 @@ keeps; `Store.migrate()` runs the Alembic migrations in
 """
 
 from belle.storage.ratings import Placement, PlayerResult, Rater, Rating, RatingBook, Skill
+from belle.storage.records import EMPTY_SEAT, ChatLine, Player, Seat, TableRecord
 from belle.storage.store import (
-    EMPTY_SEAT,
     MODES,
     STARTED,
     STATUSES,
-    ChatLine,
     ConcurrencyError,
     NameTakenError,
     NotFoundError,
-    Player,
-    Seat,
     Store,
     StoreError,
-    TableRecord,
     normalize_url,
     seat_label,
 )

@@ -37,7 +37,8 @@ from belle.engine.game import CHANCE, State
 from belle.engine.record import MatchRecord, RecordEntry
 from belle.engine.registry import game_ids, load_recorded_game
 from belle.storage.models import actions, chat, players, tables
-from belle.storage.store import MODES, STARTED, STATUSES, Seat, Store, aware, seat_label
+from belle.storage.records import Seat
+from belle.storage.store import MODES, STARTED, STATUSES, Store, aware, seat_label
 
 FORMAT = "belle-match/1"
 EXPORT_STATUSES = ("finished", "running", "open", "closed", "all")

@@ -26,7 +26,8 @@ from sqlalchemy import Connection, and_, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from belle.storage.models import player_results, players, ratings, tables
-from belle.storage.store import Seat, Store, aware, now
+from belle.storage.records import Seat
+from belle.storage.store import Store, aware, now
 
 ATTEMPTS = 3  # a concurrent first rating of the same player makes a retry worth it
 

@@ -200,30 +200,57 @@ class PreparedAppend:
 
         Raises sqlite3.IntegrityError (rolled back) when a seq is already taken.
         """
+        found = self.append_group([(match_id, first_seq, entries)], moment)[0]
+        if isinstance(found, sqlite3.IntegrityError):
+            raise found
+        return found
+
+    def append_group(
+        self, items: Sequence[tuple[int, int, Sequence[RecordEntry]]], moment: datetime
+    ) -> list[int | sqlite3.IntegrityError | None]:
+        """Several tables' appends in one transaction, each all or nothing on its own (a
+        savepoint each): per item, its new event number, None (the table is not there or
+        not at that version) or the IntegrityError of a seq already taken. Any other
+        failure rolls the whole transaction back and is raised (nothing was written)."""
         stamp = self._stamp(moment)
-        rows = [
-            (match_id, first_seq + i, e.player, self._json(e.action), e.text,
-             self._visible(e.visible_to), stamp)
-            for i, e in enumerate(entries)
-        ]
-        last = first_seq + len(rows)
+        results: list[int | sqlite3.IntegrityError | None] = []
         with self._lock:
             db = self._connection()
             db.execute("BEGIN IMMEDIATE")
             try:
-                db.executemany(self.INSERT, rows)
-                found = db.execute(
-                    self.ADVANCE, (len(rows), last, stamp, match_id, first_seq)
-                ).fetchall()
-                if not found:
-                    db.rollback()
-                    return None
+                for match_id, first_seq, entries in items:
+                    results.append(self._append_one(db, match_id, first_seq, entries, stamp))
                 db.commit()
             except BaseException:
                 db.rollback()
                 raise
         self._on_commit()
-        return int(found[0][0])
+        return results
+
+    def _append_one(
+        self, db: sqlite3.Connection, match_id: int, first_seq: int,
+        entries: Sequence[RecordEntry], stamp: Any,
+    ) -> int | sqlite3.IntegrityError | None:
+        rows = [
+            (match_id, first_seq + i, e.player, self._json(e.action), e.text,
+             self._visible(e.visible_to), stamp)
+            for i, e in enumerate(entries)
+        ]
+        db.execute("SAVEPOINT belle_append")
+        outcome: int | sqlite3.IntegrityError | None = None
+        try:
+            db.executemany(self.INSERT, rows)
+            found = db.execute(
+                self.ADVANCE, (len(rows), first_seq + len(rows), stamp, match_id, first_seq)
+            ).fetchall()
+            if found:
+                outcome = int(found[0][0])
+        except sqlite3.IntegrityError as exc:
+            outcome = exc
+        if not isinstance(outcome, int):
+            db.execute("ROLLBACK TO belle_append")
+        db.execute("RELEASE belle_append")
+        return outcome
 
     def has_action(self, match_id: int, seq: int) -> bool:
         with self._lock:

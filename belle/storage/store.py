@@ -2,8 +2,9 @@
 
 A small synchronous API; each method is one short transaction and returns plain
 dataclasses (no ORM objects escape), safe to call from several threads. The server
-calls reads from worker threads, and on SQLite its writes from the event loop thread
-(belle.server.database). On a SQLite file, appending actions takes a prepared fast path and
+calls reads from worker threads and its writes from writer threads
+(belle.server.database). On a SQLite file, appending actions takes a prepared fast path
+that also writes several tables' appends in one transaction (`append_group`), and
 checkpoints run in the background (belle.storage.sqlite).
 
 Every write that the table broadcasts as an event (an action, a seat change, the
@@ -22,7 +23,6 @@ from __future__ import annotations
 import secrets
 import sqlite3
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, NoReturn
 
@@ -55,6 +55,7 @@ from belle.storage.models import (
     tables,
 )
 from belle.storage.plans import PlanRows
+from belle.storage.records import EMPTY_SEAT, ChatLine, Player, Seat, TableRecord
 from belle.storage.rematches import RematchRows
 from belle.storage.sessions import SessionRows
 
@@ -86,105 +87,6 @@ class ConcurrencyError(StoreError):
 
 class _NotAtVersion(Exception):
     """Inside a transaction: the table is not at the expected version (roll back)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    id: int
-    name: str
-    password_hash: str | None
-    created_at: datetime
-    legacy_cookie: bool = False  # an old-style cookie still signs this guest in
-
-    @property
-    def registered(self) -> bool:
-        return self.password_hash is not None
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One seat of a table: empty, a person (player id and name) or a bot (its spec).
-
-    A person's seat may be played by a stand-in bot (`bot`): while they are `away`
-    (they handed it over and may take it back) or for good once `forfeited` (timeout).
-    `assisted` stays set once a person has been away: a bot played for them, so ratings
-    rank that seat last, as a forfeit (belle.server.ratings.model).
-    """
-
-    kind: str  # empty | human | bot
-    player_id: int | None = None
-    name: str | None = None
-    bot: str | None = None
-    away: bool = False
-    forfeited: bool = False
-    assisted: bool = False
-
-    @property
-    def bot_plays(self) -> bool:
-        """Whether the server's bot moves for this seat."""
-        return self.kind == "bot" or self.away or self.forfeited
-
-    def to_json(self) -> dict[str, Any]:
-        body: dict[str, Any] = {
-            "kind": self.kind, "player_id": self.player_id, "name": self.name, "bot": self.bot,
-        }
-        if self.away:
-            body["away"] = True
-        if self.forfeited:
-            body["forfeited"] = True
-        if self.assisted:
-            body["assisted"] = True
-        return body
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Seat:
-        return cls(str(data["kind"]), data.get("player_id"), data.get("name"), data.get("bot"),
-                   bool(data.get("away", False)), bool(data.get("forfeited", False)),
-                   bool(data.get("assisted", False)))
-
-
-EMPTY_SEAT = Seat("empty")
-
-
-@dataclass(frozen=True, slots=True)
-class TableRecord:
-    """A table (a match once started): its configuration, seats and progress."""
-
-    id: int
-    game: str
-    options: dict[str, Any]
-    players: int
-    mode: str
-    status: str
-    seed: int | None
-    seats: list[Seat]
-    version: int  # actions in the log
-    events: int  # events broadcast so far
-    result: dict[str, Any] | None
-    engine_version: str
-    created_by: int | None
-    created_by_name: str | None
-    created_at: datetime
-    updated_at: datetime
-    clock: dict[str, Any] | None = None  # the clock settings (belle.server.table.clock)
-    clock_state: dict[str, Any] | None = None
-    host_id: int | None = None  # who manages seats and the start (the creator at first)
-    host_name: str | None = None
-    banned: tuple[int, ...] = ()  # players kicked before the start: they may not rejoin
-    private: bool = False  # listed and open only to its members (belle.storage.friends)
-
-
-@dataclass(frozen=True, slots=True)
-class ChatLine:
-    id: int
-    table_id: int | None
-    player_id: int | None
-    name: str
-    text: str
-    at: datetime
-    event: int | None = field(default=None)  # the table's event number; None in the lobby
-    # A line the table wrote: {"id": notice id, "params": {...}} (belle.server.table.chat)
-    notice: dict[str, Any] | None = field(default=None)
 
 
 def now() -> datetime:
@@ -517,6 +419,37 @@ class Store:
             self._lost(match_id, first_seq, len(rows), exc, self._has_action)
         except _NotAtVersion:
             self._moved_on(match_id, first_seq)
+
+    @property
+    def groups_appends(self) -> bool:
+        """Whether `append_group` is there: several tables' appends in one transaction
+        (a SQLite file, whose one writer makes each commit a wait for the next)."""
+        return self._append is not None
+
+    def append_group(
+        self, items: list[tuple[int, int, list[RecordEntry]]]
+    ) -> list[int | StoreError]:
+        """Appends of several tables (match id, first seq, entries) in one transaction,
+        each all or none: per item, what `append_actions` returns or the StoreError it
+        raises. Any other failure raises with nothing written, so the group can be
+        retried. Only where `groups_appends` (a SQLite file)."""
+        if self._append is None:
+            raise TypeError("append_group needs a SQLite file (Store.groups_appends)")
+        found = self._append.append_group(items, now())
+        return [self._group_result(item, result) for item, result in zip(items, found, strict=True)]
+
+    def _group_result(self, item: tuple[int, int, list[RecordEntry]],
+                      result: int | sqlite3.IntegrityError | None) -> int | StoreError:
+        assert self._append is not None
+        match_id, first_seq, entries = item
+        try:
+            if isinstance(result, sqlite3.IntegrityError):
+                self._lost(match_id, first_seq, len(entries), result, self._append.has_action)
+            if result is None:
+                self._moved_on(match_id, first_seq)
+        except StoreError as exc:
+            return exc
+        return result
 
     def _append_prepared(
         self, append: sqlite.PreparedAppend, match_id: int, first_seq: int,

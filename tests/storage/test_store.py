@@ -232,6 +232,30 @@ def test_the_prepared_append_writes_what_the_generic_path_writes(store: Store) -
     assert (first.version, first.events) == (second.version, second.events) == (2, 3)
 
 
+def test_a_group_of_appends_keeps_each_table_all_or_nothing(store: Store) -> None:
+    """Issue 18 item 2 (grouped commits): several tables' appends in one transaction;
+    a seq already taken, a stale version or an unknown table fails alone, the others
+    are written."""
+    only_sqlite(store)
+    fresh, taken, stale = (store.create_table("paris_connection", {}, 3, "live", None).id
+                           for _ in range(3))
+    for table_id in (fresh, taken, stale):
+        store.start_table(table_id, 1)
+    store.append_action(taken, 0, deal(0, "Y"))
+    store.append_actions(stale, 0, [deal(0, "Y"), deal(0, "B")])
+    two = [deal(0, "R"), deal(1, "B")]
+    outcome = store.append_group([(fresh, 0, two), (taken, 0, [deal(0, "R")]),
+                                  (stale, 1, [deal(0, "R")]), (12345, 0, [deal(0)])])
+    assert outcome[0] == 3  # the start was event 1, then two actions
+    assert [type(o) for o in outcome[1:]] == [ConcurrencyError, ConcurrencyError,
+                                              NotFoundError]
+    assert store.load_actions(fresh) == two
+    assert [e.text for e in store.load_actions(taken)] == ["deal Y"]
+    assert [e.text for e in store.load_actions(stale)] == ["deal Y", "deal B"]
+    table = store.get_table(fresh)
+    assert table is not None and (table.version, table.events) == (2, 3)
+
+
 def test_checkpoints_run_in_the_background(store: Store) -> None:
     only_sqlite(store)
     checkpointer = store._checkpointer

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from belle.engine.game import ScoreLine
@@ -47,9 +48,20 @@ def _stock(counts: list[int]) -> dict[str, int]:
 
 
 def _space(state: ParisState, space: int) -> dict[str, Any]:
+    token = state.token_at[space]
+    return {
+        **_space_fixed(space, state.built[space]),
+        "token": KINDS[token] if token >= 0 else None,
+        "keys": list(state.space_keys[space]),
+    }
+
+
+@cache
+def _space_fixed(space: int, tile: int) -> dict[str, Any]:
+    """The fields of a space that follow from the building tile on it (-1: none): worked
+    out once, as every seat's view lists every space at every event."""
     from belle.games.paris.actions import space_name
 
-    tile = state.built[space]
     return {
         "space": space_name(space),
         "value": SPACE_VALUE[space],
@@ -57,12 +69,16 @@ def _space(state: ParisState, space: int) -> dict[str, Any]:
         "type": TILE_TYPE[tile] if tile >= 0 else data.BUILDING_MATRIX[space // NV][space % NV],
         "tile_district": CODES[tile // NV] if tile >= 0 else None,
         "cost": list(TILE_COST[tile]) if tile >= 0 else [0, 0, 0],
-        "token": KINDS[state.token_at[space]] if state.token_at[space] >= 0 else None,
-        "keys": list(state.space_keys[space]),
     }
 
 
 def _landmark(state: ParisState, lm: int) -> dict[str, Any]:
+    return {**_landmark_fixed(lm), "keys": list(state.space_keys[NB + lm])}
+
+
+@cache
+def _landmark_fixed(lm: int) -> dict[str, Any]:
+    """A landmark's fields but its keys (worked out once, like `_space_fixed`)."""
     from belle.games.paris.actions import space_name
 
     spec = data.LANDMARKS[lm]
@@ -72,7 +88,6 @@ def _landmark(state: ParisState, lm: int) -> dict[str, Any]:
         "value": spec.value,
         "cost": list(spec.cost),
         "slots": [{"kind": KINDS[k], "vp": vp} for k, vp in spec.slots],
-        "keys": list(state.space_keys[NB + lm]),
     }
 
 

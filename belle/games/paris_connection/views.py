@@ -21,6 +21,14 @@ if TYPE_CHECKING:
 LETTERS = [c.letter for c in data.COMPANIES]
 
 
+# The letters of the companies in a hex's bit mask (bit c: company c), for every mask:
+# the board of a view lists some fifty hexes, and every seat's view is built per event.
+MASK_LETTERS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(letter for c, letter in enumerate(LETTERS) if mask >> c & 1)
+    for mask in range(1 << len(LETTERS))
+)
+
+
 def _by_letter(counts: list[int]) -> dict[str, int]:
     return dict(zip(LETTERS, counts, strict=True))
 
@@ -29,6 +37,7 @@ def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of `seat` (None: spectator)."""
     over = state.phase == "over"
     dealt = state.supply_at_start is not None
+    labels = BOARD.labels
     result: dict[str, Any] = {
         "game": "paris_connection",
         "players": state.num_players,
@@ -42,9 +51,9 @@ def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
         "values": _by_letter(state.values),
         "supply": _by_letter(state.supply) if dealt else None,
         "board": [
-            {"hex": BOARD.labels[h], "companies": [LETTERS[c] for c in state.companies_on_hex(h)]}
-            for h in range(BOARD.size)
-            if state.hex_companies[h]
+            {"hex": labels[h], "companies": list(MASK_LETTERS[mask])}
+            for h, mask in enumerate(state.hex_companies)
+            if mask
         ],
         "portfolio_sizes": [sum(p) for p in state.portfolio],
         "limit": state.limit,

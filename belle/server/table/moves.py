@@ -125,9 +125,7 @@ class Moves:
         actor = self.actor
         host = actor.host
         try:
-            n = await host.db.write(
-                host.store.append_actions, actor.id, len(actor.entries), entries
-            )
+            n = await host.db.append(actor.id, len(actor.entries), entries)
         except ConcurrencyError as exc:
             await actor.reload()
             raise ServerError("stale", "another move was stored first: resync") from exc
