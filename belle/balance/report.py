@@ -32,7 +32,14 @@ from typing import Any
 
 from belle.balance.probe import Element, Probe
 from belle.balance.runner import GameResult, Run
-from belle.balance.stats import Estimate, bootstrap_shares, share_rate, t_mean, wilson
+from belle.balance.stats import (
+    Estimate,
+    bootstrap_shares,
+    ranking_win_shares,
+    share_rate,
+    t_mean,
+    wilson,
+)
 
 INTERVALS = {
     "rates": "Wilson score interval, 95%",
@@ -94,8 +101,7 @@ def _rate(successes: int, trials: int) -> dict[str, Any]:
 
 def win_shares(result: GameResult) -> list[float]:
     """Each seat's share of the game's win: 1/k for each of k seats sharing first place."""
-    winners = result_winners(result)
-    return [1 / len(winners) if seat in winners else 0.0 for seat in range(len(result.ranking))]
+    return ranking_win_shares(result.ranking)
 
 
 def _win_rate(outcomes: Sequence[float]) -> dict[str, Any]:

@@ -56,6 +56,13 @@ def _round(value: float | None) -> float | None:
     return round(value, 4)
 
 
+def ranking_win_shares(ranking: Sequence[int]) -> list[float]:
+    """Each seat's share of one game's win from its places (0 first): 1/k for each of
+    k seats sharing first place, 0 for the others."""
+    winners = sum(1 for place in ranking if place == 0)
+    return [1 / winners if place == 0 else 0.0 for place in ranking]
+
+
 def wilson(successes: int, trials: int) -> Estimate:
     """Wilson score interval of a proportion; (0, 1) without trials."""
     if trials == 0:

@@ -5,7 +5,10 @@ A spec is a name with optional `key=value` settings: `random`, `greedy`,
 The web table offers levels, aliases of specs (`LEVELS`): easy = random,
 medium = greedy, hard = ISMCTS 1 s per move, expert = ISMCTS 5 s per move.
 Every bot sees only a determinization of the state (see belle.engine.referee), never
-the true hidden state.
+the true hidden state. A bad spec is refused with an `OptionError` carrying its message
+(``engine.bot.*``, belle/engine/texts.py), worded in the reader's language where a
+person reads it (`belle play --seat`); its str() stays the developer's English, which
+the research tools (simulate, tournament, balance) print.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from belle.bots.ismcts import ROLLOUTS, IsmctsBot
 from belle.bots.random_bot import RandomBot
 from belle.engine.errors import OptionError
 from belle.engine.referee import Bot
+from belle.engine.texts import TEXTS, typed
 
 LEVELS: dict[str, str] = {
     "easy": "random",
@@ -30,7 +34,12 @@ LEVELS: dict[str, str] = {
 BOT_NAMES = (*LEVELS, "random", "greedy")
 """The bots offered at the web table (levels first); `make_bot` accepts more specs."""
 
-_KNOWN = ", ".join([*LEVELS, "random", "greedy", "ismcts"])
+_KNOWN = [*LEVELS, "random", "greedy", "ismcts"]
+
+
+def _refuse(message_id: str, english: str, **params: Any) -> OptionError:
+    """The refusal `message_id`; `english` stays its str() for the research tools."""
+    return TEXTS.error(OptionError, message_id, english, **params)
 
 
 def _settings(text: str, allowed: dict[str, Callable[[str], Any]]) -> dict[str, Any]:
@@ -39,11 +48,16 @@ def _settings(text: str, allowed: dict[str, Callable[[str], Any]]) -> dict[str, 
         key, sep, value = item.partition("=")
         if not sep or key not in allowed:
             known = ", ".join(allowed) or "none"
-            raise OptionError(f"bad bot setting {item!r}; settings: {known}")
+            english = f"bad bot setting {item!r}; settings: {known}"
+            if not allowed:
+                raise _refuse("engine.bot.setting.none", english, setting=typed(item))
+            raise _refuse("engine.bot.setting", english, setting=typed(item),
+                          known=list(allowed))
         try:
             settings[key] = allowed[key](value)
         except ValueError as exc:
-            raise OptionError(f"bad value for bot setting {key!r}: {value!r}") from exc
+            raise _refuse("engine.bot.value", f"bad value for bot setting {key!r}: {value!r}",
+                          setting=key, value=typed(value)) from exc
     return settings
 
 
@@ -58,14 +72,15 @@ def _ismcts(rest: str) -> IsmctsBot:
         "iterations": int, "seconds": float, "rollout": _rollout, "depth": int,
     })
     if "iterations" in settings and "seconds" in settings:
-        raise OptionError("ismcts takes iterations or seconds, not both")
+        raise _refuse("engine.bot.both", "ismcts takes iterations or seconds, not both")
     if settings.get("iterations", 1) < 1:
-        raise OptionError("ismcts iterations must be at least 1")
+        raise _refuse("engine.bot.iterations", "ismcts iterations must be at least 1")
     seconds = settings.get("seconds", 1.0)
     if not 0 < seconds <= 600:
-        raise OptionError("ismcts seconds must be more than 0 and at most 600")
+        raise _refuse("engine.bot.seconds",
+                      "ismcts seconds must be more than 0 and at most 600")
     if settings.get("depth", 0) < 0:
-        raise OptionError("ismcts depth must not be negative")
+        raise _refuse("engine.bot.depth", "ismcts depth must not be negative")
     return IsmctsBot(**settings)
 
 
@@ -80,11 +95,12 @@ def make_bot(spec: str) -> Bot:
     if name == "greedy":
         samples = _settings(rest, {"samples": int}).get("samples", 3)
         if samples < 1:
-            raise OptionError("greedy samples must be at least 1")
+            raise _refuse("engine.bot.samples", "greedy samples must be at least 1")
         return GreedyBot(samples)
     if name == "ismcts":
         return _ismcts(rest)
-    raise OptionError(f"unknown bot {name!r}; bots: {_KNOWN}")
+    raise _refuse("engine.bot.unknown", f"unknown bot {name!r}; bots: {', '.join(_KNOWN)}",
+                  bot=typed(name), bots=_KNOWN)
 
 
 __all__ = ["BOT_NAMES", "LEVELS", "GreedyBot", "IsmctsBot", "RandomBot", "make_bot"]

@@ -30,7 +30,9 @@ from belle.i18n.say import refusal_text
 USAGE_ERROR = 2
 """Exit status for bad arguments (as click and most Unix tools use)."""
 
-Renderer = Callable[[dict[str, Any]], RenderableType]
+Renderer = Callable[..., RenderableType]
+"""`render(view, voice=None)`: a game's board; `voice` (belle.i18n.say.Voice) says its
+words in the reader's language (English without)."""
 
 
 def stdout_console() -> Console:
@@ -105,9 +107,9 @@ def render_module(game_id: str) -> ModuleType | None:
 
 
 def renderer(game_id: str) -> Renderer:
-    """`render(view)` of the game, or a plain pretty-printer of the view dict."""
+    """`render(view, voice)` of the game, or a plain pretty-printer of the view dict."""
     module = render_module(game_id)
     render = getattr(module, "render", None)
     if callable(render):
         return render  # type: ignore[no-any-return]
-    return lambda view: Pretty(view)
+    return lambda view, voice=None: Pretty(view)

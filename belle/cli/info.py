@@ -1,8 +1,9 @@
 """`info ID` at the terminal: what a face-up element does and costs, in words.
 
-A game's renderer (belle/games/<id>/render.py) may define ``elements()``, a function
-returning ``{id: description}`` for every element a player may ask about (cards, tiles,
-figures, landmarks; ids as the board and the notation write them, any case). Games
+A game's renderer (belle/games/<id>/render.py) may define ``elements(voice)``, a
+function returning ``{id: description}`` for every element a player may ask about
+(cards, tiles, figures, landmarks; ids as the board and the notation write them, any
+case), described in the voice's language (belle.i18n.say.Voice). Games
 without it answer that they describe everything on the board itself.
 """
 
@@ -16,20 +17,22 @@ from rich.text import Text
 
 from belle.cli.common import render_module
 from belle.cli.texts import Words
+from belle.i18n.say import Voice
 
 ENGLISH = Words()
 
 
-def elements(game_id: str) -> dict[str, str]:
+def elements(game_id: str, voice: Voice | None = None) -> dict[str, str]:
     """id → description of every element of `game_id` that `info` knows."""
     module = render_module(game_id)
-    found: Callable[[], dict[str, str]] | None = getattr(module, "elements", None)
-    return found() if callable(found) else {}
+    found: Callable[[Voice], dict[str, str]] | None = getattr(module, "elements", None)
+    return found(voice or Voice(game_id)) if callable(found) else {}
 
 
-def element_info(game_id: str, key: str, words: Words = ENGLISH) -> RenderableType:
+def element_info(game_id: str, key: str, words: Words = ENGLISH,
+                 voice: Voice | None = None) -> RenderableType:
     """The description of `key`, the list of ids for an empty or unknown key."""
-    known = elements(game_id)
+    known = elements(game_id, voice or Voice(game_id, words.lang))
     if not known:
         return Text(words("terminal.info.on_board"))
     by_key = {k.lower(): (k, v) for k, v in known.items()}

@@ -2,12 +2,15 @@
 
 Entries come from a record already redacted for the reader (`MatchRecord.redacted_for`),
 so a hidden outcome is `?`; runs of chance outcomes with the same visibility share one
-line (`11–20  chance for seat 1: 10 hidden`).
+line (`11–20  chance for seat 1: 10 hidden`). A game whose renderer describes its chance
+(`describe_chance`, as the play loop shows it) has its runs described so: a sentence,
+not the notation (`chance: seat 3 is the start player`, not `first 2`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from belle.cli.texts import Words
 from belle.engine.game import CHANCE
@@ -29,8 +32,12 @@ def _same_run(a: RecordEntry, b: RecordEntry) -> bool:
     return a.player == b.player == CHANCE and a.visible_to == b.visible_to
 
 
+Describe = Callable[[frozenset[int] | None, list[str] | None, int], Any]
+"""A renderer's `describe_chance(seen_by, texts or None when hidden, count)`."""
+
+
 def log_lines(entries: Sequence[RecordEntry], last: int | None = None,
-              words: Words = ENGLISH) -> list[str]:
+              words: Words = ENGLISH, describe: Describe | None = None) -> list[str]:
     """Numbered lines (from 1) for `entries`; only the `last` lines if given."""
     runs: list[tuple[int, list[RecordEntry]]] = []
     for number, entry in enumerate(entries, 1):
@@ -43,6 +50,11 @@ def log_lines(entries: Sequence[RecordEntry], last: int | None = None,
         span = f"{first}" if len(run) == 1 else f"{first}–{first + len(run) - 1}"
         hidden = sum(1 for entry in run if entry.action is None)
         texts = [entry.text for entry in run if entry.action is not None]
+        if describe is not None and run[0].player == CHANCE and not (hidden and texts):
+            seen = run[0].visible_to
+            said = describe(None if seen is None else frozenset(seen), texts or None, len(run))
+            lines.append(f"{span:>9}  {' '.join(str(said).split())}")
+            continue
         what = ", ".join(texts + ([words("terminal.log.hidden", count=hidden)] if hidden else []))
         lines.append(f"{span:>9}  {_who(run[0], words)}: {what}")
     return lines

@@ -55,6 +55,7 @@ from belle.engine.errors import RecordError
 from belle.engine.game import Game, GameInfo
 from belle.engine.referee import Bot
 from belle.engine.registry import game_ids, list_games, load_game
+from belle.engine.texts import typed
 from belle.i18n import LANGUAGES
 from belle.i18n.say import terminal_language
 
@@ -215,7 +216,7 @@ def play(
             metavar="K=PLAYER",
             help="PLAYER of seat K: human, random, greedy, greedy:samples=5, "
             "ismcts:iterations=2000, ismcts:seconds=1, or a level easy, medium, hard, expert "
-            "(repeatable; default 0=human, the others greedy).",
+            "(repeatable; seats count from 1; default 1=human, the others greedy).",
             show_default=False,
         ),
     ] = None,
@@ -234,7 +235,8 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots or friends (hot-seat)."""
     if lang is not None and lang not in LANGUAGES:
-        fail(f"--lang {lang!r} is not one of {', '.join(LANGUAGES)}")
+        fail(Words(terminal_language())("terminal.refuse.lang", typed=typed(lang),
+                                        languages=list(LANGUAGES)))
     with user_errors(lang or terminal_language()):
         configured = configured_game(game, option)
         count = player_count(configured, players)
@@ -399,7 +401,8 @@ def _print_tournament(summary: dict[str, Any]) -> None:
     console.print(
         f"[bold]{escape(summary['game'])}[/], {summary['players']} players, seed "
         f"{summary['seed']}: {summary['completed']} of {summary['games']} matches completed, "
-        f"{summary['errors']} errors (seats rotate every match; a shared first place is a win)."
+        f"{summary['errors']} errors (seats rotate every match; a first place shared by k "
+        "seats is 1/k of a win for each)."
     )
     table = Table()
     for column in ("#", "bot", "games", "wins", "win rate (95% CI)", "mean score (95% CI)",
@@ -414,7 +417,7 @@ def _print_tournament(summary: dict[str, Any]) -> None:
             mean_text += f" ({ci[0]:.2f}–{ci[1]:.2f})"
         per_move = bot["seconds_per_move"]
         table.add_row(
-            str(bot["entry"]), Text(bot["bot"]), str(bot["games"]), str(bot["wins"]),
+            str(bot["entry"]), Text(bot["bot"]), str(bot["games"]), f"{bot['wins']:g}",
             rate_text, mean_text, "–" if per_move is None else f"{per_move:.4f}",
         )
     console.print(table)
@@ -443,7 +446,7 @@ def replay(
         typer.Option(
             "--seat",
             metavar="K",
-            help="See it as this seat (default: a spectator).",
+            help="See it as this seat, counted from 1 (default: a spectator).",
             show_default=False,
         ),
     ] = None,
@@ -451,10 +454,11 @@ def replay(
     """Show a saved match as a seat (or a spectator) saw it, after N actions."""
     with user_errors(terminal_language()):
         try:
-            record, state, count = load_position(file, to, seat)
+            index = None if seat is None else seat - 1
+            record, state, count = load_position(file, to, index)
         except UnicodeDecodeError:
             raise RecordError(f"{str(file)!r} is not a match record (not UTF-8 text)") from None
-    show_position(stdout_console(), record, state, count, seat)
+    show_position(stdout_console(), record, state, count, index)
 
 
 # -- bench -----------------------------------------------------------------

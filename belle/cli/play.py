@@ -105,10 +105,13 @@ class TerminalMatch:
         self.render = renderer(game_id)
         module = render_module(game_id)
         self.words = Words(self.lang)
-        self.describe_chance = getattr(module, "describe_chance",
-                                       functools.partial(describe_chance_default,
-                                                         words=self.words))
-        self.notation_help: str = getattr(module, "NOTATION_HELP", "")
+        self.voice = self.words.voice(game_id, num_players)
+        own = getattr(module, "describe_chance", None)
+        self.own_chance = functools.partial(own, voice=self.voice) if own else None
+        self.describe_chance = self.own_chance or functools.partial(describe_chance_default,
+                                                                    words=self.words)
+        notation = getattr(module, "notation_help", None)
+        self.notation_help: str = notation(self.voice) if notation else ""
         self.humans = [i for i, seat in enumerate(self.seats) if seat.is_human]
         self.pending: list[tuple[frozenset[int] | None, str]] = []
         self.last_human: int | None = None
@@ -173,10 +176,10 @@ class TerminalMatch:
         return self.words("terminal.you") if seat == self.viewer else self.seats[seat].spec
 
     def intro(self) -> None:
-        info = self.game.info
-        self.console.print(Rule(f"[bold]{info.title}[/]"))
+        title = self.words.title(self.game.info.id)
+        self.console.print(Rule(Text(title, style="bold")))
         words = self.words
-        who = [words("terminal.intro.seat", number=i, player=self.name(i))
+        who = [words("terminal.intro.seat", number=i + 1, player=self.name(i))
                for i in range(len(self.seats))]
         self.console.print(words("terminal.intro", count=len(self.seats), seats=who,
                                  seed=self.seed), markup=False)
@@ -236,7 +239,7 @@ class TerminalMatch:
 
     def show_board(self, seat: int | None) -> None:
         self.console.print(Rule(style="dim"))
-        self.console.print(self.render(self.state.view(seat)))
+        self.console.print(self.render(self.state.view(seat), self.voice))
 
     # -- a person's turn -------------------------------------------------
     def human_turn(self, seat: int) -> bool:
@@ -300,7 +303,7 @@ class TerminalMatch:
 
     def show_info(self, key: str) -> None:
         """`info ID`: the game renderer's description of one element (belle.cli.info)."""
-        self.console.print(element_info(self.game.info.id, key, self.words))
+        self.console.print(element_info(self.game.info.id, key, self.words, self.voice))
 
     def play(self, line: str) -> bool:
         legal = self.state.legal_actions()
@@ -355,7 +358,8 @@ class TerminalMatch:
 
     def show_log(self, seat: int) -> None:
         entries = self.record.redacted_for(seat).actions
-        for line in log_lines(entries, last=LOG_LENGTH, words=self.words):
+        for line in log_lines(entries, last=LOG_LENGTH, words=self.words,
+                              describe=self.own_chance):
             self.console.print(line, markup=False, highlight=False)
 
     # -- the end ---------------------------------------------------------

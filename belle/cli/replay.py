@@ -6,6 +6,7 @@ the game is over; the move log is the record redacted for that seat.
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +14,10 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from belle.cli.common import renderer
+from belle.cli.common import render_module, renderer
 from belle.cli.log import log_lines
 from belle.cli.scores import score_table, winners_line
-from belle.cli.texts import Words
+from belle.cli.texts import TEXTS, Words
 from belle.engine.errors import GameError, OptionError, RecordError
 from belle.engine.game import State
 from belle.engine.record import MatchRecord, replay
@@ -30,13 +31,18 @@ LOG_LENGTH = 12
 def load_position(
     path: Path, upto: int | None, seat: int | None
 ) -> tuple[MatchRecord, State[Any], int]:
-    """The record, the state after `upto` actions (all by default) and that count."""
+    """The record, the state after `upto` actions (all by default) and that count;
+    `seat` is an index (0-based), refused in the words of `--seat` (from 1)."""
     record = MatchRecord.load(path)
     total = len(record.actions)
     if upto is not None and not 0 <= upto <= total:
-        raise OptionError(f"--to must be from 0 to {total} (the record holds {total} actions)")
+        raise TEXTS.error(OptionError, "terminal.refuse.replay_to",
+                          f"--to must be from 0 to {total} (the record holds {total} actions)",
+                          total=total)
     if seat is not None and not 0 <= seat < record.num_players:
-        raise OptionError(f"--seat must be from 0 to {record.num_players - 1}")
+        raise TEXTS.error(OptionError, "terminal.refuse.replay_seat",
+                          f"--seat must be from 1 to {record.num_players}",
+                          seat=seat + 1, count=record.num_players)
     count = total if upto is None else upto
     try:
         state = replay(record, count)
@@ -52,14 +58,16 @@ def show_position(
 ) -> None:
     words = Words(terminal_language())
     who = words("terminal.replay.spectator") if seat is None else words.seat(seat)
-    seats = [words("terminal.intro.seat", number=i, player=name)
+    seats = [words("terminal.intro.seat", number=i + 1, player=name)
              for i, name in enumerate(record.seats)]
-    console.print(Rule(Text(words("terminal.replay.title", game=record.game, count=count,
+    console.print(Rule(Text(words("terminal.replay.title", game=words.title(record.game),
+                                  count=count,
                                   total=len(record.actions), who=who))))
     console.print(words("terminal.replay.seats", seats=seats, seed=str(record.seed),
                         engine=record.engine_version), markup=False)
     show_log(console, record, count, seat, state.is_terminal(), words)
-    console.print(renderer(record.game)(state.view(seat)))
+    console.print(renderer(record.game)(state.view(seat),
+                                        words.voice(record.game, record.num_players)))
     if state.is_terminal():
         console.print(score_table(state, record.seats, words, record.game))
         console.print(winners_line(state, record.seats, words), markup=False)
@@ -71,5 +79,9 @@ def show_log(
 ) -> None:
     """The last moves up to the position, hiding what `seat` may not see until the end."""
     shown = record if over else record.redacted_for(seat)
-    for line in log_lines(shown.actions[:count], last=LOG_LENGTH, words=words):
+    own = getattr(render_module(record.game), "describe_chance", None)
+    describe = functools.partial(own, voice=words.voice(record.game, record.num_players)) \
+        if own else None
+    for line in log_lines(shown.actions[:count], last=LOG_LENGTH, words=words,
+                          describe=describe):
         console.print(line, markup=False, highlight=False)

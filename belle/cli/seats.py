@@ -1,7 +1,9 @@
 """Who sits where: `--seat K=SPEC` for `belle play`, `--bots a,b` for `belle simulate`.
 
 A spec is `human` or a bot spec for `belle.bots.make_bot` (`random`, `greedy`,
-`greedy:samples=5`). In `belle play`, seats not given are seat 0 human, the rest greedy.
+`greedy:samples=5`). In `belle play`, seats not given are seat 1 human, the rest greedy.
+`--seat K` counts from 1, as everything the terminal shows (docs/decisions.md); the
+seats returned are indexed from 0, as the engine counts.
 """
 
 from __future__ import annotations
@@ -43,10 +45,7 @@ def seat_from_spec(spec: str) -> Seat:
                           f"unknown bot {name!r}; bots: {bots} (or {HUMAN})",
                           player=typed(name), players=[HUMAN, *PLAYER_KINDS],
                           levels=list(LEVELS))
-    try:
-        return Seat(text, make_bot(text))
-    except OptionError as exc:
-        raise OptionError(f"{exc} (or {HUMAN})") from exc
+    return Seat(text, make_bot(text))
 
 
 def _split_assignment(item: str, num_players: int) -> tuple[int, str]:
@@ -54,37 +53,39 @@ def _split_assignment(item: str, num_players: int) -> tuple[int, str]:
     if not sep or not spec.strip():
         raise TEXTS.error(
             OptionError, "terminal.refuse.seat_shape",
-            f"--seat {item!r} must look like SEAT=PLAYER, e.g. 0=human or 1=greedy",
+            f"--seat {item!r} must look like SEAT=PLAYER, e.g. 1=human or 2=greedy",
             typed=typed(item))
     try:
-        seat = int(index)
+        number = int(index)
     except ValueError:
         raise TEXTS.error(OptionError, "terminal.refuse.seat_number",
                           f"--seat {item!r}: {index.strip()!r} is not a seat number",
                           typed=typed(item), seat=typed(index.strip())) from None
-    if not 0 <= seat < num_players:
+    if not 1 <= number <= num_players:
         raise TEXTS.error(
             OptionError, "terminal.refuse.seat_range",
-            f"--seat {item!r}: seats are numbered 0 to {num_players - 1} for {num_players} players",
-            typed=typed(item), last=num_players - 1, count=num_players)
-    return seat, spec
+            f"--seat {item!r}: seats are numbered 1 to {num_players} for {num_players} players",
+            typed=typed(item), count=num_players)
+    return number - 1, spec
 
 
 def parse_seats(assignments: list[str], num_players: int) -> list[Seat]:
-    """Seats for `belle play` from `K=SPEC` strings; defaults: 0 human, others greedy."""
+    """Seats for `belle play` from `K=SPEC` strings (K from 1); defaults: the first
+    human, the others greedy."""
     given: dict[int, Seat] = {}
     for item in assignments:
         seat, spec = _split_assignment(item, num_players)
         if seat in given:
             raise TEXTS.error(OptionError, "terminal.refuse.seat_twice",
-                              f"--seat {item!r}: seat {seat} is given twice",
-                              typed=typed(item), seat=seat)
+                              f"--seat {item!r}: seat {seat + 1} is given twice",
+                              typed=typed(item), seat=seat + 1)
         try:
             given[seat] = seat_from_spec(spec)
         except OptionError as exc:
-            if exc.message is not None:
+            if exc.message is None or exc.message["id"].startswith("terminal."):
                 raise
-            raise OptionError(f"--seat {item!r}: {exc}") from None
+            raise TEXTS.error(OptionError, "terminal.refuse.seat_bot", f"--seat {item!r}: {exc}",
+                              typed=typed(item), reason=exc.message) from None
     return [given.get(seat) or _default_seat(seat) for seat in range(num_players)]
 
 

@@ -5,7 +5,8 @@ translations in belle/locale/<lang>/LC_MESSAGES/terminal.po).
 
 `Words(lang)` says one in a reader's language. What a player types stays as typed: the
 command words (actions, board, log, info, undo, help, quit), the notation and the
-numbers of seats as `--seat K=PLAYER` writes them. The boards themselves, the notation
+seat numbers, which count from 1 everywhere (`--seat 1=human`, "seat 1", `belle replay
+--seat 1`), though the engine counts from 0. The boards themselves, the notation
 help and the chance lines are the games' renderers' (belle/games/<id>/render.py).
 """
 
@@ -15,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from belle.i18n import SOURCE_LANGUAGE
-from belle.i18n.say import say
+from belle.i18n.catalogue import messages as interface_messages
+from belle.i18n.say import Voice, say
 from belle.i18n.text import Texts
 
 _TEMPLATES: Final[dict[str, str]] = {
@@ -34,13 +36,20 @@ _TEMPLATES: Final[dict[str, str]] = {
     "terminal.replay.title": "{game}: after {count} of {total} actions, as {who}",
     "terminal.replay.spectator": "a spectator",
     "terminal.replay.seats": "{seats}. Seed {seed}, engine {engine}.",
-    # --seat K=PLAYER (belle.cli.seats)
+    # --seat K=PLAYER (belle.cli.seats), seats counted from 1
     "terminal.refuse.seat_shape":
-        "Write --seat as SEAT=PLAYER, for example 0=human or 1=greedy, not “{typed}”.",
+        "Write --seat as SEAT=PLAYER, for example 1=human or 2=greedy, not “{typed}”.",
     "terminal.refuse.seat_number": "--seat “{typed}”: “{seat}” is not a seat number.",
     "terminal.refuse.seat_range":
-        "--seat “{typed}”: the seats are numbered 0 to {last} for {count} players.",
+        "--seat “{typed}”: the seats are numbered 1 to {count} for {count} players.",
+    # belle replay
+    "terminal.refuse.replay_to":
+        "--to must be from 0 to {total}: the record holds {total} actions.",
+    "terminal.refuse.replay_seat":
+        "--seat {seat}: the seats of this match are numbered 1 to {count}.",
     "terminal.refuse.seat_twice": "--seat “{typed}”: seat {seat} is given twice.",
+    "terminal.refuse.seat_bot": "--seat “{typed}”: {reason}",
+    "terminal.refuse.lang": "--lang “{typed}”: the languages are {languages}.",
     "terminal.refuse.player":
         "There is no player “{player}”: write {players}, or a level: {levels}.",
     "terminal.refuse.record_dir": "--record-dir “{path}” is not writable.",
@@ -118,13 +127,22 @@ class Words:
     def __call__(self, message_id: str, /, **params: Any) -> str:
         return say(self.lang, TEXTS.game, TEXTS.message(message_id, **params))
 
-    def seat(self, number: int) -> str:
-        return self("terminal.seat", number=number)
+    def seat(self, index: int) -> str:
+        """Seat `index` (0-based, as the engine counts) as a player reads it: from 1."""
+        return self("terminal.seat", number=index + 1)
+
+    def title(self, game: str) -> str:
+        """The game's title as the interface's catalogue words it in this language."""
+        from belle.engine.registry import load_game
+
+        english = load_game(game).info.title
+        return interface_messages(self.lang).get(english, english)
+
+    def voice(self, game: str, seats: int) -> Voice:
+        """What `game`'s renderer says in this language, its seats named as here."""
+        return Voice(game, self.lang, tuple(self.seat(i) for i in range(seats)))
 
     def game_text(self, game: str, item: dict[str, Any], field: str) -> str:
         """`item[field]` of a game's view or score line, worded from its `<field>_id`
         and the item's `params` when it has one (else as the engine wrote it)."""
-        message_id = item.get(f"{field}_id")
-        if not isinstance(message_id, str):
-            return str(item.get(field, ""))
-        return say(self.lang, game, {"id": message_id, "params": item.get("params") or {}})
+        return Voice(game, self.lang).field(item, field)

@@ -6,11 +6,12 @@ greedy, ismcts), and match g shifts it by g places: over any N consecutive match
 rotation share their seed, so they start from the same deal and seed the chance RNG
 alike (fewer lucky deals in the comparison).
 
-Per entry of the list (a bot listed twice is two entries) it reports the win rate
-(first place; a shared first place counts as a win for every seat sharing it) with
-a Wilson 95% interval, the mean final score with a t (normal from 30 matches) 95%
-interval, and the mean time per decision. Same game, bots, matches and seed → the
-same results, timings aside.
+Per entry of the list (a bot listed twice is two entries) it reports its wins and win
+rate as win shares (first place alone is 1 win; a first place shared by k seats is 1/k
+of a win for each, as `belle balance` counts them: belle.balance.stats) with their 95%
+interval (`share_rate`: Wilson's without shared first places), the mean final score
+with a t (normal from 30 matches) 95% interval, and the mean time per decision. Same
+game, bots, matches and seed → the same results, timings aside.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from belle.balance.stats import ranking_win_shares, share_rate
 from belle.bots import make_bot
 from belle.cli.simulate import MatchFailure, match_seed
 from belle.engine.errors import GameError, OptionError
@@ -36,17 +38,6 @@ T95 = (
     2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045,
 )
 """Student's t 0.975 quantiles for 1 to 29 degrees of freedom."""
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion (sound near 0 and 1 and for small n)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -88,21 +79,26 @@ class Entry:
     index: int
     spec: str
     bot: TimedBot
-    wins: int = 0
+    shares: list[float] = field(default_factory=list)
+    """Its share of each match's win (1, 1/k for a first place shared by k, or 0)."""
     scores: list[float] = field(default_factory=list)
+
+    @property
+    def wins(self) -> float:
+        return sum(self.shares)
 
     def summary(self) -> dict[str, Any]:
         games = len(self.scores)
-        low, high = wilson_interval(self.wins, games)
+        rate = share_rate(self.shares)
         mean, mean_low, mean_high = mean_interval(self.scores)
         per_move = self.bot.seconds / self.bot.moves if self.bot.moves else None
         return {
             "entry": self.index,
             "bot": self.spec,
             "games": games,
-            "wins": self.wins,
+            "wins": _round(self.wins),
             "win_rate": _round(self.wins / games) if games else None,
-            "win_rate_ci95": [_round(low), _round(high)],
+            "win_rate_ci95": [_round(rate.low), _round(rate.high)],
             "mean_score": _round(mean) if games else None,
             "mean_score_ci95": [_round(mean_low), _round(mean_high)] if games > 1 else None,
             "moves": self.bot.moves,
@@ -149,10 +145,11 @@ class Tournament:
         except Exception as exc:  # any failure is reported, the run goes on
             self.failures.append(MatchFailure(match, seed, f"{type(exc).__name__}: {exc}"))
             return
-        places, scores = result.state.ranking(), result.state.returns()
+        shares = ranking_win_shares(result.state.ranking())
+        scores = result.state.returns()
         for seat, index in enumerate(seating):
             entry = self.entries[index]
-            entry.wins += places[seat] == 0
+            entry.shares.append(shares[seat])
             entry.scores.append(scores[seat])
 
     def run(self, on_match: Callable[[int], None] | None = None) -> Tournament:

@@ -59,6 +59,16 @@ _TEMPLATES: Final[dict[str, str]] = {
         "That step showed you hidden information, so it cannot be taken back.",
     "engine.undo.not_running": "The game is not under way: there is nothing to take back.",
     "engine.undo.bot": "A bot's steps are never taken back.",
+    # a bot's spec and settings (belle.bots.make_bot)
+    "engine.bot.unknown": "There is no bot “{bot}”. Bots: {bots}.",
+    "engine.bot.setting": "“{setting}” is not a setting of this bot. Its settings: {known}.",
+    "engine.bot.setting.none": "“{setting}”: this bot has no settings.",
+    "engine.bot.value": "Bot setting “{setting}”: “{value}” is not a possible value.",
+    "engine.bot.both": "An ismcts bot takes iterations or seconds, not both.",
+    "engine.bot.iterations": "An ismcts bot needs at least 1 iteration.",
+    "engine.bot.seconds": "An ismcts bot thinks more than 0 and at most 600 seconds.",
+    "engine.bot.depth": "An ismcts bot's depth cannot be negative.",
+    "engine.bot.samples": "A greedy bot needs at least 1 sample.",
     # a game's options (belle.engine.options; GameInfo, Game.check_players)
     "engine.option.bad_value": "Option “{option}”: “{value}” is not {allowed}.",
     "engine.option.allowed.bool": "true or false",

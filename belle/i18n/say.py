@@ -5,7 +5,9 @@ for Python: `say(lang, game, message)` fills the template of the message's id in
 (the games' catalogues, belle.i18n.games; ``engine.`` ids from the engine's) with its
 parameters, nested messages worded the same way, a seat as its player's name.
 `refusal_text` words a refused move (a `GameError` with a message, belle.engine.errors)
-and falls back to the English sentence for one without. The terminal's language is
+and falls back to the English sentence for one without. `Voice(game, lang, names)` is
+the same for a game's terminal renderer (belle/games/<id>/render.py): its board words
+are ids of the game's catalogue like the rest of its engine text. The terminal's language is
 `terminal_language()`: $BELLE_LANG, else the locale's (LANGUAGE, LC_ALL, LC_MESSAGES,
 LANG), else English.
 """
@@ -13,7 +15,8 @@ LANG), else English.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from belle.engine.errors import GameError
@@ -85,3 +88,36 @@ def refusal_text(exc: GameError, lang: str, game: str | None = None,
     if refusal is None:
         return str(exc)
     return say(lang, str(refusal["game"]), refusal, names)
+
+
+@dataclass(frozen=True, slots=True)
+class Voice:
+    """One game's messages in `lang`, a seat named by `names` (the terminal's "seat 1")
+    or, without, as "Player 1" in `lang`: what a game's terminal renderer says."""
+
+    game: str
+    lang: str = SOURCE_LANGUAGE
+    names: Sequence[str] | None = None
+
+    def __call__(self, message_id: str, /, **params: Any) -> str:
+        """Message `message_id` of the game's catalogue with `params`."""
+        return self.text({"id": message_id, "params": params})
+
+    def text(self, message: Mapping[str, Any]) -> str:
+        """A message ({"id", "params"}) a view carries."""
+        return say(self.lang, self.game, message, self._names())
+
+    def field(self, item: Mapping[str, Any], field: str) -> str:
+        """`item[field]` of a view, worded from its `<field>_id` and the item's `params`
+        (as the engine wrote it when it has no id: a proper name)."""
+        message_id = item.get(f"{field}_id")
+        if not isinstance(message_id, str):
+            return str(item.get(field, ""))
+        return self.text({"id": message_id, "params": item.get("params") or {}})
+
+    def seat(self, number: int) -> str:
+        """Seat `number` (0-based) as the reader knows its player."""
+        return _param(self.lang, self.game, {"seat": number}, self._names())
+
+    def _names(self) -> list[str] | None:
+        return list(self.names) if self.names is not None else None

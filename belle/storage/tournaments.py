@@ -65,6 +65,18 @@ class EntryTakenError(StoreError):
     """That person has signed up already."""
 
 
+class TournamentFullError(StoreError):
+    """The tournament holds its most entries already (`most`)."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__(f"the tournament is full ({most} entries)")
+        self.most = most
+
+
+class SignupsClosedError(StoreError):
+    """The tournament has started (or is gone): its entries no longer change."""
+
+
 class Tournaments:
     """Tournaments on `engine` (each method one short transaction, thread-safe)."""
 
@@ -124,7 +136,7 @@ class Tournaments:
                                      .where(tournament_entries.c.tournament_id
                                             == tournament_id)).scalar_one()
                 if count >= most:
-                    raise StoreError(f"the tournament is full ({most} entries)")
+                    raise TournamentFullError(most)
                 key = conn.execute(insert(tournament_entries).values(
                     tournament_id=tournament_id, player_id=player_id, bot=bot, name=name,
                     joined_at=now(),
@@ -200,9 +212,9 @@ class Tournaments:
         status = conn.execute(select(tournaments.c.status).where(
             tournaments.c.id == tournament_id).with_for_update()).scalar()
         if status is None:
-            raise StoreError(f"there is no tournament {tournament_id}")
+            raise SignupsClosedError(f"there is no tournament {tournament_id}")
         if status != "signup":
-            raise StoreError("the tournament has started: sign-ups are closed")
+            raise SignupsClosedError("the tournament has started: sign-ups are closed")
 
 
 def _tournament(row: Any) -> Tournament:

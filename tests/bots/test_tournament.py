@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import math
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner, Result
 
 import belle
 from belle.cli.main import app
-from belle.cli.tournament import Tournament, mean_interval, wilson_interval
+from belle.cli.tournament import Tournament, mean_interval
 
 GAMES = [info.id for info in belle.list_games()]
 
@@ -19,10 +20,35 @@ def run(*args: str) -> Result:
     return CliRunner().invoke(app, list(args))
 
 
-def test_wilson_interval() -> None:
-    low, high = wilson_interval(8, 10)
-    assert low == pytest.approx(0.4902, abs=1e-3) and high == pytest.approx(0.9433, abs=1e-3)
-    assert wilson_interval(0, 5)[0] == 0.0 and wilson_interval(5, 5)[1] == 1.0
+class _Ended:
+    """A finished match's state with given places (0 first) and scores."""
+
+    def __init__(self, ranking: list[int]) -> None:
+        self._ranking = ranking
+
+    def ranking(self) -> list[int]:
+        return self._ranking
+
+    def returns(self) -> list[float]:
+        return [10.0 - place for place in self._ranking]
+
+
+def test_a_shared_first_place_is_one_kth_of_a_win_for_each(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/balance.md's convention: k seats sharing first place each win 1/k."""
+    rankings = iter([[0, 0, 2], [0, 1, 2], [0, 0, 0]])
+    monkeypatch.setattr("belle.cli.tournament.play_match",
+                        lambda game, bots, seed: SimpleNamespace(state=_Ended(next(rankings))))
+    t = Tournament(belle.load_game("paris_connection"), 3, ["random", "greedy", "random"],
+                   3, 1).run()
+    wins = {bot["entry"]: bot["wins"] for bot in t.summary()["bots"]}
+    # seatings: match 0 → entries 0,1,2; match 1 → 1,2,0; match 2 → 2,0,1
+    assert wins == pytest.approx({0: 0.5 + 1 / 3, 1: 0.5 + 1 + 1 / 3, 2: 1 / 3}, abs=1e-3)
+    assert sum(wins.values()) == pytest.approx(3, abs=1e-3)  # one win per match, however shared
+    bot = t.summary()["bots"][2]
+    assert bot["win_rate"] == pytest.approx(1 / 9, abs=1e-4)
+    low, high = bot["win_rate_ci95"]
+    assert 0 <= low < bot["win_rate"] < high <= 1
 
 
 def test_mean_interval() -> None:

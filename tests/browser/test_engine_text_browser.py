@@ -16,17 +16,15 @@ import random
 import re
 import time
 from collections.abc import Iterator
-from functools import cache
 from typing import Any
 
 import pytest
 
 from belle.i18n import TRANSLATED
-from belle.i18n.catalogue import messages as interface_messages
 from belle.i18n.check import internal
-from belle.i18n.games import game_ids, messages
-from belle.i18n.text import PLACEHOLDER
+from belle.i18n.games import game_ids
 
+from ..i18n.english import english_fragments, leftovers
 from .conftest import CHROMIUM_ARGS  # noqa: F401  (the browser fixture's settings)
 from .tables import play_moves, sign_in_api, sit_down
 
@@ -59,38 +57,6 @@ PAGE_TEXT = """() => {
   }
   return parts.join('\\n');
 }"""
-MIN_FRAGMENT = 4
-# English words of the catalogue that are also words of the language (not leftovers).
-SAME_WORD: dict[str, set[str]] = {
-    "de": {"orthogonal", "diagonal"},
-    "fr": {"excursions", "final"},
-    "es": {"final", "diagonal"},
-}
-
-
-@cache
-def english_fragments(game: str, lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """(message id, pattern) of the English words of each message whose translation into
-    `lang` differs: the literal parts between placeholders, as whole words."""
-    english, translated = messages("en")[game], messages(lang)[game]
-    found: list[tuple[str, re.Pattern[str]]] = []
-    for message_id, template in english.items():
-        if translated.get(message_id) == template:
-            continue  # the same in both (a proper name)
-        for part in PLACEHOLDER.split(template)[::2]:
-            part = part.strip(" ,.;:()×+—-")
-            if part in SAME_WORD[lang]:
-                continue
-            if len(part) >= MIN_FRAGMENT and re.search(r"[A-Za-z]{3}", part):
-                found.append((message_id, re.compile(rf"(?<![\w-]){re.escape(part)}(?![\w-])")))
-    return tuple(found)
-
-
-def _words(text: str) -> str:
-    """`text` without spaces and punctuation (French typography: "Paris : …")."""
-    return re.sub(r"[\W_]+", "", text)
-
-
 def context(text: str, hits: list[str]) -> list[str]:
     """Each hit with the words around it, for the failure message."""
     shown = []
@@ -101,16 +67,6 @@ def context(text: str, hits: list[str]) -> list[str]:
         start = found.start() if found else 0
         shown.append(f"{hit} in {text[max(0, start - 40):start + 40]!r}")
     return shown
-
-
-def leftovers(text: str, game: str, lang: str) -> list[str]:
-    hits = [f"{mid}: {pattern.pattern}" for mid, pattern in english_fragments(game, lang)
-            if pattern.search(text)]
-    interface = interface_messages(lang)
-    hits += [msgid for msgid, tr in interface.items()
-             if len(msgid) >= 12 and "{" not in msgid and _words(tr) != _words(msgid)
-             and re.search(rf"(?<![\w-]){re.escape(msgid)}(?![\w-])", text)]
-    return hits
 
 
 SNAKE_CASE = re.compile(r"(?<![\w./-])[a-z]+(?:_[a-z0-9]+)+(?![\w./-])")

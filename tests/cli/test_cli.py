@@ -85,11 +85,12 @@ def bad_argument_cases(tmp_path: Path, record: Path) -> list[list[str]]:
         ["simulate", GAME, "--option", "nope=1"],
         ["simulate", GAME, "--option", "house_tie_break=maybe"],
         ["play", GAME, "--option", "house_tie_break"],
-        ["play", GAME, "--seat", "0=wizard"],
-        ["play", GAME, "--seat", "3=human"],
+        ["play", GAME, "--seat", "1=wizard"],
+        ["play", GAME, "--seat", "4=human"],
+        ["play", GAME, "--seat", "0=human"],  # seats count from 1
         ["play", GAME, "--seat", "human"],
-        ["play", GAME, "--seat", "0=human", "--seat", "0=greedy"],
-        ["play", GAME, "--seat", "1=greedy:depth=3"],
+        ["play", GAME, "--seat", "1=human", "--seat", "1=greedy"],
+        ["play", GAME, "--seat", "2=greedy:depth=3"],
         ["simulate", GAME, "--bots", "random,wizard"],
         ["simulate", GAME, "--games", "0"],
         ["simulate", GAME, "--players", "three"],
@@ -100,7 +101,8 @@ def bad_argument_cases(tmp_path: Path, record: Path) -> list[list[str]]:
         ["replay", str(tmp_path)],
         ["replay", str(record), "--to", "100000"],
         ["replay", str(record), "--to", "-1"],
-        ["replay", str(record), "--seat", "3"],
+        ["replay", str(record), "--seat", "4"],
+        ["replay", str(record), "--seat", "0"],
         ["bench", GAME, "--runs", "0"],
         ["nonsense-command"],
     ]
@@ -153,7 +155,7 @@ def test_play_by_number_undo_illegal_then_quit(tmp_path: Path) -> None:
     assert len(human) == 2  # the undone step is gone, the next two are kept
     assert record["result"] is None
     assert record["seats"] == ["human", "greedy", "greedy"]
-    for extra in ([], ["--seat", "0"], ["--seat", "2"], ["--to", "3"]):
+    for extra in ([], ["--seat", "1"], ["--seat", "3"], ["--to", "3"]):
         shown = run("replay", str(path), *extra)
         assert shown.exit_code == 0, shown.output
 
@@ -161,9 +163,9 @@ def test_play_by_number_undo_illegal_then_quit(tmp_path: Path) -> None:
 def test_play_hides_the_other_seats_draws(tmp_path: Path) -> None:
     result = run("play", GAME, "--seed", "4", "--record-dir", str(tmp_path), input="quit\n")
     out = result.stdout
-    assert "seat 0 draws 10 locomotives:" in out  # the human's own secret deal
-    assert "seat 1 draws 10 locomotives from the bag (hidden)" in out
-    assert "seat 2 draws 10 locomotives:" not in out
+    assert "seat 1 draws 10 locomotives:" in out  # the human's own secret deal
+    assert "seat 2 draws 10 locomotives from the bag (hidden)" in out
+    assert "seat 3 draws 10 locomotives:" not in out
     assert "Your shares" in out
 
 
@@ -177,7 +179,7 @@ def test_play_end_of_input_saves_like_quit(tmp_path: Path) -> None:
 def test_whole_game_through_play_with_a_human_who_always_picks_1(tmp_path: Path) -> None:
     result = run(
         "play", GAME, "--players", "3", "--seed", "21",
-        "--seat", "1=random", "--seat", "2=greedy:samples=1",
+        "--seat", "2=random", "--seat", "3=greedy:samples=1",
         "--record-dir", str(tmp_path), input="1\n" * 3000,
     )
     assert result.exit_code == 0, result.output
@@ -187,7 +189,7 @@ def test_whole_game_through_play_with_a_human_who_always_picks_1(tmp_path: Path)
     record_path = saved_record(tmp_path)
     record = json.loads(record_path.read_text(encoding="utf-8"))
     assert record["result"] is not None
-    shown = run("replay", str(record_path), "--seat", "1")
+    shown = run("replay", str(record_path), "--seat", "2")
     assert shown.exit_code == 0, shown.output
     assert "Final scores" in shown.stdout
 
@@ -197,7 +199,7 @@ def test_play_with_only_bots_is_the_simulated_match(tmp_path: Path) -> None:
     from belle.engine import load_game, play_match
 
     result = run("play", GAME, "--seed", "9", "--record-dir", str(tmp_path),
-                 "--seat", "0=random", "--seat", "1=random", "--seat", "2=random")
+                 "--seat", "1=random", "--seat", "2=random", "--seat", "3=random")
     assert result.exit_code == 0, result.output
     played = json.loads(saved_record(tmp_path).read_text(encoding="utf-8"))
     bots = [make_bot("random") for _ in range(3)]
@@ -207,14 +209,16 @@ def test_play_with_only_bots_is_the_simulated_match(tmp_path: Path) -> None:
 
 def test_replay_as_a_seat_shows_only_its_own_shares(record_file: Path) -> None:
     spectator = run("replay", str(record_file))
-    seat = run("replay", str(record_file), "--seat", "0")
+    seat = run("replay", str(record_file), "--seat", "1")
     assert spectator.exit_code == seat.exit_code == 0
     assert "Your shares" not in spectator.stdout
     assert "Your shares" in seat.stdout
-    assert "chance for seat 0: 10 hidden" in spectator.stdout
-    assert "chance for seat 0: deal" in seat.stdout
-    assert "chance for seat 1: 10 hidden" in seat.stdout
-    assert "chance for seat 1: deal" not in seat.stdout
+    # the game's own chance lines (belle/games/paris_connection/render.py)
+    assert "seat 1 draws 10 locomotives from the bag (hidden)" in spectator.stdout
+    assert "seat 1 draws 10 locomotives: " in seat.stdout
+    assert "seat 2 draws 10 locomotives from the bag (hidden)" in seat.stdout
+    assert "seat 2 draws 10 locomotives: " not in seat.stdout
+    assert "chance: seat 1 is the start player" in seat.stdout  # not `first 0`
 
 
 def test_a_failing_match_is_counted_and_the_run_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ from rich.console import Console
 
 from belle.bots import make_bot
 from belle.cli.common import renderer
+from belle.cli.texts import Words
 from belle.engine import load_game, play_match, replay
 from belle.games.paris_connection import render as pc_render
 from belle.games.paris_connection.rules import BOARD
@@ -75,9 +76,12 @@ def test_a_seat_sees_the_same_table_in_every_world_it_cannot_tell_apart() -> Non
 
 
 def test_hidden_draws_are_described_without_their_outcome() -> None:
-    hidden = pc_render.describe_chance(frozenset({1}), None, 10)
-    shown = pc_render.describe_chance(frozenset({0}), ["deal R", "deal B"], 2)
-    assert str(hidden) == "seat 1 draws 10 locomotives from the bag (hidden)"
-    first = pc_render.describe_chance(None, ["first 2"], 1)
-    assert str(shown) == "seat 0 draws 2 locomotives: R B"
-    assert str(first) == "chance: seat 2 is the start player"
+    voice = Words().voice("paris_connection", 3)  # the terminal's seats, from 1
+    hidden = pc_render.describe_chance(frozenset({1}), None, 10, voice=voice)
+    shown = pc_render.describe_chance(frozenset({0}), ["deal R", "deal B"], 2, voice=voice)
+    assert str(hidden) == "seat 2 draws 10 locomotives from the bag (hidden)"
+    first = pc_render.describe_chance(None, ["first 2"], 1, voice=voice)
+    assert str(shown) == "seat 1 draws 2 locomotives: R B"
+    assert str(first) == "chance: seat 3 is the start player"
+    assert str(pc_render.describe_chance(None, ["first 2"], 1)) == \
+        "chance: Player 3 is the start player"  # a renderer's own default: Player n

@@ -13,12 +13,15 @@ from rich.console import Console
 from belle.bots import make_bot
 from belle.cli.common import renderer
 from belle.cli.info import element_info, elements
+from belle.cli.texts import Words
 from belle.engine import load_game, play_match, replay
 from belle.engine.registry import game_ids
 from belle.i18n.check import internal
 
 PLAYERS = {"paris_connection": 3}
 WIDTH = 80
+TERMINAL_VOICE = Words().voice("bruxelles_1893", 2)
+"""Bruxelles's words as `belle play` says them (its seats named "seat 1", "seat 2")."""
 
 
 def plain(renderable: Any, width: int = WIDTH) -> str:
@@ -101,7 +104,7 @@ def test_bruxelles_explains_the_resolution_and_names_the_card_a_prompt_is_about(
     for upto in range(0, len(record.actions), 7):
         state = replay(record, upto)
         view = state.view(None)
-        text = plain(renderer("bruxelles_1893")(view), width=200)
+        text = plain(renderer("bruxelles_1893")(view, TERMINAL_VOICE), width=200)
         if view["notes"]:
             seen_notes = True
             assert "Last resolution: seat " in text

@@ -15,8 +15,9 @@ from belle.cli.main import app
 from belle.cli.scores import score_table, winners_line
 from belle.cli.texts import Words
 from belle.engine import load_game
-from belle.engine.errors import IllegalActionError
+from belle.engine.errors import IllegalActionError, OptionError
 from belle.engine.referee import play_match
+from belle.i18n.say import refusal_text
 from belle.server.errors import ServerError
 
 SCRIPT = "\n".join(["what is this", "stop", "0", "quit"]) + "\n"
@@ -53,9 +54,9 @@ def test_the_terminal_takes_its_language_from_the_environment(
 
 def test_an_unknown_language_is_a_clear_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["play", "paris_connection", "--lang", "xx",
-                                      "--record-dir", str(tmp_path)])
+                                      "--record-dir", str(tmp_path)], env={"BELLE_LANG": "en"})
     assert result.exit_code == 2
-    assert "--lang 'xx' is not one of en, de, fr, es" in result.stderr
+    assert "--lang “xx”: the languages are en, de, fr, es." in result.stderr
 
 
 def test_the_server_sends_the_refusal_beside_its_english() -> None:
@@ -104,12 +105,13 @@ def test_the_terminal_prompts_and_helps_in_spanish(tmp_path: Path) -> None:
                                 input="help\n1\nundo\nquit\n")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "3 jugadores: puesto 0 tú, puesto 1 greedy, puesto 2 greedy." in out
-    assert "puesto 0 › " in out
+    assert "3 jugadores: puesto 1 tú, puesto 2 greedy, puesto 3 greedy." in out
+    assert "puesto 1 › " in out
     assert "Órdenes:" in out and "muestra esta ayuda" in out
     assert "deshecho: build " in out
     assert "Registro de la partida guardado en " in out
-    assert "Commands:" not in out and "seat 0 ›" not in out
+    assert "Commands:" not in out and "seat 1 ›" not in out and "puesto 0" not in out
+    assert "Tus acciones:" in out  # the board too (belle/games/<id>/render.py)
 
 
 def test_the_final_scores_are_worded_in_german(tmp_path: Path) -> None:
@@ -126,10 +128,37 @@ def test_the_final_scores_are_worded_in_german(tmp_path: Path) -> None:
 
 
 def test_a_bad_seat_of_belle_play_is_refused_in_german(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["play", "paris", "--seat", "3=human", "--lang", "de",
+    result = CliRunner().invoke(app, ["play", "paris", "--seat", "0=human", "--lang", "de",
                                       "--record-dir", str(tmp_path)])
     assert result.exit_code == 2
-    assert "--seat „3=human“: Bei 2 Personen gehen die Plätze von 0 bis 1." in result.stderr
-    wizard = CliRunner().invoke(app, ["play", "paris", "--seat", "1=wizard", "--lang", "de",
+    assert "--seat „0=human“: Bei 2 Personen gehen die Plätze von 1 bis 2." in result.stderr
+    wizard = CliRunner().invoke(app, ["play", "paris", "--seat", "2=wizard", "--lang", "de",
                                       "--record-dir", str(tmp_path)])
     assert "Es gibt keinen Spieler „wizard“: Schreib human, random" in wizard.stderr
+
+
+@pytest.mark.parametrize("spec", [
+    "greedy:samples=0", "greedy:samples=many", "ismcts:iterations=0", "ismcts:seconds=0",
+    "ismcts:depth=-1", "ismcts:iterations=5,seconds=1", "ismcts:speed=9", "random:x=1",
+    "chess",
+])
+def test_every_bad_bot_spec_is_refused_with_a_message(spec: str) -> None:
+    """Issue 16 item 3: a bot's settings are refused like any option (engine.bot.*)."""
+    with pytest.raises(OptionError) as refused:
+        make_bot(spec)
+    message = refused.value.message
+    assert message is not None and message["id"].startswith("engine.bot.")
+    german, english = refusal_text(refused.value, "de"), refusal_text(refused.value, "en")
+    assert german != english and english != message["id"]
+
+
+def test_a_bad_bot_of_belle_play_is_refused_in_french(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["play", "paris", "--seat", "2=greedy:samples=0",
+                                      "--lang", "fr", "--record-dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "belle: --seat « 2=greedy:samples=0 » : Un bot greedy a besoin d'au moins 1 "
+        "échantillon.")
+    lang = CliRunner().invoke(app, ["play", "paris", "--lang", "xx"],
+                              env={"BELLE_LANG": "es"})
+    assert lang.stderr.strip() == "belle: --lang «xx»: los idiomas son en, de, fr, es."

@@ -116,3 +116,31 @@ def test_a_value_quoting_what_was_sent_stays_valid_text() -> None:
     assert error.params == {"name": "a\\ud800b"}
     assert error.message == "there is no player named 'a\\ud800b'"
     error.to_json()["error"]["params"]["name"].encode("utf-8")
+
+
+def test_a_sign_up_refused_by_storage_is_a_translated_sentence(client: TestClient) -> None:
+    """Issue 16 item 3: a tournament's storage refusals carry their template, not the
+    storage's English (belle.storage.tournaments: SignupsClosedError, TournamentFullError)."""
+    owner, late = sign_in(client, "Bea"), sign_in(client, "Cid")
+    created = owner.post("/api/tournaments", {"name": "Cup", "game": "paris_paris",
+                                              "system": "swiss", "rounds": 1,
+                                              "table_size": 2})
+    tid = created.json()["tournament"]["id"]
+    for _ in range(2):
+        owner.post(f"/api/tournaments/{tid}/bots", {"bot": "random"})
+    assert owner.post(f"/api/tournaments/{tid}/start").status_code == 200
+    refused = late.post(f"/api/tournaments/{tid}/signup")
+    assert refused.status_code == 409
+    error = refused.json()["error"]
+    assert error["message"] == "the tournament has started: sign-ups are closed"
+    assert browser_text("fr", error) == "le tournoi a commencé : les inscriptions sont closes"
+
+
+def test_a_full_tournament_is_refused_with_its_number_in_german() -> None:
+    from belle.server.tournaments.routes import _store_refusal
+    from belle.storage.tournaments import TournamentFullError
+
+    error = _store_refusal(TournamentFullError(64))
+    payload = {"message": error.message, **error.notice_fields()}
+    assert payload["template"] == "the tournament is full ({most} entries)"
+    assert browser_text("de", payload) == "das Turnier ist voll (64 Teilnahmen)"

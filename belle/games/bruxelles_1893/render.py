@@ -5,7 +5,9 @@ never show what the viewer may not know. The Art Nouveau board is a 5×5 grid la
 like the notation (`place C2`): each cell shows its action, the assistant and bid on
 it (`2:3` = seat 2 bid 3 BF), and a building (`▲1` = seat 1's building). Open spaces
 (this round's area, chosen by the bracket) are bright; closed ones dim. The bonus
-strip is the row under the grid.
+strip is the row under the grid. A seat is its number from 1 (`2:3` = seat 2 bid 3 BF,
+`▲1` seat 1's building), so the board reads without colour. Every word comes from the
+game's catalogue (texts.py, ids ``board.*``) in the voice's language.
 """
 
 from __future__ import annotations
@@ -18,45 +20,59 @@ from rich.table import Table
 from rich.text import Text
 
 from belle.games.bruxelles_1893 import data
-from belle.games.bruxelles_1893.texts import TEXTS, bonus_info, figure_info
+from belle.games.bruxelles_1893.texts import bonus_info, figure_info
+from belle.i18n.say import Voice
 
-NOTATION_HELP = """\
-  shield 2,3        choose the bracket's shield (first player, start of a round)
-  place C2, bid 3   put an assistant on an open Art Nouveau space, then bid (≥ 1 BF)
-  market, bourse, grand-place, parc    the four free Brussels actions
-  copy sale         (after parc) carry out any Art Nouveau action without bidding
-  keep red          keep one of the works you drew (Workshop)
-  cursor up, sell green, cover 1       a sale: move the workshop cursor, sell, cover
-  hire 1..4         Royal Theatre: slot 1 is free, slot 4 costs 3 BF
-  keep figure, discard figure          after using a hired public figure
-  take wood         a noble material; pay wood|stone|iron|bf|joker  one unit of a build
-  needle A, build D5                   turn a compass needle, place your building
-  activate solvay, accept, decline     figures, secondary actions, optional steps
-  use bonus, keep bonus art            a bonus card won at auction
-  settle brugmann   pay a public figure at the end
-  pass              stop for this round"""
+ENGLISH = Voice("bruxelles_1893")
+
+NOTATION: tuple[tuple[str, str], ...] = (
+    ("shield 2,3", "board.help.shield"),
+    ("place C2, bid 3", "board.help.place"),
+    ("market, bourse, grand-place, parc", "board.help.brussels"),
+    ("copy sale", "board.help.copy"),
+    ("keep red", "board.help.keep"),
+    ("cursor up, sell green, cover 1", "board.help.sale"),
+    ("hire 1..4", "board.help.hire"),
+    ("keep figure, discard figure", "board.help.figure"),
+    ("take wood", "board.help.take"),
+    ("pay wood|stone|iron|bf|joker", "board.help.pay"),
+    ("needle A, build D5", "board.help.build"),
+    ("activate solvay, accept, decline", "board.help.activate"),
+    ("use bonus, keep bonus art", "board.help.bonus"),
+    ("settle brugmann", "board.help.settle"),
+    ("pass", "board.help.pass"),
+)
+"""The notation's forms (as typed) and what each does (a message id)."""
 
 ACTION_STYLE = {"workshop": "magenta", "sale": "yellow", "theatre": "red",
                 "materials": "green", "construction": "cyan"}
+FIGURE_NAME = {f.id: f.name for f in data.FIGURES}
+
+
+def notation_help(voice: Voice = ENGLISH) -> str:
+    """The notation help of `belle play` in the voice's language."""
+    width = max(len(form) for form, _ in NOTATION) + 2
+    return "\n".join(f"  {form:<{width}}{voice(message_id)}" for form, message_id in NOTATION)
 
 
 def seat_text(seat: int | None, text: str | None = None) -> Text:
+    """A seat's mark in its colour: its number from 1 unless `text` says more."""
     if seat is None:
         return Text("–", style="dim")
-    return Text(text if text is not None else f"{seat}",
+    return Text(text if text is not None else f"{seat + 1}",
                 style=f"bold {data.PLAYER_ANSI[seat % len(data.PLAYER_ANSI)]}")
 
 
-def art_text(colour: str, text: str | None = None) -> Text:
+def art_text(colour: str, voice: Voice, text: str | None = None) -> Text:
     index = data.ART_COLOURS.index(colour)
-    return Text(text or colour[0].upper() + colour[1:3], style=f"bold {data.ART_ANSI[index]}")
+    return Text(text or voice(f"board.colour.{colour}"), style=f"bold {data.ART_ANSI[index]}")
 
 
-def art_board(view: dict[str, Any]) -> Table:
+def art_board(view: dict[str, Any], voice: Voice = ENGLISH) -> Table:
     board = view["board"]
-    title = "Art Nouveau board"
+    title = voice("board.art_board")
     if board["shield"]:
-        title += f" — bracket on shield {board['shield']}"
+        title += " — " + voice("board.bracket", shield=board["shield"])
     table = Table(title=title, title_justify="left", box=box.SQUARE, show_header=True,
                   padding=(0, 0), show_lines=True)
     table.add_column("", style="dim", no_wrap=True)
@@ -66,118 +82,147 @@ def art_board(view: dict[str, Any]) -> Table:
     for row in range(5):
         cells: list[RenderableType] = [str(row + 1)]
         for col in range(5):
-            cells.append(_space_cell(spaces[row * 5 + col]))
+            cells.append(_space_cell(spaces[row * 5 + col], voice))
         table.add_row(*cells)
-    strip = [Text("bon", style="dim")]
+    strip = [Text(voice("board.strip"), style="dim")]
     for card in board["bonus_strip"]:
-        strip.append(Text((card or "—")[:12], style="bold" if card else "dim"))
+        label = voice(f"board.bonus.{card}") if card else "—"
+        strip.append(Text(label[:12], style="bold" if card else "dim"))
     table.add_row(*strip)
     return table
 
 
-def _space_cell(space: dict[str, Any]) -> Text:
-    action = space["action"] or "?"
-    style = ACTION_STYLE.get(action, "")
-    text = Text(action, style=style if space["available"] else "dim")
+def _space_cell(space: dict[str, Any], voice: Voice) -> Text:
+    action = space["action"]
+    style = ACTION_STYLE.get(action or "", "")
+    name = voice(f"board.action.{action}") if action else "?"
+    text = Text(name, style=style if space["available"] else "dim")
     if space["available"]:
         text.stylize("underline")
     text += Text("\n")
     if space["assistant"] is None and space["building"] is None:
         text += Text(" ")
     if space["assistant"] is not None:
-        text += seat_text(space["assistant"],
-                                          f"{space['assistant']}:{space['bid'] or '?'}")
+        text += seat_text(space["assistant"], f"{space['assistant'] + 1}:{space['bid'] or '?'}")
     if space["building"] is not None:
-        text += Text(" ") + seat_text(space["building"], f"▲{space['building']}")
+        text += Text(" ") + seat_text(space["building"], f"▲{space['building'] + 1}")
     return text
 
 
-def brussels_board(view: dict[str, Any]) -> Table:
-    table = Table(title="Brussels board", title_justify="left", box=box.SIMPLE_HEAD,
-                  show_edge=False, padding=(0, 1))
-    table.add_column("place", no_wrap=True)
+def brussels_board(view: dict[str, Any], voice: Voice = ENGLISH) -> Table:
+    table = Table(title=voice("board.brussels_board"), title_justify="left",
+                  box=box.SIMPLE_HEAD, show_edge=False, padding=(0, 1))
+    table.add_column(voice("board.col.place"), no_wrap=True)
     table.add_column("", no_wrap=False)
     for spot in view["brussels"]:
-        who = Text(" ").join(seat_text(s, f"{s}×{n}") for s, n in enumerate(spot["assistants"])
-                             if n) or Text("empty", style="dim")
-        table.add_row(spot["title"], Text(f"next use: {spot['next_cost']} assistant(s)  ",
-                                          style="dim") + who)
+        who = Text(" ").join(seat_text(s, f"{s + 1}×{n}")
+                             for s, n in enumerate(spot["assistants"]) if n)
+        who = who or Text(voice("board.empty"), style="dim")
+        cost = voice("board.next_use", count=spot["next_cost"])
+        table.add_row(voice.field(spot, "title"), Text(cost + "  ", style="dim") + who)
     theatre = Text()
     for price, fig in enumerate(view["theatre"]):
-        theatre += Text(f"[{price + 1}] {fig or '—'} ({price} BF)  ")
-    table.add_row("Royal Theatre", theatre)
-    compass = view["compass"]
-    tiles = compass["tiles"]
-    needle_text = Text()
-    for i, tile in enumerate(tiles):
-        mark = "A" if compass["needles"][0] == i else "B" if compass["needles"][1] == i else " "
-        needle_text += Text(f"{i + 1}:{tile}", style="bold reverse" if mark != " " else "")
-        needle_text += Text(f"{'←' + mark if mark != ' ' else ''}  ")
-    table.add_row("Compass", needle_text)
-    table.add_row("Workshop", _workshop(view))
-    shop = Text()
-    for i, stack in enumerate(view["shop"]):
-        shop += Text(f"space {i + 1}: ")
-        shop += art_text(stack[-1]) if stack else Text("empty", style="dim")
-        if len(stack) > 1:
-            shop += Text(f" (+{len(stack) - 1} under)", style="dim")
-        shop += Text("  ")
-    table.add_row("Shop", shop)
+        name = FIGURE_NAME.get(fig, "—") if fig else "—"
+        theatre += Text(f"[{price + 1}] {name} ({voice('board.pay.bf', count=price)})  ")
+    table.add_row(voice("board.theatre"), theatre)
+    table.add_row(voice("board.compass"), _compass(view, voice))
+    table.add_row(voice("board.workshop"), _workshop(view, voice))
+    table.add_row(voice("board.shop"), _shop(view, voice))
     stock = view["stock"]
     if stock:
-        table.add_row("Stock card", f"{stock['id']}: shields {' or '.join(stock['shields'])}, "
-                                    f"bourse pays {stock['payout']} BF")
-    supply = view["supply"]
-    table.add_row("Supply", f"wood {supply['wood']}, stone {supply['stone']}, iron "
-                            f"{supply['iron']}, jokers {supply['joker']}; works: "
-                            f"{view['piles']['coloured']} coloured, {view['piles']['black']} "
-                            "black")
+        table.add_row(voice("board.stock_card"),
+                      voice("board.stock", card=stock["id"], shields=list(stock["shields"]),
+                            payout=stock["payout"]))
+    supply, piles = view["supply"], view["piles"]
+    table.add_row(voice("board.supply"),
+                  voice("board.supply_line", wood=supply["wood"], stone=supply["stone"],
+                        iron=supply["iron"], jokers=supply["joker"],
+                        coloured=piles["coloured"], black=piles["black"]))
     return table
 
 
-def _workshop(view: dict[str, Any]) -> Text:
-    """The cursor's five points with what each colour would earn now (BF/VP)."""
-    row, col = view["workshop"]["cursor"]
-    text = Text(f"cursor at row {row}, column {col}: ")
-    for colour, (dr, dc) in zip(data.ART_COLOURS, data.CURSOR_POINTS, strict=True):
-        money = data.MONEY_BY_ROW[row + dr - 1]
-        vp = data.VP_BY_COL[col + dc - 1]
-        text += art_text(colour) + Text(f" {money}BF/{vp}VP  ")
+def _compass(view: dict[str, Any], voice: Voice) -> Text:
+    """The compass tiles by number, each needle (A, B) beside the tile it points at."""
+    compass = view["compass"]
+    text = Text()
+    for i, tile in enumerate(compass["tiles"]):
+        mark = "A" if compass["needles"][0] == i else "B" if compass["needles"][1] == i else ""
+        text += Text(f"{i + 1}:{voice(f'board.tile.{tile}')}",
+                     style="bold reverse" if mark else "")
+        text += Text(f"{'←' + mark if mark else ''}  ")
     return text
 
 
-def players_table(view: dict[str, Any]) -> Table:
+def _shop(view: dict[str, Any], voice: Voice) -> Text:
+    shop = Text()
+    for i, stack in enumerate(view["shop"]):
+        shop += Text(voice("board.shop_space", number=i + 1) + " ")
+        shop += art_text(stack[-1], voice) if stack else Text(voice("board.empty"), style="dim")
+        if len(stack) > 1:
+            shop += Text(" " + voice("board.under", count=len(stack) - 1), style="dim")
+        shop += Text("  ")
+    return shop
+
+
+def _workshop(view: dict[str, Any], voice: Voice) -> Text:
+    """The cursor's five points with what each colour would earn now (BF/VP)."""
+    row, col = view["workshop"]["cursor"]
+    text = Text(voice("board.cursor", row=row, column=col) + " ")
+    for colour, (dr, dc) in zip(data.ART_COLOURS, data.CURSOR_POINTS, strict=True):
+        money = data.MONEY_BY_ROW[row + dr - 1]
+        vp = data.VP_BY_COL[col + dc - 1]
+        text += art_text(colour, voice) + Text(" " + voice("board.earn", money=money, vp=vp) + "  ")
+    return text
+
+
+def _player_rows(view: dict[str, Any], voice: Voice) -> list[tuple[str, list[RenderableType]]]:
+    players = view["players_state"]
+    passed = " " + voice("board.passed")
+
+    def works(p: dict[str, Any]) -> RenderableType:
+        return Text(" ").join(art_text(c, voice, f"{voice(f'board.colour.{c}')}{n}")
+                              for c, n in p["works"].items()) or Text("–", style="dim")
+
+    def figures(p: dict[str, Any]) -> str:
+        return ", ".join(FIGURE_NAME[f["id"]] + ("" if f["ready"] else " ↻")
+                         for f in p["figures"]) or "–"
+
+    def kept(p: dict[str, Any]) -> str:
+        return ", ".join(f"{voice(f'category.{k}')} {n}" for k, n in p["bonus_kept"].items()
+                         if n) or "–"
+
+    return [
+        (voice("board.row.vp"), [str(p["vp"]) for p in players]),
+        (voice("board.row.bf"), [str(p["money"]) for p in players]),
+        (voice("board.row.assistants"),
+         [voice("board.assistants", count=p["assistants"], court=p["courthouse"])
+          + (passed if p["passed"] else "") for p in players]),
+        (voice("board.row.built"), [f"{p['built']}/6" for p in players]),
+        (voice("board.row.tracks"), [f"{p['architect_value']}/{p['city_hall_value']}/"
+                                     f"{p['palace_value']}" for p in players]),
+        (voice("board.row.works"), [works(p) for p in players]),
+        (voice("board.row.materials"), [f"{p['materials']['wood']}/{p['materials']['stone']}/"
+                                        f"{p['materials']['iron']}/{p['jokers']}"
+                                        for p in players]),
+        (voice("board.row.exhibitions"), [str(p["exhibitions"]) for p in players]),
+        (voice("board.row.figures"), [figures(p) for p in players]),
+        (voice("board.row.kept"), [kept(p) for p in players]),
+    ]
+
+
+def players_table(view: dict[str, Any], voice: Voice = ENGLISH) -> Table:
     """The architects' boards, one column per seat (fits 80 columns at 5 players)."""
-    table = Table(title="Architects", title_justify="left", box=box.SIMPLE_HEAD,
+    table = Table(title=voice("board.architects"), title_justify="left", box=box.SIMPLE_HEAD,
                   show_edge=False, padding=(0, 1))
     table.add_column("", style="dim", no_wrap=True)
-    players = view["players_state"]
-    for seat in range(len(players)):
-        label = seat_text(seat, f"seat {seat}")
+    for seat in range(len(view["players_state"])):
+        label = seat_text(seat, voice.seat(seat))
         if view["first_player"] == seat:
             label += Text(" ♛", style="bold")
         if view.get("seat") == seat:
-            label += Text(" you", style="bold")
+            label += Text(" " + voice("board.you"), style="bold")
         table.add_column(label, overflow="fold")
-    rows: list[tuple[str, list[RenderableType]]] = [
-        ("VP", [str(p["vp"]) for p in players]),
-        ("BF", [str(p["money"]) for p in players]),
-        ("assistants", [f"{p['assistants']} (court {p['courthouse']})"
-                        + (" passed" if p["passed"] else "") for p in players]),
-        ("tiles built", [f"{p['built']}/6" for p in players]),
-        ("arch/city/pal", [f"{p['architect_value']}/{p['city_hall_value']}/"
-                           f"{p['palace_value']}" for p in players]),
-        ("works", [Text(" ").join(art_text(c, f"{c[:2]}{n}") for c, n in p["works"].items())
-                   or Text("–", style="dim") for p in players]),
-        ("W/S/I/joker", [f"{p['materials']['wood']}/{p['materials']['stone']}/"
-                         f"{p['materials']['iron']}/{p['jokers']}" for p in players]),
-        ("exhibitions", [str(p["exhibitions"]) for p in players]),
-        ("figures", [", ".join(f["id"] + ("" if f["ready"] else "↻") for f in p["figures"])
-                     or "–" for p in players]),
-        ("bonus kept", [" ".join(f"{k[:3]}{n}" for k, n in p["bonus_kept"].items() if n)
-                        or "–" for p in players]),
-    ]
-    for name, cells in rows:
+    for name, cells in _player_rows(view, voice):
         table.add_row(name, *cells)
     return table
 
@@ -186,63 +231,67 @@ FIGURE_INDEX = {f.id: i for i, f in enumerate(data.FIGURES)}
 BONUS_INDEX = {b.id: i for i, b in enumerate(data.BONUS_CARDS)}
 
 
-def card_description(kind: str, card: str) -> str:
+def card_description(kind: str, card: str, voice: Voice = ENGLISH) -> str:
     """The public figure (a fig_keep decision) or bonus card a prompt is about."""
     if kind == "fig_keep":
-        return TEXTS.english(figure_info(FIGURE_INDEX[card]))
-    return TEXTS.english(bonus_info(BONUS_INDEX[card]))
+        return voice.text(figure_info(FIGURE_INDEX[card]))
+    return voice.text(bonus_info(BONUS_INDEX[card]))
 
 
-def elements() -> dict[str, str]:
+def elements(voice: Voice = ENGLISH) -> dict[str, str]:
     """`info ID` (belle.cli.info): every public figure and bonus card, by its id."""
-    found = {f.id: TEXTS.english(figure_info(i)) for i, f in enumerate(data.FIGURES)}
-    found.update({f"bonus_{b.id}": TEXTS.english(bonus_info(i))
+    found = {f.id: voice.text(figure_info(i)) for i, f in enumerate(data.FIGURES)}
+    found.update({f"bonus_{b.id}": voice.text(bonus_info(i))
                   for i, b in enumerate(data.BONUS_CARDS)})
     return found
 
 
-def status(view: dict[str, Any]) -> Text:
+def _decision_text(view: dict[str, Any], decision: dict[str, Any], voice: Voice) -> Text:
+    mine = decision["seat"] == view.get("seat")
+    who = voice("board.you_decide") if mine else voice.seat(decision["seat"])
+    text = seat_text(decision["seat"], who) + Text(": " + voice.field(decision, "text"))
+    if decision.get("space"):
+        text += Text(f" ({decision['space']})")
+    if decision.get("card"):
+        text += Text(" — " + card_description(decision["kind"], decision["card"], voice))
+    if decision.get("cost"):
+        text += Text(" — " + voice("board.cost_units", cost=decision["cost"]))
+    return text
+
+
+def status(view: dict[str, Any], voice: Voice = ENGLISH) -> Text:
     if view["phase"] == "over":
         scores = view.get("scores") or []
-        best = max(scores) if scores else 0
-        winners = [str(s) for s, v in enumerate(scores) if v == best and
-                   view["ranking"][s] == 0]
-        return Text(f"Game over. Scores: {', '.join(f'{v:g}' for v in scores)}; "
-                    f"winner: seat {' and '.join(winners)}.", style="bold")
-    head = Text(f"Round {view['round']}/5", style="bold")
+        winners = [voice.seat(s) for s in range(len(scores)) if view["ranking"][s] == 0]
+        return Text(voice("board.over", scores=", ".join(f"{v:g}" for v in scores),
+                          winners=winners), style="bold")
+    head = Text(voice("board.round", round=view["round"]), style="bold")
     if view["exhibition"]["year"]:
-        head += Text(f" (exhibition {view['exhibition']['year']})")
-    head += Text(f", {view['phase_title']} phase. ")
+        head += Text(" " + voice("board.exhibition", year=view["exhibition"]["year"]))
+    head += Text(", " + voice("board.phase", phase=voice(f"board.phase.{view['phase']}")) + " ")
     decision = view.get("decision")
     if decision:
-        mine = decision["seat"] == view.get("seat")
-        who = "You" if mine else f"Seat {decision['seat']}"
-        head += seat_text(decision["seat"], who) + Text(f": {decision['text']}")
-        if decision.get("space"):
-            head += Text(f" ({decision['space']})")
-        if decision.get("card"):
-            head += Text(f" — {card_description(decision['kind'], decision['card'])}")
-        if decision.get("cost"):
-            head += Text(f" — cost {decision['cost']} units")
+        head += _decision_text(view, decision, voice)
     drawn = view.get("drawn")
     if drawn:
-        head += Text("  Drawn: ") + Text(" ").join(art_text(c) for c in drawn)
+        head += Text("  " + voice("board.drawn") + " ")
+        head += Text(" ").join(art_text(c, voice) for c in drawn)
     elif view.get("drawn_count"):
-        head += Text(f"  ({view['drawn_count']} works drawn in secret)", style="dim")
+        head += Text("  " + voice("board.drawn_secret", count=view["drawn_count"]), style="dim")
     payment = view.get("payment")
     if payment and any(payment.values()):
-        head += Text("  Paid so far: " + ", ".join(f"{n} {k}" for k, n in payment.items()
-                                                   if n))
+        paid = [voice(f"board.pay.{k}", count=n) for k, n in payment.items() if n]
+        head += Text("  " + voice("board.paid", items=paid))
     return head
 
 
-def render(view: dict[str, Any]) -> RenderableType:
-    """The whole table as the view's seat sees it."""
-    parts: list[RenderableType] = [art_board(view), brussels_board(view),
-                                   players_table(view)]
+def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
+    """The whole table as the view's seat sees it, in the voice's language."""
+    parts: list[RenderableType] = [art_board(view, voice), brussels_board(view, voice),
+                                   players_table(view, voice)]
     if view.get("notes"):
-        seats = [f"seat {s}" for s in range(len(view["players_state"]))]  # as --seat
-        notes = [TEXTS.english(note, seats) for note in view["notes"]]
-        parts.append(Text("Last resolution: " + "; ".join(notes), style="dim"))
-    parts.append(status(view))
+        notes = [voice.text(note) for note in view["notes"]]
+        parts.append(Text(voice("board.last_resolution", notes="; ".join(notes)), style="dim"))
+    parts.append(Text(voice("board.info_hint"), style="dim"))
+    parts.append(status(view, voice))
     return Group(*parts)

@@ -5,7 +5,8 @@ never show what the viewer may not know. A space is three characters on a backgr
 of its kind (orange, blue, purple, streetlight `✦`). A building shows its id's last
 letters (`4b` for S4b) in its owner's colour on the space's colour; a piece shows a
 letter (legend below the board). Rows are numbered 1–8 from the top, columns a–h,
-as in the notation (`at c3 90`, `on d5`); slots are A1–D4 (2×2 spaces each).
+as in the notation (`at c3 90`, `on d5`); slots are A1–D4 (2×2 spaces each). Every word
+comes from the game's catalogue (texts.py, ids ``board.*``) in the voice's language.
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from belle.i18n.say import Voice
+
+ENGLISH = Voice("city_of_light")
+
 BACKGROUND = {"O": "on dark_orange3", "B": "on dodger_blue3", "M": "on medium_purple3",
               "L": "on grey23", None: "on grey11"}
 OWNER = ("bold bright_white", "bold black")
-COLOUR_NAMES = ("orange", "blue")
+COLOURS = ("orange", "blue")
 COLOUR_STYLE = ("bold dark_orange", "bold dodger_blue1")
 PIECE_MARK = {
     "PEINTRE": "Pt", "MOULIN_ROUGE": "Da", "FONTAINE": "Fo", "PENSEUR": "St",
@@ -30,16 +35,28 @@ PIECE_MARK = {
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 LETTERS = "abcdefgh"
 
-NOTATION_HELP = """\
-  Phase 1:  tile 3 B2 90     lay your hand tile 3 in slot B2, turned 90° clockwise
-            take S4b         take a building from the supply;  pass (no tiles left)
-  Phase 2:  build S4b        choose a building of your reserve, then
-            at c3 90         put it with its top-left corner at c3, turned 90°
-            card peintre     activate a postcard, then its target:
-            on d5 | on d5 N  a space (N/E/S/W: statue facing, Arc direction, annex side)
-            side N | quadrant NE | swap S3a S6b | use | decline
-Spaces a1 (top left) … h8; slots A1 … D4. Score: size × streetlights per building,
-+1 per space of your largest complex, −3 per unbuilt building, postcards."""
+NOTATION: tuple[tuple[str, str], ...] = (
+    ("tile 3 B2 90", "board.help.tile"),
+    ("take S4b", "board.help.take"),
+    ("build S4b", "board.help.build"),
+    ("at c3 90", "board.help.at"),
+    ("card peintre", "board.help.card"),
+    ("on d5 | on d5 N", "board.help.on"),
+    ("side N | quadrant NE", "board.help.side"),
+    ("swap S3a S6b | use | decline", "board.help.swap"),
+)
+"""The notation's forms (as typed) and what each does (a message id)."""
+
+
+def notation_help(voice: Voice = ENGLISH) -> str:
+    """The notation help of `belle play` in the voice's language."""
+    width = max(len(form) for form, _ in NOTATION) + 2
+    lines = [f"  {form:<{width}}{voice(message_id)}" for form, message_id in NOTATION]
+    return "\n".join([*lines, voice("board.help.spaces"), voice("board.help.score")])
+
+
+def colour_name(seat: int, voice: Voice) -> str:
+    return voice(f"board.colour.{COLOURS[seat]}")
 
 
 def _index(label: str) -> int:
@@ -104,15 +121,16 @@ def _tile_text(spaces: list[str]) -> Text:
     return text
 
 
-def _players(view: dict[str, Any]) -> Table:
+def _players(view: dict[str, Any], voice: Voice) -> Table:
     table = Table.grid(padding=(0, 2))
     for _ in range(5):
         table.add_column()
-    table.add_row(Text("player", style="dim"), Text("reserve", style="dim"),
-                  Text("chimneys", style="dim"), Text("markers", style="dim"),
-                  Text("unplayed tiles (stack view)", style="dim"))
+    table.add_row(*(Text(voice(f"board.col.{column}"), style="dim") for column in
+                    ("player", "reserve", "chimneys", "markers", "unplayed")))
     for seat in (0, 1):
-        name = COLOUR_NAMES[seat] + (" (you)" if view["seat"] == seat else "")
+        name = colour_name(seat, voice)
+        if view["seat"] == seat:
+            name += " " + voice("board.you")
         if view["to_move"] == seat:
             name = "▶ " + name
         table.add_row(Text(name, style=COLOUR_STYLE[seat]),
@@ -122,68 +140,65 @@ def _players(view: dict[str, Any]) -> Table:
     return table
 
 
-def _postcards(view: dict[str, Any]) -> Table:
+def _postcards(view: dict[str, Any], voice: Voice) -> Table:
+    """Each postcard: its id as the notation writes it, its name, and who took it."""
     table = Table.grid(padding=(0, 2))
-    table.add_column()
-    table.add_column()
+    for _ in range(3):
+        table.add_column()
     for card in view["postcards"]:
         if card["owner"] is None:
-            state = Text("open", style="green")
+            state = Text(voice("board.open"), style="green")
         else:
-            used = "used" if card["used"] else "declined"
-            state = Text(f"{COLOUR_NAMES[card['owner']]}, {used}",
-                         style=COLOUR_STYLE[card["owner"]])
-        name = Text(card["id"].lower(), style="bold")
-        table.add_row(name, state)
+            used = voice("board.used" if card["used"] else "board.declined",
+                         player=colour_name(card["owner"], voice))
+            state = Text(used, style=COLOUR_STYLE[card["owner"]])
+        table.add_row(Text(card["id"].lower(), style="bold"), voice.field(card, "name"), state)
     return table
 
 
-def _score(view: dict[str, Any]) -> Table | None:
+def _score(view: dict[str, Any], voice: Voice) -> Table | None:
     score = view.get("score")
     if not score:
         return None
-    table = Table(title="Score (as if the game ended now)", title_justify="left",
+    table = Table(title=voice("board.score"), title_justify="left",
                   show_edge=False, box=None, padding=(0, 1))
     table.add_column("")
     for seat in (0, 1):
-        table.add_column(COLOUR_NAMES[seat], justify="right", style=COLOUR_STYLE[seat])
+        table.add_column(colour_name(seat, voice), justify="right", style=COLOUR_STYLE[seat])
     for k, line in enumerate(score[0]):
-        table.add_row(line["component"], str(line["points"]), str(score[1][k]["points"]))
+        table.add_row(voice.field(line, "component"), str(line["points"]),
+                      str(score[1][k]["points"]))
     totals = [sum(int(line["points"]) for line in score[s]) for s in (0, 1)]
-    table.add_row(Text("total", style="bold"), str(totals[0]), str(totals[1]))
+    table.add_row(Text(voice("board.total"), style="bold"), str(totals[0]), str(totals[1]))
     return table
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
     """The whole table for `view`: board, players, hand, supply, postcards, score."""
-    phase = {"setup": "setup", "streets": "phase 1 — lay street tiles or take buildings",
-             "build": "phase 2 — place buildings or activate postcards",
-             "over": "game over"}[view["phase"]]
-    parts: list[RenderableType] = [Text(f"Paris: La Cité de la Lumière — {phase}",
-                                        style="bold"), board_text(view), _players(view)]
+    phase = voice(f"board.phase.{view['phase']}")
+    parts: list[RenderableType] = [Text(voice("board.title", phase=phase), style="bold"),
+                                   board_text(view), _players(view, voice)]
     hand = view.get("hand")
     if hand:
-        parts.append(Text(f"Your hand: tile {hand['tile']}", style="bold"))
+        parts.append(Text(voice("board.hand", tile=hand["tile"]), style="bold"))
         parts.append(_tile_text(hand["spaces"]))
-    parts.append(Text("Supply: " + (", ".join(view["supply"]) or "empty")))
+    parts.append(Text(voice("board.supply",
+                            buildings=", ".join(view["supply"]) or voice("board.empty"))))
     pending = view.get("pending") or {}
     if pending.get("building") or pending.get("card"):
         what = " / ".join(str(v) for v in pending.values() if v)
-        parts.append(Text(f"In progress: {what}", style="bold green"))
-    parts.append(_postcards(view))
-    score = _score(view)
+        parts.append(Text(voice("board.in_progress", what=what), style="bold green"))
+    parts.append(_postcards(view, voice))
+    score = _score(view, voice)
     if score is not None:
         parts.append(score)
-    parts.append(Text("Pt painter  Da dancer  Fo fountain  S↑ statue  ✺✺ large lamp  "
-                      "Ob obelisk  Hô Hôtel  Ar Arc  /\\ Eiffel  ☠ skull  g gargoyle  "
-                      "L Louvre", style="dim"))
+    parts.append(Text(voice("board.legend"), style="dim"))
     return Group(*parts)
 
 
-def elements() -> dict[str, str]:
+def elements(voice: Voice = ENGLISH) -> dict[str, str]:
     """`info ID` (belle.cli.info): every postcard by its id, its name and effect."""
     from belle.games.city_of_light import data
-    from belle.games.city_of_light.texts import TEXTS
 
-    return {card.id: f"{TEXTS.say(f'postcard.{card.id}.name')}: "
-                     f"{TEXTS.say(f'postcard.{card.id}.text')}" for card in data.POSTCARDS}
+    return {card.id: voice("board.postcard", name=voice(f"postcard.{card.id}.name"),
+                           text=voice(f"postcard.{card.id}.text")) for card in data.POSTCARDS}

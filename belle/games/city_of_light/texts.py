@@ -30,8 +30,51 @@ REFUSALS: Final[dict[str, str]] = {
 }
 """Refusals of action text; shown beside the engine's shared ones."""
 
+BOARD: Final[dict[str, str]] = {
+    # the terminal's board (render.py): headings, labels, the legend, the notation help
+    "board.title": "Paris: La Cité de la Lumière — {phase}",
+    "board.phase.setup": "setup",
+    "board.phase.streets": "phase 1 — lay street tiles or take buildings",
+    "board.phase.build": "phase 2 — place buildings or activate postcards",
+    "board.phase.over": "game over",
+    "board.col.player": "player",
+    "board.col.reserve": "reserve",
+    "board.col.chimneys": "chimneys",
+    "board.col.markers": "markers",
+    "board.col.unplayed": "unplayed tiles (stack view)",
+    "board.colour.orange": "orange",
+    "board.colour.blue": "blue",
+    "board.you": "(you)",
+    "board.hand": "Your hand: tile {tile}",
+    "board.supply": "Supply: {buildings}",
+    "board.empty": "empty",
+    "board.in_progress": "In progress: {what}",
+    "board.open": "open",
+    "board.used": "{player}, used",
+    "board.declined": "{player}, declined",
+    "board.score": "Score (as if the game ended now)",
+    "board.total": "total",
+    "board.legend": "Pt painter  Da dancer  Fo fountain  S↑ statue  ✺✺ large lamp  "
+                    "Ob obelisk  Hô Hôtel  Ar Arc  /\\ Eiffel  ☠ skull  g gargoyle  "
+                    "L Louvre",
+    "board.postcard": "{name}: {text}",
+    "board.help.tile": "phase 1: lay your hand tile 3 in slot B2, turned 90° clockwise",
+    "board.help.take": "phase 1: take a building from the supply; pass (no tiles left)",
+    "board.help.build": "phase 2: choose a building of your reserve, then",
+    "board.help.at": "put it with its top-left corner at c3, turned 90°",
+    "board.help.card": "activate a postcard, then its target:",
+    "board.help.on": "a space (N/E/S/W: statue facing, Arc direction, annex side)",
+    "board.help.side": "a side of the board, a quarter of it",
+    "board.help.swap": "swap two buildings, use or decline the postcard",
+    "board.help.spaces": "Spaces a1 (top left) to h8; slots A1 to D4.",
+    "board.help.score": "Score: size × streetlights per building, +1 per space of your "
+                        "largest complex, −3 per unbuilt building, postcards.",
+}
+"""What the terminal's board says (render.py), besides the postcards' names and effects."""
+
 _TEMPLATES: Final[dict[str, str]] = {
     **REFUSALS,
+    **BOARD,
     "end.blocked": "no player can place a building and all markers are used",
     # score lines (COL-72)
     "score.lit": "lit buildings",

@@ -4,7 +4,9 @@ renderer can never show what the viewer may not know.
 
 A district is a small table: one row per building value (type, cost, token, keys),
 then its landmarks; its title shows the bank (value and keys) and its VP tile. Keys
-are seat numbers in the seat's colour: `0` is seat 0's key, `00` two of its keys.
+are seat numbers (from 1) in the seat's colour: `1` is seat 1's key, `11` two of its
+keys, so ownership reads without colour too. Every word comes from the game's catalogue
+(texts.py, ids ``board.*``) in the voice's language (belle.i18n.say.Voice).
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from rich.table import Table
 from rich.text import Text
 
 from belle.games.paris import data
+from belle.i18n.say import Voice
+
+ENGLISH = Voice("paris")
 
 SEAT_STYLE = [f"bold {c[2]}" for c in data.SEAT_COLOURS]
 KIND_STYLE = {"wood": "orange4", "marble": "grey85", "gold": "gold1",
@@ -26,30 +31,37 @@ KIND_STYLE = {"wood": "orange4", "marble": "grey85", "gold": "gold1",
 KIND_SHORT = {"wood": "W", "marble": "M", "gold": "G", "bronze": "b", "silver": "s",
               "pgold": "g"}
 DISTRICT_STYLE = {d.code: f"bold {d.ansi}" for d in data.DISTRICTS}
-BONUS_TEXT = {b.number: b.text for b in data.BONUS}
-END_TEXT = {t.code: t.text for t in data.END_TILES}
+NOTATION: tuple[tuple[str, str], ...] = (
+    ("draw 2", "board.help.draw"),
+    ("key MO / key arc", "board.help.key"),
+    ("move bank-MO MO3", "board.help.move"),
+    ("move MO8 L12", "board.help.move_landmark"),
+    ("move MO8 build L12 MO", "board.help.build"),
+    ("endgame, take vp8", "board.help.endgame"),
+    ("bonus 18 / nobonus", "board.help.bonus"),
+    ("give 1 / done", "board.help.give"),
+    ("vptile 3 CH", "board.help.vptile"),
+    ("buy wood, sell silver", "board.help.exchange"),
+    ("use 18, use 10 wood", "board.help.use"),
+    ("play vp6, play res gold", "board.help.play"),
+    ("end / pass", "board.help.end"),
+)
+"""The notation's forms (as typed) and what each does (a message id)."""
 
-NOTATION_HELP = """\
-  draw 2              step 1: turn over the top tile of stack 2
-  key MO / key arc    action A: a key from your screen to a bank (francs) or the Arc
-  move bank-MO MO3    action B: a key to a building (MO3 = Montmartre value 3) ...
-  move MO8 L12        ... or to a built landmark, or build one first:
-  move MO8 build L12 MO   (from the Arc: move arc build L12 LV)
-  endgame, take vp8   action C (stacks empty): search the pile, take a tile (secret)
-  bonus 18 / nobonus  take (or not) the bonus tile on track space 18
-  give 1 / done       hand in a prestige token on a landmark's reward slot 1
-  vptile 3 CH         put VP tile 3 on Chaillot (or: novptile)
-  buy wood, sell silver   exchanges; prestige: bronze, silver, pgold
-  use 18, use 10 wood play a bonus tile;  play vp6, play res gold: an end-game tile
-  end                 end your turn;  pass: when no action A, B or C is possible
-Districts: MO Montmartre, SG Saint-Germain, LV La Villette, CH Chaillot,
-BE Belleville, MP Montparnasse. Values 1 2 3 4 5 8; landmarks L9..L16."""
+
+def notation_help(voice: Voice = ENGLISH) -> str:
+    """The notation help of `belle play` in the voice's language."""
+    width = max(len(form) for form, _ in NOTATION) + 2
+    lines = [f"  {form:<{width}}{voice(message_id)}" for form, message_id in NOTATION]
+    districts = ", ".join(f"{d.code} {d.name}" for d in data.DISTRICTS)
+    return "\n".join([*lines, voice("board.help.districts", districts=districts)])
 
 
 def keys_text(seats: list[int]) -> Text:
+    """Keys as their seats' numbers from 1, in the seats' colours."""
     text = Text()
     for seat in seats:
-        text += Text(str(seat), style=SEAT_STYLE[seat % 4])
+        text += Text(str(seat + 1), style=SEAT_STYLE[seat % 4])
     return text
 
 
@@ -65,13 +77,18 @@ def cost_text(cost: list[int]) -> Text:
     return Text(" ").join(parts) if parts else Text("")
 
 
-def district_table(district: dict[str, Any]) -> Panel:
+def type_name(kind: str, voice: Voice) -> str:
+    return voice(f"board.type.{kind}")
+
+
+def district_table(district: dict[str, Any], voice: Voice = ENGLISH) -> Panel:
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    for header in ("sp", "type", "cost", "tok", "keys"):
-        table.add_column(header, no_wrap=True)
+    for header in ("space", "type", "cost", "token", "keys"):
+        table.add_column(voice(f"board.col.{header}"), no_wrap=True)
     for space in district["spaces"]:
         name = Text(space["space"], style="bold" if space["built"] else "dim")
-        kind = space["type"] if space["built"] else f"({space['type']})"
+        kind = type_name(space["type"], voice)
+        kind = kind if space["built"] else f"({kind})"
         if space["built"] and space["tile_district"] != district["code"]:
             kind += f" ·{space['tile_district']}"
         table.add_row(name, Text(kind, style="" if space["built"] else "dim"),
@@ -79,147 +96,192 @@ def district_table(district: dict[str, Any]) -> Panel:
                       keys_text(space["keys"]))
     for lm in district["landmarks"]:
         slots = " ".join(f"{KIND_SHORT[s['kind']]}{s['vp']}" for s in lm["slots"])
-        table.add_row(Text(lm["space"], style="bold magenta"), lm["name"], cost_text(lm["cost"]),
-                      Text(slots, style="dim"), keys_text(lm["keys"]))
-    bank = Text(f" bank {district['bank']}F ") + keys_text(district["bank_keys"])
+        table.add_row(Text(lm["space"], style="bold magenta"), voice.field(lm, "name"),
+                      cost_text(lm["cost"]), Text(slots, style="dim"), keys_text(lm["keys"]))
+    bank = Text(" " + voice("board.bank", francs=district["bank"]) + " ")
+    bank += keys_text(district["bank_keys"])
     tile = district["vp_amounts"]
-    title = Text(f"{district['code']} {district['name']}", style=DISTRICT_STYLE[district["code"]])
-    subtitle = Text(f"VP tile {'/'.join(map(str, tile))}" if tile else
-                    f"{district['keys_on_spaces']}/4 keys", style="bold green" if tile else "dim")
+    district_name = voice(f"district.{district['code']}")
+    title = Text(f"{district['code']} {district_name}", style=DISTRICT_STYLE[district["code"]])
+    subtitle = Text(voice("board.vp_tile", amounts="/".join(map(str, tile))) if tile else
+                    voice("board.keys_on_spaces", count=district["keys_on_spaces"]),
+                    style="bold green" if tile else "dim")
     return Panel(table, title=title + bank, subtitle=subtitle, box=box.ROUNDED, expand=False)
 
 
-def landmark_description(index: int) -> str:
+def amounts_text(amounts: list[tuple[str, int]], voice: Voice) -> str:
+    """`1 wood, 2 gold` in the voice's language (kinds: wood … pgold)."""
+    return ", ".join(voice("board.amount", count=n, kind=voice(f"board.kind.{kind}"))
+                     for kind, n in amounts if n)
+
+
+KIND_KEYS = ("wood", "marble", "gold", "bronze", "silver", "pgold")
+"""The view's names of data.STOCK_NAMES, in order."""
+
+
+def landmark_description(index: int, voice: Voice = ENGLISH) -> str:
     """A landmark's value, cost (wood, marble, gold) and prestige reward slots."""
     spec = data.LANDMARKS[index]
-    cost = ", ".join(f"{n} {data.STOCK_NAMES[k]}" for k, n in enumerate(spec.cost) if n)
-    slots = ", ".join(f"{data.STOCK_NAMES[kind]} → {vp} VP" for kind, vp in spec.slots)
-    return f"{spec.name}, value {spec.value}; costs {cost or 'nothing'}; rewards: {slots}"
+    cost = amounts_text(list(zip(KIND_KEYS, spec.cost, strict=False)), voice)
+    slots = ", ".join(voice("board.reward", kind=voice(f"board.kind.{KIND_KEYS[kind]}"),
+                            vp=vp) for kind, vp in spec.slots)
+    return voice("board.landmark", name=voice(f"landmark.{index}.name"), value=spec.value,
+                 cost=cost or voice("board.nothing"), slots=slots)
 
 
-def elements() -> dict[str, str]:
+def bonus_line(number: int, voice: Voice) -> str:
+    return voice("board.info.bonus", number=number,
+                 text=voice.text({"id": f"bonus.{number}.text", "params": {}}))
+
+
+def endgame_line(code: str, voice: Voice) -> str:
+    return voice("board.info.endgame", code=code,
+                 text=voice.text({"id": f"endgame.{code}.text", "params": {}}))
+
+
+def elements(voice: Voice = ENGLISH) -> dict[str, str]:
     """`info ID` (belle.cli.info): bonus tiles by number, end-game tiles by code,
     landmarks by their space (L9..L16) — effects and costs in words."""
     from belle.games.paris.actions import space_name
     from belle.games.paris.rules import NB
 
-    found = {str(b.number): f"bonus tile {b.number}: {BONUS_TEXT[b.number]}"
-             for b in data.BONUS}
-    found.update({t.code: f"end-game tile {t.code}: {END_TEXT[t.code]}"
-                  for t in data.END_TILES})
-    found.update({space_name(NB + lm): landmark_description(lm)
+    found = {str(b.number): bonus_line(b.number, voice) for b in data.BONUS}
+    found.update({t.code: endgame_line(t.code, voice) for t in data.END_TILES})
+    found.update({space_name(NB + lm): landmark_description(lm, voice)
                   for lm in range(data.NUM_LANDMARKS)})
     return found
 
 
-def track_text(view: dict[str, Any]) -> Text:
+def track_text(view: dict[str, Any], voice: Voice = ENGLISH) -> Text:
     meeples: dict[int, list[int]] = {}
     for seat in view["seats"]:
         meeples.setdefault(seat["meeple"], []).append(seat["seat"])
-    text = Text("Bonus track: ", style="bold")
-    text += keys_text(meeples.get(0, [])) + Text(" ")
+    text = Text(voice("board.track") + " ", style="bold")
+    text += _meeples(meeples.get(0, [])) + Text(" ")
     for cell in view["track"]:
         label = f"{cell['number']}" + ("" if cell["count"] == 1 else f"×{cell['count']}")
         style = "" if cell["count"] else "dim strike"
         if cell["number"] != cell["space"]:
             label = f"{cell['space']}:{label}"
-        text += Text(label, style=style) + keys_text(meeples.get(cell["space"], [])) + Text(" ")
+        text += Text(label, style=style) + _meeples(meeples.get(cell["space"], [])) + Text(" ")
     return text
 
 
-def common_text(view: dict[str, Any]) -> Text:
-    stacks = ", ".join(
-        f"{s['size']}" + (f" ({s['top']} on top)" if s["top"] else "") for s in view["stacks"])
-    text = Text.assemble(("Arc de Triomphe: ", "bold"), keys_text(view["arc"]),
-                         ("   Stacks: ", "bold"), stacks,
-                         ("   End-game pile: ", "bold"), str(view["endgame_pile"]))
-    supply = ", ".join(f"{n} {k}" for k, n in view["supply"].items() if n and k in KIND_SHORT
-                       and k in ("wood", "marble", "gold"))
-    text += Text.assemble(("\nSupply: ", "bold"), supply or "empty")
+def _meeples(seats: list[int]) -> Text:
+    """The meeples on a track space, `(12)`: kept apart from the space's tile count."""
+    return Text("(") + keys_text(seats) + Text(")") if seats else Text("")
+
+
+def _label(voice: Voice, message_id: str, leading: str = "") -> tuple[str, str]:
+    return (f"{leading}{voice(message_id)} ", "bold")
+
+
+def common_text(view: dict[str, Any], voice: Voice = ENGLISH) -> Text:
+    stacks = ", ".join(voice("board.stack_top", size=s["size"], top=s["top"]) if s["top"]
+                       else str(s["size"]) for s in view["stacks"])
+    text = Text.assemble(_label(voice, "board.arc"), keys_text(view["arc"]),
+                         _label(voice, "board.stacks", "   "), stacks,
+                         _label(voice, "board.pile", "   "), str(view["endgame_pile"]))
+    supply = amounts_text([(k, n) for k, n in view["supply"].items()
+                           if k in ("wood", "marble", "gold")], voice)
+    text += Text.assemble(_label(voice, "board.supply", "\n"),
+                          supply or voice("board.empty"))
     free = [f"{t['tile']}: {'/'.join(map(str, t['amounts']))}" for t in view["vp_tiles"]
             if t["district"] is None]
-    text += Text.assemble(("   VP tiles left: ", "bold"), "  ".join(free) or "none")
-    lms = [f"{lm['space']} {lm['name']}" for lm in view["landmark_supply"]]
-    text += Text.assemble(("\nLandmarks to build: ", "bold"), ", ".join(lms) or "none")
-    text += Text("\nType info and a tile number, code or landmark (info 18, info vp8, "
-                 "info L12) for its effect and cost.", style="dim")
+    text += Text.assemble(_label(voice, "board.vp_tiles_left", "   "),
+                          "  ".join(free) or voice("board.none"))
+    lms = [f"{lm['space']} {voice.field(lm, 'name')}" for lm in view["landmark_supply"]]
+    text += Text.assemble(_label(voice, "board.landmarks_left", "\n"),
+                          ", ".join(lms) or voice("board.none"))
+    kinds = "  ".join(f"{KIND_SHORT[kind]} {voice(f'board.kind.{kind}')}" for kind in KIND_KEYS)
+    text += Text("\n" + voice("board.kinds", kinds=kinds), style="dim")
+    text += Text("\n" + voice("board.info_hint"), style="dim")
     if view["discarded"]:
-        text += Text.assemble(("\nRemoved (no space): ", "bold"), ", ".join(view["discarded"]))
+        text += Text.assemble(_label(voice, "board.removed", "\n"),
+                              ", ".join(view["discarded"]))
     return text
 
 
-def seats_table(view: dict[str, Any]) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, title="Players", title_justify="left")
-    for header in ("seat", "VP", "meeple", "reserve keys", "end-game tiles", "bonus used"):
-        table.add_column(header)
+SEAT_COLUMNS = ("seat", "vp", "meeple", "reserve", "endgame", "bonus_used")
+
+
+def seats_table(view: dict[str, Any], voice: Voice = ENGLISH) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, title=voice("board.players"), title_justify="left")
+    for header in SEAT_COLUMNS:
+        table.add_column(voice(f"board.col.{header}"))
     for seat in view["seats"]:
         s = seat["seat"]
         marks = " ◀" if s == view.get("to_move") else ""
-        marks += " (start)" if s == view.get("start_player") else ""
-        table.add_row(Text(f"{s}{marks}", style=SEAT_STYLE[s % 4]), str(seat["vp"]),
+        marks += " " + voice("board.start") if s == view.get("start_player") else ""
+        table.add_row(Text(f"{voice.seat(s)}{marks}", style=SEAT_STYLE[s % 4]), str(seat["vp"]),
                       str(seat["meeple"]), str(seat["reserve"]), str(seat["endgame_count"]),
                       " ".join(map(str, seat["bonus_used"])) or "-")
     return table
 
 
-def screen_text(me: dict[str, Any], title: str) -> Panel:
-    stock = "  ".join(f"{n} {k}" for k, n in me["stock"].items() if n) or "no tokens"
-    lines = [Text.assemble(("Francs ", "bold"), str(me["francs"]), ("   Keys ", "bold"),
-                           str(me["keys"]), ("   Tokens ", "bold"), stock)]
-    for number in me["bonus"]:
-        lines.append(Text(f"bonus tile {number}: {BONUS_TEXT[number]}"))
-    for code in me["endgame"]:
-        lines.append(Text(f"end-game tile {code}: {END_TEXT[code]}"))
+def screen_text(me: dict[str, Any], title: str, voice: Voice = ENGLISH) -> Panel:
+    stock = amounts_text(list(me["stock"].items()), voice) or voice("board.no_tokens")
+    lines = [Text.assemble(_label(voice, "board.francs"), str(me["francs"]),
+                           _label(voice, "board.keys", "   "), str(me["keys"]),
+                           _label(voice, "board.tokens", "   "), stock)]
+    lines += [Text(bonus_line(number, voice)) for number in me["bonus"]]
+    lines += [Text(endgame_line(code, voice)) for code in me["endgame"]]
     if "pile" in me:
         tiles = "  ".join(f"{p['tile']}×{p['count']}" for p in me["pile"] if p["count"])
-        lines.append(Text(f"The end-game pile (take <tile>): {tiles}", style="bold yellow"))
+        lines.append(Text(voice("board.pile_take", tiles=tiles), style="bold yellow"))
     return Panel(Group(*lines), title=title, box=box.ROUNDED, expand=False)
 
 
-PROMPTS = {
-    "step1": "step 1: draw a building tile (draw 1-3)",
-    "step2": "step 2: one action: key (A), move (B) or endgame (C)",
-    "put": "free districts: choose the district for the drawn tile",
-    "pick": "choose the end-game tile to take (take vp8); the others will not see it",
-    "take_any": "bonus tile 17: take any tile from the track",
-    "after": "use tiles or exchange, then end",
-}
+def _pending_prompt(pending: dict[str, Any], voice: Voice) -> str:
+    kind = pending["kind"]
+    if kind == "bonus":
+        return voice("board.prompt.bonus_fee", fee=pending["fee"]) if pending.get("fee") \
+            else voice("board.prompt.bonus")
+    if kind == "prestige":
+        return voice("board.prompt.prestige", landmark=f"L{pending.get('landmark')}")
+    if kind == "put":
+        return voice("board.prompt.put_tile", space=f"{pending.get('district')}"
+                     f"{pending.get('value')}", type=type_name(str(pending.get("type")), voice))
+    return voice(f"board.prompt.{kind}")
 
 
-def status(view: dict[str, Any]) -> Text:
+def status(view: dict[str, Any], voice: Voice = ENGLISH) -> Text:
     if view["phase"] == "over":
-        return Text("Game over", style="bold")
+        return Text(voice("board.game_over"), style="bold")
     mover = view.get("to_move")
     if mover is None:
-        return Text("chance…", style="dim")
-    prompt = PROMPTS.get(view["phase"], "")
+        return Text(voice("board.chance"), style="dim")
     pending = view.get("pending")
+    phase = view["phase"]
     if pending:
-        prompt = {
-            "bonus": "take a bonus tile" + (f" (fee {pending['fee']} F)" if pending.get("fee")
-                                             else "") + " or nobonus",
-            "prestige": f"hand in prestige on landmark L{pending.get('landmark')} or done",
-            "vptile": "place a VP tile (vptile T D) or novptile",
-            "put": f"choose a district for {pending.get('district')}{pending.get('value')} "
-                   f"({pending.get('type')})",
-        }[pending["kind"]]
-    text = Text.assemble(("Seat ", "bold"), (str(mover), SEAT_STYLE[mover % 4]),
-                         (" to move: ", "bold"), prompt)
+        prompt = _pending_prompt(pending, voice)
+    else:
+        prompt = voice(f"board.prompt.{phase}") if f"board.prompt.{phase}" in PHASES else ""
+    line = voice("board.to_move", seat="\0", prompt=prompt)
+    before, _, after = line.partition("\0")
+    text = Text.assemble((before, "bold"), (voice.seat(mover), SEAT_STYLE[mover % 4]), after)
     if view["end_triggered"]:
-        text += Text(f"   (the end is triggered: turns left after this one: "
-                     f"{view['turns_left']})", style="bold red")
+        text += Text("   " + voice("board.end_triggered", turns=view["turns_left"]),
+                     style="bold red")
     return text
 
 
-def render(view: dict[str, Any]) -> RenderableType:
-    """The whole table as the viewer may see it."""
-    parts: list[RenderableType] = [status(view)]
-    panels = [district_table(d) for d in view["districts"]]
+PHASES = frozenset(f"board.prompt.{phase}" for phase in
+                   ("step1", "step2", "put", "pick", "take_any", "after"))
+"""The phases with a prompt of their own (texts.py)."""
+
+
+def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
+    """The whole table as the viewer may see it, in the voice's language."""
+    parts: list[RenderableType] = [status(view, voice)]
+    panels = [district_table(d, voice) for d in view["districts"]]
     parts.append(Columns(panels, padding=(0, 1)))
-    parts += [common_text(view), track_text(view), seats_table(view)]
+    parts += [common_text(view, voice), track_text(view, voice), seats_table(view, voice)]
     if "me" in view:
-        parts.append(screen_text(view["me"], f"Your screen (seat {view['seat']})"))
+        title = voice("board.your_screen", seat=voice.seat(view["seat"]))
+        parts.append(screen_text(view["me"], title, voice))
     if "screens" in view:
         for seat, me in enumerate(view["screens"]):
-            parts.append(screen_text(me, f"Seat {seat}'s screen"))
+            parts.append(screen_text(me, voice("board.screen_of", seat=voice.seat(seat)),
+                                     voice))
     return Group(*parts)

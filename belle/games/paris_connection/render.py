@@ -11,7 +11,8 @@ rows), row numbers on both sides. A cell is four characters:
     ` «R»`  start hex of a company (PC-5)      ` /\\ `  the Eiffel Tower (PC-4)
 
 Checkered edges (PC-39) are drawn where they run: `|` between two hexes of a row, `/` and
-`\\` on the line between two rows.
+`\\` on the line between two rows. Every word comes from the game's catalogue (texts.py,
+ids ``board.*``) in the voice's language (belle.i18n.say.Voice); seats from 1.
 """
 
 from __future__ import annotations
@@ -30,22 +31,38 @@ from rich.text import Text
 
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import BOARD
+from belle.i18n.say import Voice
+
+ENGLISH = Voice("paris_connection")
 
 CELL = 4
 CITY_COLOURS = {1: "navajo_white1", 2: "medium_purple1", 3: "red3", 4: "dodger_blue1"}
 LETTERS = [company.letter for company in data.COMPANIES]
 
-NOTATION_HELP = """\
-  build R            start a build with a company (letters: {letters})
-  place Lyon         place one locomotive on a city by name...
-  place F7           ...or on any hex by its grid label (column letter, row number)
-  stop               end the build (after 1 to 5 placements)
-  return R           trade: give back one share (a locomotive behind your screen)
-  take 1 B, take 2 B trade: then take one or two shares of another company
-A build is one company, 1 to 5 locomotives, each next to that company's track;
-cities take one locomotive, rural hexes two of different companies.""".format(
-    letters=", ".join(f"{c.letter} {c.name}" for c in data.COMPANIES)
+NOTATION: tuple[tuple[str, str], ...] = (
+    ("build R", "board.help.build"),
+    ("place Lyon", "board.help.place_city"),
+    ("place F7", "board.help.place_hex"),
+    ("stop", "board.help.stop"),
+    ("return R", "board.help.return"),
+    ("take 1 B, take 2 B", "board.help.take"),
 )
+"""The notation's forms (as typed) and what each does (a message id)."""
+
+
+def notation_help(voice: Voice = ENGLISH) -> str:
+    """The notation help of `belle play` in the voice's language."""
+    letters = [f"{c.letter} {voice(f'company.{c.letter}')}" for c in data.COMPANIES]
+    width = max(len(form) for form, _ in NOTATION) + 2
+    lines = [f"  {form:<{width}}{voice(message_id, letters=letters)}"
+             for form, message_id in NOTATION]
+    return "\n".join([*lines, voice("board.help.rule")])
+
+
+def with_mark(sentence: str, mark: Text) -> Text:
+    """`sentence` with its one NUL replaced by `mark` (a coloured letter in a sentence)."""
+    before, _, after = sentence.partition("\0")
+    return Text.assemble(before, mark, after)
 
 
 def company_style(letter: str) -> Style:
@@ -179,16 +196,18 @@ def city_legend(columns: int = 3) -> Table:
     return table
 
 
-def legend_key() -> Text:
+def legend_key(voice: Voice = ENGLISH) -> Text:
     """Two lines: city colours and values; start hexes, Eiffel Tower, slots, barriers."""
     key = Text()
     for value, colour in CITY_COLOURS.items():
         bracket = Style(color=colour, bold=True)
         key += Text.assemble(("[", bracket), ("·", "dim"), ("]", bracket))
-        key += Text(f" {data.CITY_VALUE_NAMES[value]} +{value}  ", style="dim")
-    key += Text("\n«R» start  /\\ Eiffel Tower  ·· free slots  ", style="dim")
+        name = voice(f"board.city.{data.CITY_VALUE_NAMES[value]}")
+        key += Text(f" {name} +{value}  ", style="dim")
+    key += Text("\n«R» " + voice("board.start") + "  /\\ " + voice("board.eiffel")
+                + "  ·· " + voice("board.free_slots") + "  ", style="dim")
     key.append("| / \\", style=BARRIER)
-    key.append(" checkered edges", style="dim")
+    key.append(" " + voice("board.barriers"), style="dim")
     return key
 
 
@@ -199,16 +218,17 @@ def _track(value: int) -> str:
     return f"{value}" if value <= top else f"{value} ({top}+)"
 
 
-def companies_table(view: dict[str, Any]) -> Table:
+def companies_table(view: dict[str, Any], voice: Voice = ENGLISH) -> Table:
     on_map: dict[str, int] = dict.fromkeys(LETTERS, 0)
     for hex_ in view["board"]:
         for letter in hex_["companies"]:
             on_map[letter] += 1
     building = view.get("building") or {}
-    table = Table(title="Companies", title_justify="left", box=box.SIMPLE_HEAD,
+    table = Table(title=voice("board.companies"), title_justify="left", box=box.SIMPLE_HEAD,
                   show_edge=False, padding=(0, 1))
-    for column in ("company", "value", "supply", "on map"):
-        table.add_column(column, justify="left" if column == "company" else "right")
+    for column in ("company", "value", "supply", "on_map"):
+        table.add_column(voice(f"board.col.{column}"),
+                         justify="left" if column == "company" else "right")
     supply = view.get("supply")
     for company in data.COMPANIES:
         letter = company.letter
@@ -216,7 +236,7 @@ def companies_table(view: dict[str, Any]) -> Table:
         if building.get("company") == letter and building.get("pending_gain"):
             value += Text(f" +{building['pending_gain']}", style="bold green")
         table.add_row(
-            Text.assemble(letter_text(letter), " ", company.name),
+            Text.assemble(letter_text(letter), " ", voice(f"company.{company.letter}")),
             value,
             "–" if supply is None else str(supply[letter]),
             str(on_map[letter]),
@@ -224,46 +244,45 @@ def companies_table(view: dict[str, Any]) -> Table:
     return table
 
 
-def _portfolio_text(portfolio: dict[str, int]) -> Text:
+def _portfolio_text(portfolio: dict[str, int], voice: Voice) -> Text:
     """`R4 B2 N1`: shares per company, in company colours."""
     parts = [letter_text(letter) + Text(str(portfolio[letter]))
              for letter in LETTERS if portfolio.get(letter)]
-    return Text(" ").join(parts) if parts else Text("none", style="dim")
+    return Text(" ").join(parts) if parts else Text(voice("board.none"), style="dim")
 
 
-def players_table(view: dict[str, Any]) -> Table:
+def players_table(view: dict[str, Any], voice: Voice = ENGLISH) -> Table:
     """Seats with their share counts (PC-56 limit); scores and portfolios once over."""
     over = view["phase"] == "over"
-    table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD,
+    table = Table(title=voice("board.players"), title_justify="left", box=box.SIMPLE_HEAD,
                   show_edge=False, padding=(0, 1))
-    table.add_column("seat", no_wrap=True)
-    table.add_column("shares", justify="right", no_wrap=True)
-    if over:
-        table.add_column("score", justify="right", no_wrap=True)
-        table.add_column("portfolio", no_wrap=True)
+    columns = ("seat", "shares", "score", "portfolio") if over else ("seat", "shares")
+    for column in columns:
+        table.add_column(voice(f"board.col.{column}"), no_wrap=True,
+                         justify="right" if column in ("shares", "score") else "left")
     table.add_column("", no_wrap=True)
     for seat, size in enumerate(view["portfolio_sizes"]):
         shares = Text(f"{size}/{view['limit']}", style="bold red" if size > view["limit"] else "")
-        row: list[RenderableType] = [f"seat {seat}", shares]
+        row: list[RenderableType] = [voice.seat(seat), shares]
         if over:
             winner = view["ranking"][seat] == 0
             row.append(Text(f"{view['scores'][seat]:g}", style="bold green" if winner else ""))
-            row.append(_portfolio_text(view["portfolios"][seat]))
-        row.append(_seat_notes(view, seat))
+            row.append(_portfolio_text(view["portfolios"][seat], voice))
+        row.append(_seat_notes(view, seat, voice))
         table.add_row(*row)
     return table
 
 
-def _seat_notes(view: dict[str, Any], seat: int) -> Text:
+def _seat_notes(view: dict[str, Any], seat: int, voice: Voice) -> Text:
     notes = []
     if view["phase"] == "over" and view["ranking"][seat] == 0:
-        notes.append("winner")
+        notes.append(voice("board.winner"))
     if seat == view.get("to_move"):
-        notes.append("to move")
+        notes.append(voice("board.to_move"))
     if seat == view.get("seat"):
-        notes.append("you")
+        notes.append(voice("board.you"))
     if seat == view.get("start_player"):
-        notes.append("started")
+        notes.append(voice("board.started"))
     return Text(", ".join(notes), style="bold" if seat == view.get("to_move") else "dim")
 
 
@@ -278,55 +297,59 @@ def _seat_breakdown(breakdown: Any, seat: int) -> list[dict[str, Any]] | None:
     return lines if isinstance(lines, list) else None
 
 
-def own_portfolio(view: dict[str, Any]) -> Text | None:
+def own_portfolio(view: dict[str, Any], voice: Voice = ENGLISH) -> Text | None:
     """The viewer's shares and what they would score now (only in the viewer's view)."""
     portfolio = view.get("portfolio")
     if portfolio is None or view["phase"] == "over":
         return None
     lines = _seat_breakdown(view.get("breakdown"), view["seat"])
     worth = sum(line["points"] for line in lines) if lines else None
-    text = Text.assemble(("Your shares: ", "bold"), _portfolio_text(portfolio))
+    text = Text.assemble((voice("board.your_shares") + " ", "bold"),
+                         _portfolio_text(portfolio, voice))
     if worth is not None:
-        text += Text(f" (worth {worth} points now)", style="dim")
+        text += Text(" " + voice("board.worth", points=worth), style="dim")
     return text
 
 
-def status(view: dict[str, Any]) -> Text:
+def status(view: dict[str, Any], voice: Voice = ENGLISH) -> Text:
     phase = view["phase"]
     if phase == "over":
-        return Text(f"Game over: {view['end_reason']}.", style="bold")
+        reason = voice.text(view["end"]) if view.get("end") else ""
+        return Text(voice("board.over", reason=reason), style="bold")
     if phase in ("starts", "deal", "first"):
-        return Text("Setting up: drawing the start hexes' colours, dealing shares and "
-                    "choosing the start player.", style="dim")
+        return Text(voice("board.setting_up"), style="dim")
     seat = view["to_move"]
     mine = seat == view.get("seat")
-    text = Text.assemble((f"Your turn (seat {seat})" if mine else f"Seat {seat} to move", "bold"))
+    text = Text(voice("board.your_turn", seat=voice.seat(seat)) if mine
+                else voice("board.seat_to_move", seat=voice.seat(seat)), style="bold")
     building = view.get("building")
     if building:
         placed, gain = building["placed"], building["pending_gain"]
-        text += Text(". Building ") + letter_text(building["company"])
+        mark = letter_text(building["company"])
         if placed:
-            text += Text(f": {placed} of up to {data.MAX_BUILD} placed, value +{gain} "
-                         "when the build ends ('stop' to end it now)")
+            text += Text(" ") + with_mark(voice("board.building", company="\0", placed=placed,
+                                                most=data.MAX_BUILD, gain=gain), mark)
         else:
-            text += Text(": place its first locomotive next to its track")
+            text += Text(" ") + with_mark(voice("board.building_first", company="\0"), mark)
     elif view.get("returned"):
-        text += Text(". Trading: returned ") + letter_text(view["returned"])
-        text += Text(", now take 1 or 2 of another company")
-    return text + Text(".")
+        text += Text(" ") + with_mark(voice("board.trading", company="\0"),
+                                      letter_text(view["returned"]))
+    return text
 
 
 class _TableLayout:
     """The map, with the legend and the tables beside it when the terminal is wide enough."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], voice: Voice) -> None:
         occupied = {hex_["hex"]: hex_["companies"] for hex_ in view["board"]}
         self.board = Panel(map_text(occupied), title="Paris Connection", expand=False)
         self.view = view
+        self.voice = voice
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        companies, players = companies_table(self.view), players_table(self.view)
-        side = Group(legend_key(), city_legend(), companies, players)
+        voice = self.voice
+        companies, players = companies_table(self.view, voice), players_table(self.view, voice)
+        side = Group(legend_key(voice), city_legend(), companies, players)
         board_width = Measurement.get(console, options, self.board).maximum
         side_width = Measurement.get(console, options, side).maximum
         if board_width + 2 + side_width <= options.max_width:
@@ -335,43 +358,46 @@ class _TableLayout:
             yield grid
             return
         # Narrow terminal: the map last, next to the prompt, where the eye goes.
-        yield legend_key()
+        yield legend_key(voice)
         yield city_legend()
         yield Columns([companies, players], padding=(0, 4))
         yield self.board
 
 
-def render(view: dict[str, Any]) -> RenderableType:
-    """The whole table as the view's seat sees it."""
-    parts: list[RenderableType] = [_TableLayout(view)]
-    mine = own_portfolio(view)
+def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
+    """The whole table as the view's seat sees it, in the voice's language."""
+    parts: list[RenderableType] = [_TableLayout(view, voice)]
+    mine = own_portfolio(view, voice)
     if mine is not None:
         parts.append(mine)
-    parts.append(status(view))
+    parts.append(status(view, voice))
     return Group(*parts)
 
 
 # -- the move log ------------------------------------------------------------
-def _public_chance(text: str) -> str:
-    """`first 2` and `start R I3` (PC-26, PC-19) as a sentence."""
+def _public_chance(text: str, voice: Voice) -> str:
+    """`first 2` and `start R I3` (PC-26, PC-19; the notation's seats count from 0) as a
+    sentence."""
     words = text.split()
-    if words[0] == "first":
-        return f"seat {words[1]} is the start player"
-    if words[0] == "start":
-        return f"{words[1]} starts on {words[2]}"
+    if words[0] == "first" and len(words) == 2 and words[1].isdigit():
+        return voice("board.chance.first", seat=voice.seat(int(words[1])))
+    if words[0] == "start" and len(words) == 3 and words[1] in LETTERS:
+        return voice("board.chance.start", company=voice(f"company.{words[1]}"), hex=words[2])
     return text
 
 
 def describe_chance(
-    seen_by: Iterable[int] | None, actions: list[str] | None, count: int
+    seen_by: Iterable[int] | None, actions: list[str] | None, count: int,
+    voice: Voice = ENGLISH,
 ) -> RenderableType:
     """A run of chance outcomes for the move log; `actions` is None when hidden."""
     if seen_by is None:
-        return Text("chance: " + ", ".join(_public_chance(t) for t in actions or []))
-    seats = " and ".join(f"seat {s}" for s in sorted(seen_by))
-    noun = "locomotive" if count == 1 else "locomotives"
+        return Text(voice("board.chance", outcomes=[_public_chance(t, voice)
+                                                    for t in actions or []]))
+    seats = [voice.seat(s) for s in sorted(seen_by)]
+    one = ".one" if count == 1 else ""
     if actions is None:
-        return Text(f"{seats} draws {count} {noun} from the bag (hidden)")
+        return Text(voice(f"board.chance.hidden{one}", seats=seats, count=count))
     letters = [text.split()[-1] for text in actions]
     drawn = Text(" ").join(letter_text(x) if x in LETTERS else Text(x) for x in letters)
-    return Text(f"{seats} draws {count} {noun}: ") + drawn
+    return Text(voice(f"board.chance.drawn{one}", seats=seats, count=count) + " ") + drawn

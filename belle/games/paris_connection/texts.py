@@ -21,8 +21,62 @@ REFUSALS: Final[dict[str, str]] = {
 }
 """Refusals of action text; shown beside the engine's shared ones."""
 
+BOARD: Final[dict[str, str]] = {
+    # the terminal's board (render.py): headings, labels, status lines, the notation help
+    **{f"board.city.{name}": name for name in data.CITY_VALUE_NAMES.values()},
+    "board.start": "start",
+    "board.eiffel": "Eiffel Tower",
+    "board.free_slots": "free slots",
+    "board.barriers": "checkered edges",
+    "board.companies": "Companies",
+    "board.col.company": "company",
+    "board.col.value": "value",
+    "board.col.supply": "supply",
+    "board.col.on_map": "on map",
+    "board.players": "Players",
+    "board.col.seat": "seat",
+    "board.col.shares": "shares",
+    "board.col.score": "score",
+    "board.col.portfolio": "portfolio",
+    "board.none": "none",
+    "board.winner": "winner",
+    "board.to_move": "to move",
+    "board.you": "you",
+    "board.started": "started",
+    "board.your_shares": "Your shares:",
+    "board.worth": "(worth {points} points now)",
+    "board.over": "Game over: {reason}.",
+    "board.setting_up": "Setting up: drawing the start hexes' colours, dealing shares and "
+                        "choosing the start player.",
+    "board.your_turn": "Your turn ({seat}).",
+    "board.seat_to_move": "{seat} to move.",
+    "board.building": "Building {company}: {placed} of up to {most} placed, value +{gain} "
+                      "when the build ends (stop to end it now).",
+    "board.building_first": "Building {company}: place its first locomotive next to its "
+                            "track.",
+    "board.trading": "Trading: returned {company}, now take 1 or 2 of another company.",
+    "board.chance": "chance: {outcomes}",
+    "board.chance.first": "{seat} is the start player",
+    "board.chance.start": "{company} starts on {hex}",
+    "board.chance.hidden": "{seats} draws {count} locomotives from the bag (hidden)",
+    "board.chance.hidden.one": "{seats} draws 1 locomotive from the bag (hidden)",
+    "board.chance.drawn": "{seats} draws {count} locomotives:",
+    "board.chance.drawn.one": "{seats} draws 1 locomotive:",
+    "board.help.build": "start a build with a company (letters: {letters})",
+    "board.help.place_city": "place one locomotive on a city by name …",
+    "board.help.place_hex": "… or on any hex by its grid label (column letter, row number)",
+    "board.help.stop": "end the build (after 1 to 5 placements)",
+    "board.help.return": "trade: give back one share (a locomotive behind your screen)",
+    "board.help.take": "trade: then take one or two shares of another company",
+    "board.help.rule": "A build is one company, 1 to 5 locomotives, each next to that "
+                       "company's track; cities take one locomotive, rural hexes two of "
+                       "different companies.",
+}
+"""What the terminal's board says (render.py), besides the companies' names."""
+
 _TEMPLATES: Final[dict[str, str]] = {
     **REFUSALS,
+    **BOARD,
     # why the game ended (PC-58..60, G-11)
     "end.marseille": "Marseille is connected",
     "end.storage": "only one storage board holds locomotives",

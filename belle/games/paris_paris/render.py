@@ -10,7 +10,8 @@ followed by its shop places,
     `NDA○`   an ordinary stop or terminus (one place)
 
 A shop is its owner's number, so the map reads without colour (NO_COLOR) too; the map
-fits 80 columns. Stops named by a face-up card are shown reversed (REQ-PP-5).
+fits 80 columns. Stops named by a face-up card are shown reversed (REQ-PP-5). Every
+word comes from the game's catalogue (texts.py, ids ``board.*``) in the voice's language.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from rich.text import Text
 
 from belle.games.paris_paris import data
 from belle.games.paris_paris.rules import NET, NETWORKS, Network
+from belle.i18n.say import Voice
+
+ENGLISH = Voice("paris_paris")
 
 ROWS, COLS = 31, 76  # with the panel's border: 80 columns
 LINE_STYLE = {line.colour: Style(color=line.ansi, bold=True) for line in data.LINES}
@@ -41,12 +45,20 @@ def network_of(view: dict[str, Any]) -> Network:
     """The map the view's game plays on (its rules revision), the current one by default."""
     return NETWORKS.get(view.get("network", NET.revision), NET)
 
-NOTATION_HELP = """\
-  take Pompidou green   take the face-up card of that stop and line colour, and build
-  take POM green        ...stops by name or by their three-letter code on the map
-  remove grey           on a full crossing: the shop to push out (a colour or seat number)
-Crossings hold two shops, other stops one. The card nobody takes is a small excursion;
-two waiting cards of one colour start a big excursion along that line."""
+
+NOTATION: tuple[tuple[str, str], ...] = (
+    ("take Pompidou green", "board.help.take"),
+    ("take POM green", "board.help.code"),
+    ("remove grey", "board.help.remove"),
+)
+"""The notation's forms (as typed) and what each does (a message id)."""
+
+
+def notation_help(voice: Voice = ENGLISH) -> str:
+    """The notation help of `belle play` in the voice's language."""
+    width = max(len(form) for form, _ in NOTATION) + 2
+    lines = [f"  {form:<{width}}{voice(message_id)}" for form, message_id in NOTATION]
+    return "\n".join([*lines, voice("board.help.rule")])
 
 
 def _cell(x: int, y: int) -> tuple[int, int]:
@@ -103,22 +115,32 @@ def map_text(view: dict[str, Any]) -> Text:
     return out
 
 
-def card_text(card: dict[str, str]) -> Text:
+def line_name(colour: str, voice: Voice) -> str:
+    return voice(f"line.{colour}")
+
+
+def card_text(card: dict[str, str], voice: Voice = ENGLISH) -> Text:
     name = STOP_NAMES[card["stop"]]
-    return Text.assemble((f"{name} ", "bold"), (card["line"], LINE_STYLE[card["line"]]))
+    return Text.assemble((f"{name} ", "bold"),
+                         (line_name(card["line"], voice), LINE_STYLE[card["line"]]))
 
 
-def player_text(seat: int) -> Text:
-    return Text(PLAYER_NAMES[seat], style=PLAYER_STYLE[seat])
+def player_name(seat: int, voice: Voice) -> str:
+    """A player by their shop colour and number (1–4, as their shops on the map)."""
+    return f"{voice(f'player.{PLAYER_NAMES[seat]}')} {seat + 1}"
 
 
-def legend() -> Text:
-    text = Text("Lines: ", style="dim")
+def player_text(seat: int, voice: Voice = ENGLISH) -> Text:
+    return Text(player_name(seat, voice), style=PLAYER_STYLE[seat])
+
+
+def legend(voice: Voice = ENGLISH) -> Text:
+    text = Text(voice("board.lines") + " ", style="dim")
     for line in data.LINES:
-        text.append(f"{line.colour} ", style=LINE_STYLE[line.colour])
-    text.append("   1–4 a player's shop  ○ free place  ", style="dim")
-    text.append("REV", style="bold reverse")
-    text.append(" stop of a face-up card", style="dim")
+        text.append(f"{line_name(line.colour, voice)} ", style=LINE_STYLE[line.colour])
+    text.append("   " + voice("board.legend") + "  ", style="dim")
+    text.append("ABC", style="bold reverse")
+    text.append(" " + voice("board.offered"), style="dim")
     return text
 
 
@@ -135,118 +157,150 @@ def stop_names(net: Network = NET) -> Table:
     return table
 
 
-def players_table(view: dict[str, Any]) -> Table:
-    table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD,
+def _notes(view: dict[str, Any], seat: int, voice: Voice) -> list[str]:
+    notes = []
+    if view.get("ranking") and view["ranking"][seat] == 0:
+        notes.append(voice("board.winner"))
+    if seat == view.get("to_move"):
+        notes.append(voice("board.to_move"))
+    if seat == view.get("start_player"):
+        notes.append(voice("board.start_player"))
+    if seat == view.get("seat"):
+        notes.append(voice("board.you"))
+    lines = view.get("secret_lines")
+    if lines and lines[seat]:
+        notes.append(voice("board.line", line=line_name(lines[seat], voice)))
+    return notes
+
+
+def players_table(view: dict[str, Any], voice: Voice = ENGLISH) -> Table:
+    table = Table(title=voice("board.players"), title_justify="left", box=box.SIMPLE_HEAD,
                   show_edge=False, padding=(0, 1))
-    for column in ("player", "score", "supply", "on map", "bag", ""):
-        table.add_column(column, justify="left" if column in ("player", "") else "right")
+    for column in ("player", "score", "supply", "on_map", "bag"):
+        table.add_column(voice(f"board.col.{column}"),
+                         justify="left" if column == "player" else "right")
+    table.add_column("")
     for seat in range(view["players"]):
-        notes = []
-        if view.get("ranking") and view["ranking"][seat] == 0:
-            notes.append("winner")
-        if seat == view.get("to_move"):
-            notes.append("to move")
-        if seat == view.get("start_player"):
-            notes.append("start player")
-        if seat == view.get("seat"):
-            notes.append("you")
-        lines = view.get("secret_lines")
-        if lines and lines[seat]:
-            notes.append(f"line {lines[seat]}")
-        table.add_row(player_text(seat) + Text(f" {seat + 1}", style="bold"),
+        notes = _notes(view, seat, voice)
+        table.add_row(player_text(seat, voice),
                       f"{view['scores'][seat]:g}", str(view["supply"][seat]),
                       str(view["on_board"][seat]), str(view["bag"][seat]),
                       Text(", ".join(notes), style="dim"))
     return table
 
 
-def cards_panel(view: dict[str, Any]) -> Text:
-    text = Text.assemble(("Face-up cards: ", "bold"))
-    cards = [card_text(c) for c in view["face_up"]] or [Text("none", style="dim")]
-    text += Text("  |  ").join(cards)
-    text += Text.assemble(("\nWaiting cards (discard): ", "bold"))
-    waiting = [card_text(c) for c in view["discard"]] or [Text("none", style="dim")]
-    text += Text("  |  ").join(waiting)
-    text += Text(f"\nRound {view['round']} of {view['rounds']}, {view['deck']} cards in the deck")
+def _line_text(voice: Voice, message_id: str, line: str) -> Text:
+    return Text.assemble("\n" + voice(message_id) + " ",
+                         (line_name(line, voice), LINE_STYLE[line]))
+
+
+def cards_panel(view: dict[str, Any], voice: Voice = ENGLISH) -> Text:
+    none = [Text(voice("board.none"), style="dim")]
+    text = Text.assemble((voice("board.face_up") + " ", "bold"))
+    text += Text("  |  ").join([card_text(c, voice) for c in view["face_up"]] or none)
+    text += Text.assemble(("\n" + voice("board.waiting") + " ", "bold"))
+    text += Text("  |  ").join([card_text(c, voice) for c in view["discard"]] or none)
+    text += Text("\n" + voice("board.round", round=view["round"], rounds=view["rounds"],
+                              deck=view["deck"]))
     if view.get("secret_line"):
-        line = view["secret_line"]
-        text += Text.assemble("\nYour secret line: ", (line, LINE_STYLE[line]))
+        text += _line_text(voice, "board.secret_line", view["secret_line"])
     if view.get("open_line"):
-        line = view["open_line"]
-        text += Text.assemble("\nOpen line (both players): ", (line, LINE_STYLE[line]))
+        text += _line_text(voice, "board.open_line", view["open_line"])
     if view.get("dm"):
-        text += Text("\nOption dm: all five lines are scored at the end", style="dim")
+        text += Text("\n" + voice("board.dm"), style="dim")
     return text
 
 
-def excursion_text(excursion: dict[str, Any]) -> Text:
+def excursion_text(excursion: dict[str, Any], voice: Voice = ENGLISH) -> Text:
     """One excursion and its itemised scores (REQ-PP-10)."""
     line = excursion["line"]
-    kind = {"small": "Small excursion", "big": "Big excursion", "final": "Final excursion"}
-    head = Text.assemble((kind[excursion["kind"]], "bold"), " on ", (line, LINE_STYLE[line]))
-    if excursion["stop"]:
-        head += Text(f" from {STOP_NAMES[excursion['stop']]}")
-    head += Text(f" (round {excursion['round']}): ")
-    parts = [Text.assemble(player_text(i["seat"]), f" +{i['points']} {i['stop']} ({i['reason']})")
+    where = voice("board.excursion.from", stop=STOP_NAMES[excursion["stop"]]) \
+        if excursion["stop"] else ""
+    head = Text(voice(f"board.excursion.{excursion['kind']}", line="\0", where=where,
+                      round=excursion["round"]) + " ", style="bold")
+    before, _, after = head.plain.partition("\0")
+    head = Text.assemble((before, "bold"), (line_name(line, voice), LINE_STYLE[line]),
+                         (after, "bold"))
+    parts = [Text.assemble(player_text(i["seat"], voice),
+                           f" +{i['points']} {i['stop']} ({voice.field(i, 'reason')})")
              for i in excursion["items"]]
-    return head + (Text(", ").join(parts) if parts else Text("nobody scores", style="dim"))
+    nobody = Text(voice("board.nobody_scores"), style="dim")
+    return head + (Text(", ").join(parts) if parts else nobody)
 
 
-def recent_excursions(view: dict[str, Any]) -> list[Text]:
+def recent_excursions(view: dict[str, Any], voice: Voice = ENGLISH) -> list[Text]:
     """The excursions of the last round played (or the final ones)."""
     excursions = view.get("excursions", [])
     if not excursions:
         return []
     last = excursions[-1]["round"]
-    return [excursion_text(e) for e in excursions if e["round"] == last]
+    return [excursion_text(e, voice) for e in excursions if e["round"] == last]
 
 
-def status(view: dict[str, Any]) -> Text:
+def status(view: dict[str, Any], voice: Voice = ENGLISH) -> Text:
     phase = view["phase"]
     if phase == "over":
-        winners = [s for s, place in enumerate(view["ranking"]) if place == 0]
-        names = " and ".join(PLAYER_NAMES[s] for s in winners)
-        return Text(f"Game over: {view['end_reason']}. Winner: {names}.", style="bold")
+        winners = [player_name(s, voice) for s, place in enumerate(view["ranking"])
+                   if place == 0]
+        reason = voice.text(view["end"]) if view.get("end") else ""
+        return Text(voice("board.over", reason=reason, winners=winners), style="bold")
     if phase in ("setup", "lay"):
-        return Text("Dealing…", style="dim")
+        return Text(voice("board.dealing"), style="dim")
     seat = view["to_move"]
-    who = "Your turn" if seat == view.get("seat") else f"{PLAYER_NAMES[seat]} to move"
+    who = voice("board.your_turn") if seat == view.get("seat") else \
+        voice("board.player_to_move", player=player_name(seat, voice))
     if phase == "remove":
         stop = STOP_NAMES[view["pending_stop"]]
-        return Text(f"{who}: {stop} is full — choose the shop to remove (remove <colour>).",
-                    style="bold")
-    return Text(f"{who}: take a face-up card (take <stop> <colour>).", style="bold")
+        return Text(voice("board.prompt.remove", who=who, stop=stop), style="bold")
+    return Text(voice("board.prompt.take", who=who), style="bold")
 
 
-def render(view: dict[str, Any]) -> RenderableType:
-    """The whole table as the view's seat sees it."""
+def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
+    """The whole table as the view's seat sees it, in the voice's language."""
     parts: list[RenderableType] = [
         Panel(map_text(view), title="Paris Paris", expand=False),
-        legend(),
+        legend(voice),
         stop_names(network_of(view)),
-        players_table(view),
-        cards_panel(view),
-        *recent_excursions(view),
-        status(view),
+        players_table(view, voice),
+        cards_panel(view, voice),
+        *recent_excursions(view, voice),
+        status(view, voice),
     ]
     return Group(*parts)
 
 
+def _public_chance(text: str, voice: Voice) -> str:
+    """`first 1` and `open green` (the notation's seats count from 0) as a sentence."""
+    verb, _, rest = text.partition(" ")
+    if verb == "first" and rest.isdigit():
+        return voice("board.chance.first", player=player_name(int(rest), voice))
+    if verb == "open" and rest in LINE_STYLE:
+        return voice("board.chance.open", line=line_name(rest, voice))
+    return text
+
+
+def _card_words(text: str, voice: Voice) -> str:
+    """A card as the notation writes it (`Pompidou green`), its colour in words."""
+    stop, _, colour = text.rpartition(" ")
+    return f"{stop} {line_name(colour, voice)}" if colour in LINE_STYLE else text
+
+
 def describe_chance(
-    seen_by: Iterable[int] | None, actions: list[str] | None, count: int
+    seen_by: Iterable[int] | None, actions: list[str] | None, count: int,
+    voice: Voice = ENGLISH,
 ) -> RenderableType:
-    """A run of chance outcomes for the move log; `actions` is None when hidden."""
+    """A run of chance outcomes for the move log; `actions` is None when hidden (the
+    notation's seats, `first 1`, count from 0)."""
     if seen_by is not None:
-        seats = " and ".join(PLAYER_NAMES[s] for s in sorted(seen_by))
+        seats = [player_name(s, voice) for s in sorted(seen_by)]
         if actions is None:
-            return Text(f"{seats} receives a secret line (hidden)")
-        return Text(f"{seats} receives the secret line: " + ", ".join(
-            a.split()[-1] for a in actions))
+            return Text(voice("board.chance.secret_hidden", players=seats))
+        lines = [line_name(a.split()[-1], voice) for a in actions]
+        return Text(voice("board.chance.secret", players=seats, lines=lines))
     texts = actions or []
-    laid = [t[4:] for t in texts if t.startswith("lay ")]
+    laid = [_card_words(t[4:], voice) for t in texts if t.startswith("lay ")]
     other = [t for t in texts if not t.startswith("lay ")]
-    words = [f"{PLAYER_NAMES[int(t.split()[1])]} is the start player" if t.startswith("first ")
-             else t for t in other]
+    words = [_public_chance(t, voice) for t in other]
     if laid:
-        words.append("cards laid: " + ", ".join(laid))
-    return Text("chance: " + "; ".join(words))
+        words.append(voice("board.chance.laid", cards=laid))
+    return Text(voice("board.chance", outcomes="; ".join(words)))

@@ -22,8 +22,59 @@ REFUSALS: Final[dict[str, str]] = {
 }
 """Refusals of action text; shown beside the engine's shared ones."""
 
+BOARD: Final[dict[str, str]] = {
+    # the terminal's board (render.py): headings, labels, status lines, the notation help
+    "board.lines": "Lines:",
+    "board.legend": "1–4 a player's shop  ○ free place",
+    "board.offered": "stop of a face-up card",
+    "board.players": "Players",
+    "board.col.player": "player",
+    "board.col.score": "score",
+    "board.col.supply": "supply",
+    "board.col.on_map": "on map",
+    "board.col.bag": "bag",
+    "board.winner": "winner",
+    "board.to_move": "to move",
+    "board.start_player": "start player",
+    "board.you": "you",
+    "board.line": "line {line}",
+    "board.none": "none",
+    "board.face_up": "Face-up cards:",
+    "board.waiting": "Waiting cards (discard):",
+    "board.round": "Round {round} of {rounds}, {deck} cards in the deck",
+    "board.secret_line": "Your secret line:",
+    "board.open_line": "Open line (both players):",
+    "board.dm": "Option dm: all five lines are scored at the end",
+    "board.excursion.small": "Small excursion on {line}{where} (round {round}):",
+    "board.excursion.big": "Big excursion on {line}{where} (round {round}):",
+    "board.excursion.final": "Final excursion on {line}{where} (round {round}):",
+    "board.excursion.from": " from {stop}",
+    "board.nobody_scores": "nobody scores",
+    "board.over": "Game over: {reason}. Winner: {winners}.",
+    "board.dealing": "The cards are dealt.",
+    "board.your_turn": "Your turn",
+    "board.player_to_move": "{player} to move",
+    "board.prompt.remove": "{who}: {stop} is full — choose the shop to remove "
+                           "(remove <colour>).",
+    "board.prompt.take": "{who}: take a face-up card (take <stop> <colour>).",
+    "board.chance": "chance: {outcomes}",
+    "board.chance.secret_hidden": "{players} receives a secret line (hidden)",
+    "board.chance.secret": "{players} receives the secret line: {lines}",
+    "board.chance.first": "{player} is the start player",
+    "board.chance.laid": "cards laid: {cards}",
+    "board.chance.open": "the open line is {line}",
+    "board.help.take": "take the face-up card of that stop and line colour, and build",
+    "board.help.code": "… stops by name or by their three-letter code on the map",
+    "board.help.remove": "on a full crossing: the shop to push out (its colour)",
+    "board.help.rule": "Crossings hold two shops, other stops one. The card nobody takes "
+                       "is a small excursion; two waiting cards of one colour start a big "
+                       "excursion along that line.",
+}
+"""What the terminal's board says (render.py), besides the lines' and players' colours."""
+
 _TEMPLATES: Final[dict[str, str]] = {
     **REFUSALS,
+    **BOARD,
     # why the game ended (PP-20)
     "end.rounds": "all {rounds} rounds are played",
     # score lines

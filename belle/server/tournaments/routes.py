@@ -30,7 +30,13 @@ from belle.server.tournaments.director import (
 )
 from belle.server.tournaments.standings import Standing, standings
 from belle.storage import MODES, StoreError
-from belle.storage.tournaments import SYSTEMS, EntryTakenError, Game, Tournament
+from belle.storage.tournaments import (
+    SYSTEMS,
+    EntryTakenError,
+    Game,
+    Tournament,
+    TournamentFullError,
+)
 
 router = APIRouter()
 
@@ -128,7 +134,7 @@ async def signup(tournament_id: int, request: Request) -> Any:
         raise ServerError("table_full", "you have signed up for this tournament already") \
             from exc
     except StoreError as exc:
-        raise ServerError("not_open", str(exc)) from exc
+        raise _store_refusal(exc) from exc
     return await detail(request, tournament)
 
 
@@ -166,7 +172,7 @@ async def add_bot(tournament_id: int, request: Request, body: BotBody | None = N
         await hub.db.write(director.store.add_entry, tournament.id, None, bot, name,
                            MAX_ENTRIES)
     except StoreError as exc:
-        raise ServerError("not_open", str(exc)) from exc
+        raise _store_refusal(exc) from exc
     return await detail(request, tournament)
 
 
@@ -202,6 +208,14 @@ async def start(tournament_id: int, request: Request) -> Any:
 
 
 # -- helpers ------------------------------------------------------------------
+def _store_refusal(exc: StoreError) -> ServerError:
+    """A sign-up refused by storage, as a sentence the reader's catalogue words."""
+    if isinstance(exc, TournamentFullError):
+        return ServerError("not_open", "the tournament is full ({most} entries)",
+                           params={"most": exc.most})
+    return ServerError("not_open", "the tournament has started: sign-ups are closed")
+
+
 async def _tournament(request: Request, tournament_id: int) -> Tournament:
     director = director_of(request)
     found = None
@@ -224,7 +238,7 @@ async def _remove(request: Request, tournament: Tournament, entry_id: int) -> No
         gone = await hub_of(request).db.write(director.store.remove_entry, tournament.id,
                                               entry_id)
     except StoreError as exc:
-        raise ServerError("not_open", str(exc)) from exc
+        raise _store_refusal(exc) from exc
     if not gone:
         raise ServerError("not_found", "the tournament has no entry {entry}",
                           params={"entry": entry_id})
