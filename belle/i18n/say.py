@@ -115,6 +115,12 @@ class Voice:
             return str(item.get(field, ""))
         return self.text({"id": message_id, "params": item.get("params") or {}})
 
+    def notation_lines(self, forms: Sequence[tuple[str, str]], **params: Any) -> list[str]:
+        """A notation help's lines: each form as typed, then what it does (a message id
+        of the game's, with `params`), in a column."""
+        width = max(len(form) for form, _ in forms) + 2
+        return [f"  {form:<{width}}{self(message_id, **params)}" for form, message_id in forms]
+
     def seat(self, number: int) -> str:
         """Seat `number` (0-based) as the reader knows its player."""
         return _param(self.lang, self.game, {"seat": number}, self._names())

@@ -51,8 +51,7 @@ FIGURE_NAME = {f.id: f.name for f in data.FIGURES}
 
 def notation_help(voice: Voice = ENGLISH) -> str:
     """The notation help of `belle play` in the voice's language."""
-    width = max(len(form) for form, _ in NOTATION) + 2
-    return "\n".join(f"  {form:<{width}}{voice(message_id)}" for form, message_id in NOTATION)
+    return "\n".join(voice.notation_lines(NOTATION))
 
 
 def seat_text(seat: int | None, text: str | None = None) -> Text:

@@ -50,9 +50,8 @@ NOTATION: tuple[tuple[str, str], ...] = (
 
 def notation_help(voice: Voice = ENGLISH) -> str:
     """The notation help of `belle play` in the voice's language."""
-    width = max(len(form) for form, _ in NOTATION) + 2
-    lines = [f"  {form:<{width}}{voice(message_id)}" for form, message_id in NOTATION]
-    return "\n".join([*lines, voice("board.help.spaces"), voice("board.help.score")])
+    return "\n".join([*voice.notation_lines(NOTATION), voice("board.help.spaces"),
+                      voice("board.help.score")])
 
 
 def colour_name(seat: int, voice: Voice) -> str:

@@ -51,10 +51,9 @@ NOTATION: tuple[tuple[str, str], ...] = (
 
 def notation_help(voice: Voice = ENGLISH) -> str:
     """The notation help of `belle play` in the voice's language."""
-    width = max(len(form) for form, _ in NOTATION) + 2
-    lines = [f"  {form:<{width}}{voice(message_id)}" for form, message_id in NOTATION]
     districts = ", ".join(f"{d.code} {d.name}" for d in data.DISTRICTS)
-    return "\n".join([*lines, voice("board.help.districts", districts=districts)])
+    return "\n".join([*voice.notation_lines(NOTATION),
+                      voice("board.help.districts", districts=districts)])
 
 
 def keys_text(seats: list[int]) -> Text:

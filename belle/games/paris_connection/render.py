@@ -53,10 +53,8 @@ NOTATION: tuple[tuple[str, str], ...] = (
 def notation_help(voice: Voice = ENGLISH) -> str:
     """The notation help of `belle play` in the voice's language."""
     letters = [f"{c.letter} {voice(f'company.{c.letter}')}" for c in data.COMPANIES]
-    width = max(len(form) for form, _ in NOTATION) + 2
-    lines = [f"  {form:<{width}}{voice(message_id, letters=letters)}"
-             for form, message_id in NOTATION]
-    return "\n".join([*lines, voice("board.help.rule")])
+    return "\n".join([*voice.notation_lines(NOTATION, letters=letters),
+                      voice("board.help.rule")])
 
 
 def with_mark(sentence: str, mark: Text) -> Text:

@@ -56,9 +56,7 @@ NOTATION: tuple[tuple[str, str], ...] = (
 
 def notation_help(voice: Voice = ENGLISH) -> str:
     """The notation help of `belle play` in the voice's language."""
-    width = max(len(form) for form, _ in NOTATION) + 2
-    lines = [f"  {form:<{width}}{voice(message_id)}" for form, message_id in NOTATION]
-    return "\n".join([*lines, voice("board.help.rule")])
+    return "\n".join([*voice.notation_lines(NOTATION), voice("board.help.rule")])
 
 
 def _cell(x: int, y: int) -> tuple[int, int]:
