@@ -12,19 +12,16 @@ The same scan of the English board must find catalogue text, so it looks where i
 
 from __future__ import annotations
 
-import io
 import re
 from functools import cache
 from typing import Any
 
 import pytest
-from rich.console import Console
 
-from belle.bots import make_bot
 from belle.cli.common import render_module, renderer
 from belle.cli.info import elements
 from belle.cli.texts import Words
-from belle.engine import load_game, play_match, replay
+from belle.engine import replay
 from belle.engine.game import CHANCE
 from belle.engine.record import MatchRecord
 from belle.i18n import TRANSLATED
@@ -32,29 +29,16 @@ from belle.i18n.games import game_ids
 from belle.i18n.say import Voice
 
 from ..i18n.english import english_fragments, leftovers
+from .terminal_kit import PLAYERS, WIDTH, plain, record_of
 
-PLAYERS = {"paris_connection": 3}
-WIDTH = 80
+SEED = 7  # the random game its positions come from
+
 ENGLISH_WORDS = re.compile(
     r"\b(?:the|and|your|with|seat|player|players|round|tiles|cards|none|empty|board|"
     r"shares|turn|left)\b", re.IGNORECASE)
 """English words that are no word of German, French or Spanish, nor of the notation."""
 LEFT_OVER = re.compile(r"\bboard\.[\w.]+|\{\w+\}")
 """An id the catalogue lacks (the voice shows it as it is) or a placeholder unfilled."""
-
-
-def plain(renderable: Any) -> str:
-    out = io.StringIO()
-    Console(file=out, width=WIDTH, no_color=True, color_system=None,
-            highlight=False).print(renderable)
-    return out.getvalue()
-
-
-@cache
-def record_of(game: str) -> MatchRecord:
-    players = PLAYERS.get(game, 2)
-    return play_match(load_game(game), [make_bot("random") for _ in range(players)],
-                      seed=7).record
 
 
 def voice(game: str, lang: str) -> Voice:
@@ -69,7 +53,7 @@ def first_decision(record: MatchRecord) -> int:
 @cache
 def boards(game: str, lang: str) -> str:
     """The board at the start, in mid-game and at the end, as seat 1 and a spectator."""
-    record, say = record_of(game), voice(game, lang)
+    record, say = record_of(game, SEED), voice(game, lang)
     total = len(record.actions)
     drawn = []
     for upto in (first_decision(record), total // 2, total):
@@ -83,7 +67,7 @@ def chance_lines(game: str, lang: str) -> str:
     describe = getattr(render_module(game), "describe_chance", None)
     if describe is None:
         return ""
-    record, say = record_of(game), voice(game, lang)
+    record, say = record_of(game, SEED), voice(game, lang)
     lines = []
     for entry in record.actions:
         if entry.player == CHANCE:

@@ -3,43 +3,25 @@ and without colour, says nothing internal, and `info ID` describes what is on it
 
 from __future__ import annotations
 
-import io
-from functools import cache
-from typing import Any
-
 import pytest
-from rich.console import Console
 
-from belle.bots import make_bot
 from belle.cli.common import renderer
 from belle.cli.info import element_info, elements
 from belle.cli.texts import Words
-from belle.engine import load_game, play_match, replay
+from belle.engine import replay
 from belle.engine.registry import game_ids
 from belle.i18n.check import internal
 
-PLAYERS = {"paris_connection": 3}
-WIDTH = 80
+from .terminal_kit import PLAYERS, WIDTH, plain, record_of
+
+SEED = 5  # the random game its positions come from
+
 TERMINAL_VOICE = Words().voice("bruxelles_1893", 2)
 """Bruxelles's words as `belle play` says them (its seats named "seat 1", "seat 2")."""
 
 
-def plain(renderable: Any, width: int = WIDTH) -> str:
-    out = io.StringIO()
-    Console(file=out, width=width, no_color=True, color_system=None,
-            highlight=False).print(renderable)
-    return out.getvalue()
-
-
-@cache
-def record_of(game: str) -> Any:
-    players = PLAYERS.get(game, 2)
-    return play_match(load_game(game), [make_bot("random") for _ in range(players)],
-                      seed=5).record
-
-
 def tables(game: str) -> list[str]:
-    record = record_of(game)
+    record = record_of(game, SEED)
     total = len(record.actions)
     drawn = []
     for upto in (total // 3, 2 * total // 3, total):
@@ -66,7 +48,7 @@ def test_no_rule_id_or_file_path_reaches_the_terminal(game: str) -> None:
 
 
 def test_paris_paris_shows_who_owns_a_shop_without_colour() -> None:
-    record = record_of("paris_paris")
+    record = record_of("paris_paris", SEED)
     view = replay(record, len(record.actions) // 2).view(0)
     owners = {seat for seats in view["shops"].values() for seat in seats}
     text = plain(renderer("paris_paris")(view))
@@ -99,7 +81,7 @@ def test_info_of_an_unknown_id_lists_the_known_ones() -> None:
 
 
 def test_bruxelles_explains_the_resolution_and_names_the_card_a_prompt_is_about() -> None:
-    record = record_of("bruxelles_1893")
+    record = record_of("bruxelles_1893", SEED)
     seen_notes = seen_card = False
     for upto in range(0, len(record.actions), 7):
         state = replay(record, upto)
