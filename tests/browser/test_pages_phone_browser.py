@@ -1,9 +1,11 @@
-"""The pages around the tables on a phone (390×844, touch), issue 16 item 1: the
+"""The pages around the tables on a phone (390×844, touch), issue 16 items 1 and 5: the
 tournaments list and its "New tournament" form (the custom clock open), a finished
 tournament, the leaderboards, a player's page with a finished game, the operator's sign-in,
 the offline page and the rules pages, in English and German: no sideways scroll, every
 control at least 40 px, nothing internal. Then every game's rules page in every language
-with "How we rebuilt this game" open (its long slash-joined values wrap).
+with "How we rebuilt this game" open (its long slash-joined values wrap). axe-core finds
+nothing critical or serious on the tournament, leaderboard and player pages, on a phone
+(where wide tables read as labelled lines) and on a desktop.
 
 The pages are filled first: two registered people finish a rated Paris Paris game
 (test_ratings_browser.finished_game) and four bots play a one-round tournament.
@@ -19,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from .checks import horizontal_overflow, internal_text, small_targets
+from .checks import axe_violations, horizontal_overflow, internal_text, small_targets
 from .conftest import DEVICES
 from .test_ratings_browser import GAME, api, finished_game
 from .test_rules_pages import GAMES
@@ -95,4 +97,21 @@ def test_every_rebuilt_section_fits_a_phone(device_page: Any, lang: str) -> None
         page.wait_for_selector("details#reconstructed[open] .reconstructed", state="visible")
         overflow = horizontal_overflow(page, PHONE)
         assert overflow is None, (game, overflow)
+        assert internal_text(page) == [], game
+    assert page.js_errors == []
+
+
+AXE_PAGES = ("/tournaments", "/tournament/", "/leaderboard/", "/player?")
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_the_ranking_pages_have_no_serious_accessibility_finding(
+        device_page: Any, pages: dict[str, str], device: str) -> None:
+    page = device_page(device, name="Axe")
+    for path, ready in pages.items():
+        if not path.startswith(AXE_PAGES):
+            continue
+        page.goto(path)
+        page.wait_for_selector(ready, state="attached")
+        assert axe_violations(page) == [], path
     assert page.js_errors == []
