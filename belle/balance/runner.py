@@ -40,6 +40,9 @@ class Run:
     seed: int
     options: tuple[tuple[str, Any], ...] = ()
     strategy: str | None = None
+    endings_only: bool = False
+    """More games of a line-up played only for the fallback-endings bound: seeded apart
+    from the run of the same line-up, and reported by their endings alone."""
 
     @property
     def self_play(self) -> bool:
@@ -47,6 +50,8 @@ class Run:
 
     @property
     def label(self) -> str:
+        if self.endings_only:
+            return f"{self.lineup[0]} self-play, more games for the endings"
         if self.strategy is not None:
             others = sorted(set(self.lineup) - {STRATEGY_PREFIX + self.strategy})
             return f"strategy {self.strategy} against {', '.join(others)}"
@@ -62,7 +67,7 @@ class Run:
     def game_seed(self, index: int) -> int:
         """63 bits, stable across machines and independent of the other runs."""
         key = f"belle-balance:{self.seed}:{self.game}:{self.players}:{self.options}:" \
-              f"{','.join(self.lineup)}:{index}"
+              f"{','.join(self.lineup)}:{'endings:' if self.endings_only else ''}{index}"
         return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") >> 1
 
 

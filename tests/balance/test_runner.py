@@ -89,3 +89,18 @@ def test_the_suite_plays_every_game_at_every_count_and_its_runs_equal_single_run
     assert alone in runs
     with_strategy = _single("paris", 3, "hoard-francs", None, 9, 3, ["greedy"], 0, 0)
     assert with_strategy in runs
+
+
+def test_games_for_the_endings_are_seeded_apart_from_the_run_of_the_same_bots() -> None:
+    from belle.balance.suite import SuitePlan, suite_runs
+
+    plan = SuitePlan(seed=9, games=5, bots=("greedy",),
+                     ending_games=(("paris_connection", 7),))
+    runs = [r for r in suite_runs(plan) if r.game == "paris_connection" and r.players == 3]
+    [plain, endings] = runs
+    assert endings.endings_only and not plain.endings_only and endings.games == 7
+    assert endings.lineup == plain.lineup and endings.self_play
+    assert {endings.game_seed(g) for g in range(5)}.isdisjoint(
+        {plain.game_seed(g) for g in range(5)})
+    assert plain.game_seed(0) == Run("paris_connection", 3, plain.lineup, 5, 9).game_seed(0)
+    assert not any(r.endings_only for r in suite_runs(plan) if r.game != "paris_connection")
