@@ -16,15 +16,16 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, Protocol
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection as DbConnection
 from starlette.requests import HTTPConnection
 
 from belle.server.accounts.identities import Identities
 from belle.server.accounts.passwords import PasswordPool
 from belle.server.accounts.players import Players
+from belle.server.accounts.revocation import Revocations
 from belle.server.accounts.sessions import Sessions
 from belle.server.accounts.throttle import LoginThrottle
 from belle.server.cluster.fanout import Fanout, LocalFanout
@@ -41,6 +42,7 @@ from belle.server.table.clock import Clock, RealClock
 from belle.server.table.recovery import Recovery
 from belle.server.table.replays import ReplayCache
 from belle.server.ws.admission import Admission
+from belle.server.ws.connection import Connection
 from belle.server.ws.lobby import Lobby
 from belle.storage import STARTED, Store, TableRecord
 
@@ -66,7 +68,7 @@ class EndWrites(Protocol):
     belle.server.ratings.results)."""
 
     async def writes(self, actor: TableActor,
-                     outcome: Mapping[str, Any]) -> Callable[[Connection], object] | None: ...
+                     outcome: Mapping[str, Any]) -> Callable[[DbConnection], object] | None: ...
 
 
 log = logging.getLogger("belle.server")
@@ -92,6 +94,7 @@ class Hub:
         self.identities.refuse = self.guard.is_banned
         self.bans = Bans(self)  # a ban closes the player's sockets at once
         self.guard.on_banned = self.bans.found  # found by a refresh: cut, unseated
+        self.revocations = Revocations(self)  # a logout closes that session's sockets
         self.passwords = PasswordPool()
         self.login_throttle = LoginThrottle()
         self.bot_delay = bot_delay
@@ -155,6 +158,12 @@ class Hub:
         else:
             self.lobby.table_changed(table)
 
+    def connections(self) -> Iterator[Connection]:
+        """Every open socket on this worker: the lobby's and each loaded table's."""
+        yield from list(self.lobby.members)
+        for actor in list(self.actors.values()):
+            yield from list(actor.members)
+
     def tell_players(self, player_ids: Collection[int], message: dict[str, Any]) -> None:
         """An unnumbered message to those players' lobby sockets, on every worker."""
         self.friends.personal.send(player_ids, message)
@@ -188,6 +197,8 @@ class Hub:
                 self.friends.personal.remote(message)
             elif message.get("kind") == "banned":
                 self.bans.remote(message)
+            elif message.get("kind") == "revoked":
+                self.revocations.remote(message)
             else:
                 self.lobby.remote(message)
             return

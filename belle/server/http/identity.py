@@ -4,8 +4,10 @@ who asks (`current_player`, `signed_in`).
 
 Every sign-in is a server-side session (belle.server.accounts.sessions): logout ends
 it (`{"everywhere": true}`: every session of the player), a password change ends every
-other one and needs the current password. Password attempts are throttled per account
-and per address before any hash is checked, and hashing runs on its own bounded pool.
+other one and needs the current password. The websockets of an ended session close at
+once, on every worker (belle.server.accounts.revocation). Password attempts are
+throttled per account and per address before any hash is checked, and hashing runs on
+its own bounded pool.
 """
 
 from __future__ import annotations
@@ -92,6 +94,7 @@ async def open_session(body: SessionBody, request: Request, response: Response) 
                           params={"name": player.name})
     if me is not None and me.token is not None and not mine:
         await hub.identities.sign_out(me.token)  # the browser was someone else before
+        hub.revocations.session(me.player.id, me.token.hash)
     if mine and me is not None and me.token is not None:
         return player_json(player)
     cookie, _token = await hub.identities.sign_in(player.id)
@@ -144,7 +147,7 @@ async def set_password(body: PasswordBody, request: Request) -> Any:
     password_hash = await hub.passwords.hash(new)
     keep = me.token.hash if me.token is not None else None
     await hub.db.write(hub.store.set_password, player.id, password_hash, keep)
-    hub.identities.forget(player.id)
+    hub.revocations.player(player.id, keep)  # the other sessions' sockets close
     updated = await hub.players.get(player.id)
     assert updated is not None
     return player_json(updated)
@@ -167,11 +170,12 @@ async def logout(request: Request, response: Response, body: LogoutBody | None =
     hub = hub_of(request)
     found = await identity(request)
     if found is not None:
-        if body is not None and body.everywhere:
+        everywhere = body is not None and body.everywhere
+        if everywhere or found.token is None:  # an old-style cookie: every session
             await hub.identities.sign_out_everywhere(found.player.id)
-        elif found.token is not None:
-            await hub.identities.sign_out(found.token)
+            hub.revocations.player(found.player.id)
         else:
-            await hub.identities.sign_out_everywhere(found.player.id)  # old-style cookie
+            await hub.identities.sign_out(found.token)
+            hub.revocations.session(found.player.id, found.token.hash)
     response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="lax")
     return {"ok": True}

@@ -78,7 +78,9 @@ async def _open(socket: WebSocket) -> Connection | None:
     if not same_origin(socket):
         await socket.close(code=1008)
         return None
-    player, refused = await hub.identities.player_or_refused(socket.cookies.get(COOKIE))
+    found, refused = await hub.identities.identity_or_refused(socket.cookies.get(COOKIE))
+    player = found.player if found is not None else None
+    session = found.token.hash if found is not None and found.token is not None else None
     address = socket.client.host if socket.client is not None else "unknown"
     await socket.accept()
     if refused:
@@ -89,7 +91,7 @@ async def _open(socket: WebSocket) -> Connection | None:
                                      "address or account: close another page first"))
         await socket.close(code=1008)
         return None
-    conn = Connection(socket, player, hub.limits, address)
+    conn = Connection(socket, player, hub.limits, address, session)
     conn.start()
     return conn
 
