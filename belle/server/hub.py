@@ -199,7 +199,7 @@ class Hub:
     def deliver(self, message: dict[str, Any]) -> None:
         """A change another worker committed: to the lobby, or to the table if loaded here."""
         if message.get("lobby"):
-            if message.get("kind") in ("personal", "presence"):
+            if message.get("kind") in ("personal", "presence", "followed"):
                 self.friends.personal.remote(message)
             elif message.get("kind") == "banned":
                 self.bans.remote(message)
