@@ -686,6 +686,16 @@ class ParisState(State[Action]):
             return [float(sum(line["points"] for line in lines)) for lines in self.final_lines()]
         return [float(self.running_vp(s)) for s in range(self.num_players)]
 
+    def score_if_ended_now(self) -> list[float]:
+        """PARIS-135..146 applied now: tile 27's francs and every district with a VP
+        tile, on top of the running VP. It reads francs and held bonus tiles, which
+        follow from public moves (views.py), and never the secret end-game tiles, which
+        score nothing at the end (PARIS-142)."""
+        if self.phase == OVER:
+            return self.returns()
+        return [float(sum(line["points"] for line in lines))
+                for lines in views.final_breakdown(self)]
+
     def ranking(self) -> list[int]:
         """PARIS-147..150: VP, then francs, then board value; then shared."""
         scores = self.returns()
