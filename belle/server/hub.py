@@ -28,7 +28,8 @@ from belle.server.accounts.players import Players
 from belle.server.accounts.revocation import Revocations
 from belle.server.accounts.sessions import Sessions
 from belle.server.accounts.throttle import LoginThrottle
-from belle.server.cluster.fanout import Fanout, LocalFanout
+from belle.server.caps import AddressCaps
+from belle.server.cluster.fanout import Fanout, LocalFanout, RedisFanout
 from belle.server.cluster.sweeper import Sweeper
 from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
@@ -37,6 +38,7 @@ from belle.server.janitor import Janitor
 from belle.server.limits import Limits
 from belle.server.moderation.bans import Bans
 from belle.server.moderation.guard import Guard
+from belle.server.quotas import MemoryQuotas, Quotas, RedisQuotas
 from belle.server.table.actor import CHAT_KEPT, TableActor
 from belle.server.table.clock import Clock, RealClock
 from belle.server.table.recovery import Recovery
@@ -106,6 +108,10 @@ class Hub:
         self.listeners: list[TableListener] = []
         self.results: EndWrites | None = None  # written with every end (`store_end`)
         self.fanout: Fanout = fanout or LocalFanout()
+        self.quotas: Quotas = MemoryQuotas()  # counters the workers share (with Redis)
+        if isinstance(self.fanout, RedisFanout):
+            self.quotas = RedisQuotas(self.fanout.client, self.fanout.namespace)
+        self.caps = AddressCaps(self)  # new names and open tables per address
         self.sweeper = Sweeper(self)
         self.recovery = Recovery(self.leader)
         self.janitor = Janitor(self)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, StrictBool
 
 from belle.server.accounts import names, passwords, sessions
 from belle.server.accounts.identities import Identity
+from belle.server.addresses import client_key
 from belle.server.errors import ServerError
 from belle.server.hub import Hub, hub_of
 from belle.storage import NameTakenError, Player
@@ -61,7 +62,8 @@ def player_json(player: Player) -> dict[str, Any]:
 
 
 def address(request: Request) -> str:
-    return request.client.host if request.client is not None else "unknown"
+    """The client's address as per-address limits count it (an IPv6 one by its /64)."""
+    return client_key(request.client.host if request.client is not None else None)
 
 
 def _set_cookie(request: Request, response: Response, value: str) -> None:
@@ -81,7 +83,7 @@ async def open_session(body: SessionBody, request: Request, response: Response) 
     if player is not None and hub.identities.refuse(player.id):
         raise ServerError("banned", "the operator has banned this name")
     if player is None:
-        player = await _new_player(hub, name, body.password)
+        player = await _new_player(hub, name, body.password, address(request))
     elif player.password_hash is not None and not mine:
         hub.login_throttle.attempt(player.name, address(request))
         if body.password is None or not await hub.passwords.verify(
@@ -102,16 +104,16 @@ async def open_session(body: SessionBody, request: Request, response: Response) 
     return player_json(player)
 
 
-async def _new_player(hub: Hub, name: str, password: str | None) -> Player:
+async def _new_player(hub: Hub, name: str, password: str | None, client: str) -> Player:
     skeleton = names.skeleton(name)
     look_alike = await hub.db.read(hub.store.registered_look_alike, skeleton)
     if look_alike is not None:
         raise ServerError("name_taken", "{name} looks too much like {other}, a "
                                         "registered player; choose another name",
                           params={"name": name, "other": look_alike})
-    password_hash = None
-    if password is not None:
-        password_hash = await hub.passwords.hash(passwords.check_password(password))
+    checked = passwords.check_password(password) if password is not None else None
+    await hub.caps.new_name(client)  # a name a minute is fine; sixty are a flood
+    password_hash = await hub.passwords.hash(checked) if checked is not None else None
     try:
         return await hub.db.write(hub.store.create_player, name, password_hash, skeleton)
     except NameTakenError as exc:

@@ -22,6 +22,7 @@ from starlette.types import Receive, Scope, Send
 
 from belle.server.accounts.names import strip_bidi
 from belle.server.accounts.sessions import COOKIE
+from belle.server.addresses import client_key
 from belle.server.errors import ServerError, worded
 from belle.server.hub import Hub, hub_of
 from belle.server.moderation.bans import BANNED_CLOSE, BANNED_REASON
@@ -81,7 +82,7 @@ async def _open(socket: WebSocket) -> Connection | None:
     found, refused = await hub.identities.identity_or_refused(socket.cookies.get(COOKIE))
     player = found.player if found is not None else None
     session = found.token.hash if found is not None and found.token is not None else None
-    address = socket.client.host if socket.client is not None else "unknown"
+    address = client_key(socket.client.host if socket.client is not None else None)
     await socket.accept()
     if refused:
         await socket.close(code=BANNED_CLOSE, reason=BANNED_REASON)  # no reconnecting
