@@ -110,6 +110,10 @@ def balance_command(
     summary: Annotated[Path | None, typer.Option(
         "--summary", metavar="FILE", help="With --all: also write each game's summary as "
         "JSON (the rules pages show it).", show_default=False)] = None,
+    cache: Annotated[Path | None, typer.Option(
+        "--cache", metavar="DIR", help="Keep each finished game in DIR and read back the games "
+        "already there: a stopped run goes on where it stopped (the figures do not depend on "
+        "it).", show_default=False)] = None,
     list_strategies: Annotated[bool, typer.Option(
         "--strategies", help="List the scripted strategies of every game and stop.")] = False,
 ) -> None:
@@ -135,7 +139,7 @@ def balance_command(
                 _check_writable(path, flag)
     started, commit = time.monotonic(), _commit()  # the code that plays, not the code after
     try:
-        reports = _measure(runs, jobs, quiet=as_json)
+        reports = _measure(runs, jobs, quiet=as_json, cache=cache)
         if all_games:
             reports = pool_endings(reports)
     except KeyboardInterrupt:
@@ -243,18 +247,20 @@ def _check_writable(path: Path, flag: str) -> None:
 
 
 # -- playing ----------------------------------------------------------------------
-def _measure(runs: list[Run], jobs: int, quiet: bool) -> list[dict[str, Any]]:
+def _measure(runs: list[Run], jobs: int, quiet: bool,
+             cache: Path | None = None) -> list[dict[str, Any]]:
     console = stderr_console()
     total = sum(run.games for run in runs)
     if not console.is_terminal:
-        return measure(runs, jobs, on_game=_progress_lines(total) if total >= LOG_FROM else None)
+        on_game = _progress_lines(total) if total >= LOG_FROM else None
+        return measure(runs, jobs, on_game=on_game, cache=cache)
     if quiet:
-        return measure(runs, jobs)
+        return measure(runs, jobs, cache=cache)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"balance: {len(runs)} runs", total=total)
-        return measure(runs, jobs, on_game=lambda _: progress.advance(task))
+        return measure(runs, jobs, on_game=lambda _: progress.advance(task), cache=cache)
 
 
 def _progress_lines(total: int) -> Callable[[int], None]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from belle.balance.bounds import FAIL, PASS, UNDECIDED, evaluate
-from belle.balance.games.paris import TRIGGERS_USED
 from belle.balance.games.bruxelles_1893 import BUILDING_COMPONENTS, BUILDING_GROUP
+from belle.balance.games.paris import TRIGGERS_USED
 from belle.balance.probe import Element, GameFacts, Probe
 from belle.balance.report import build_report
 from belle.balance.runner import GameResult, Run, lineup

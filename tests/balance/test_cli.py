@@ -96,7 +96,7 @@ def _reports(failing: bool) -> list[dict[str, Any]]:
 
 def test_check_exits_1_only_when_a_bound_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     for failing, code in ((True, 1), (False, 0)):
-        monkeypatch.setattr(balance_cli, "measure", lambda runs, jobs, on_game=None,
+        monkeypatch.setattr(balance_cli, "measure", lambda runs, jobs, on_game=None, cache=None,
                             f=failing: _reports(f))
         result = run("paris_paris", "--games", "1", "--check", "--json")
         assert result.exit_code == code, result.output
@@ -126,7 +126,7 @@ def test_the_suite_writes_the_page_and_the_rules_pages_summary(
     """--all plays every game; here only Paris Paris at 2 players is played (measure
     filtered), enough to see the page, the pooled endings and the summary."""
     real = balance_cli.measure
-    monkeypatch.setattr(balance_cli, "measure", lambda runs, jobs, on_game=None: real(
+    monkeypatch.setattr(balance_cli, "measure", lambda runs, jobs, on_game=None, cache=None: real(
         [r for r in runs if r.game == "paris_paris" and r.players == 2], 1))
     page, summary = tmp_path / "balance.md", tmp_path / "balance.json"
     result = run("--all", "--games", "2", "--bots", "random", "--ismcts-games", "1",
