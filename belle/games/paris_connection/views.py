@@ -35,13 +35,17 @@ def _by_letter(counts: list[int]) -> dict[str, int]:
 
 def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of `seat` (None: spectator)."""
+    return {**public_view(state), **private_view(state, seat)}
+
+
+def public_view(state: ParisConnectionState) -> dict[str, Any]:
+    """What everyone may know: all but the hands behind the screens (PC-16)."""
     over = state.phase == "over"
     dealt = state.supply_at_start is not None
     labels = BOARD.labels
     result: dict[str, Any] = {
         "game": "paris_connection",
         "players": state.num_players,
-        "seat": seat,
         "phase": state.phase,
         "to_move": state.current_player() if state.phase == "play" else None,
         "start_player": state.start_player if state.start_player >= 0 else None,
@@ -69,17 +73,25 @@ def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
             "placed": state.placed,
             "pending_gain": state.pending_gain,
         }
-    if over:
+    if over:  # PC-61: every screen is lifted
         result["portfolios"] = [_by_letter(p) for p in state.portfolio]
         result["scores"] = state.returns()
         result["ranking"] = state.ranking()
         result["breakdown"] = state.score_breakdown()
-    elif seat is not None:
-        result["portfolio"] = _by_letter(state.portfolio[seat])
-        result["breakdown"] = [
-            breakdown(state, seat) if s == seat else None for s in range(state.num_players)
-        ]
     return result
+
+
+def private_view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
+    """`seat`'s own hand and its score lines while the screens stand (PC-16)."""
+    if state.phase == "over" or seat is None:
+        return {"seat": seat}
+    return {
+        "seat": seat,
+        "portfolio": _by_letter(state.portfolio[seat]),
+        "breakdown": [
+            breakdown(state, seat) if s == seat else None for s in range(state.num_players)
+        ],
+    }
 
 
 def board_json() -> dict[str, Any]:
