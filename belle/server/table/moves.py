@@ -77,11 +77,12 @@ class Moves:
             raise ServerError("game_over", "the game is over")
         if actor.setup.status == "aborted":
             raise ServerError("not_ready", "this game was aborted: it does not go on")
-        if actor.table.seats[seat].forfeited:  # for good: "take it back first" would mislead
+        seats = actor.setup.seats  # current (the record's event number may not be)
+        if seats[seat].forfeited:  # for good: "take it back first" would mislead
             raise ServerError("forfeited", "you forfeited this seat: a bot plays it to the end")
         if state.current_player() != seat:
             raise ServerError("not_your_turn", "it is not your turn")
-        if actor.table.seats[seat].bot_plays:
+        if seats[seat].bot_plays:
             raise ServerError("away", "a bot plays your seat now: take it back first")
         if actor.timekeeper.expired():
             raise ServerError("time_out", "your time ran out")
