@@ -7,6 +7,7 @@ unseen shares again, consistent with the seat's own hand and every open trade.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -119,20 +120,30 @@ def board_json() -> dict[str, Any]:
 
 def breakdown(state: ParisConnectionState, seat: int) -> list[ScoreLine]:
     """PC-62 and PC-64 as score-display lines."""
-    lines: list[ScoreLine] = []
     hand = state.portfolio[seat]
-    for company, count in enumerate(hand):
-        if count:
-            value = state.values[company]
-            lines.append(TEXTS.score_line(
-                "score.shares", count * value, "detail.shares",
-                company=TEXTS.message(f"company.{data.COMPANIES[company].letter}"),
-                count=count, value=value))
-    excess = max(0, sum(hand) - state.limit)
-    lines.append(TEXTS.score_line(
-        "score.excess", -data.EXCESS_PENALTY * excess, "detail.excess",
-        held=sum(hand), limit=state.limit, excess=excess, penalty=data.EXCESS_PENALTY))
+    values = state.values
+    lines = [_share_line(company, count, values[company])
+             for company, count in enumerate(hand) if count]
+    lines.append(_excess_line(sum(hand), state.limit))
     return lines
+
+
+# A seat's own score lines are in its part of every view, rebuilt at every event: each
+# line is worked out once per set of figures (views are read-only: docs/decisions.md).
+@functools.cache
+def _share_line(company: int, count: int, value: int) -> ScoreLine:
+    return TEXTS.score_line(
+        "score.shares", count * value, "detail.shares",
+        company=TEXTS.message(f"company.{data.COMPANIES[company].letter}"),
+        count=count, value=value)
+
+
+@functools.cache
+def _excess_line(held: int, limit: int) -> ScoreLine:
+    excess = max(0, held - limit)
+    return TEXTS.score_line(
+        "score.excess", -data.EXCESS_PENALTY * excess, "detail.excess",
+        held=held, limit=limit, excess=excess, penalty=data.EXCESS_PENALTY)
 
 
 def full_state(state: ParisConnectionState) -> dict[str, Any]:
