@@ -101,7 +101,7 @@ def test_catching_up_counts_a_folded_message_as_its_events(client: TestClient,
                                                            inside: bool) -> None:
     """`hello {since}` at the end of a folded message sends what came after; a number
     inside one (no client holds it) gets a sync."""
-    socks, _truth, table_id = played(client, "paris_paris", seed=5)
+    _socks, _truth, table_id = played(client, "paris_paris", seed=5)
     actor = table_actor(client, table_id)
     kept = [e for e in actor.buffer if e.end > e.n]
     assert kept, "a folded message among the last events"

@@ -132,9 +132,9 @@ class Broadcast:
         folded = _foldable(entries)
         alone = len(entries) - folded  # entries sent as messages of their own
         for offset, entry in enumerate(entries[:alone - 1]):
-            head = {"version": version + offset + 1, "to_move": None}
-            self._action(first + offset, entry, head, None)
-        head = {}
+            alone_head = {"version": version + offset + 1, "to_move": None}
+            self._action(first + offset, entry, alone_head, None)
+        head: dict[str, Any] = {}
         if folded:
             head["chance"] = [
                 {"n": first + alone + i, "text": entry.text, "version": version + alone + i + 1}
@@ -215,13 +215,11 @@ def _foldable(entries: list[RecordEntry]) -> int:
     """How many chance outcomes at the end of `entries` ride in the message of the
     seat's move before them: those everyone may see (none if a secret one is among them,
     or no seat's move is before them)."""
-    count = 0
-    for entry in reversed(entries):
+    for count, entry in enumerate(reversed(entries)):
         if entry.player != CHANCE:
             return count if entry.player >= 0 else 0
         if entry.visible_to is not None:
             return 0
-        count += 1
     return 0
 
 
