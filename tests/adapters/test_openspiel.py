@@ -240,3 +240,46 @@ def test_wrap_checks_the_game() -> None:
     assert openspiel.wrap(game, state).belle is state
     with pytest.raises(ValueError):
         openspiel.wrap(game, belle.load_game("paris_paris").new_initial_state(2))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_python_and_cpp_paths_keep_one_history(game_id: str) -> None:
+    """Moves applied from Python (the adapter's own path) and through pyspiel's C++
+    `ApplyAction`, interleaved, give one history: pyspiel's C++ copy catches up when C++
+    reads it, clones and serialized forms carry it, and pickling round-trips it."""
+    import pickle
+
+    game = pyspiel.load_game(f"belle_{game_id}")
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    applied: list[int] = []
+    for step in range(40):
+        if state.is_terminal():
+            break
+        legal = _legal_here(state)
+        action = rng.choice(legal)
+        if step % 3 == 2:
+            pyspiel.State.apply_action(state, action)  # what C++ algorithms call
+        else:
+            state.apply_action(action)
+        applied.append(action)
+        if step % 7 == 0:
+            cpp_clone = pyspiel.State.clone(state)  # pyspiel's own Clone()
+            assert cpp_clone.history() == applied
+            assert cpp_clone.belle.to_json() == state.belle.to_json()
+    assert state.history() == applied and state.move_number() == len(applied)
+    assert state.history_str() == ", ".join(map(str, applied))
+    assert [(p.player, p.action) for p in state.full_history()] == [
+        (p.player, p.action) for p in pyspiel.State.full_history(state)]
+    assert pyspiel.State.history(state) == applied  # full_history() flushed it
+    for copy in (pickle.loads(pickle.dumps(state)),
+                 pyspiel.deserialize_game_and_state(
+                     pyspiel.serialize_game_and_state(game, state))[1],
+                 game.deserialize_state(state.serialize())):
+        assert copy.history() == applied
+        assert copy.belle.to_json() == state.belle.to_json()
+        if not copy.is_terminal():  # C++ ApplyAction on a copy: its history_ catches up
+            clone = copy.clone()
+            action = _legal_here(clone)[0]
+            pyspiel.State.apply_action(clone, action)
+            assert pyspiel.State.history(clone) == [*applied, action] == clone.history()

@@ -155,6 +155,7 @@ class CityOfLightState(State[Action]):
 
     # -- legal actions ---------------------------------------------------
     legal_actions = legal.legal_actions
+    legal_action_ints = legal.legal_action_ints
     is_legal = legal.is_legal
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
