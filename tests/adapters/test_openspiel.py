@@ -59,10 +59,7 @@ def _legal_here(state: Any) -> list[int]:
 
 
 def _snapshot(state: Any) -> tuple[Any, ...]:
-    # to_json() first: a game may memoize a derived value on its first view (Paris
-    # keeps its final score lines), which serialize() then pickles too.
-    full = state.belle.to_json()
-    return (full, state.serialize(), state.history(), state.move_number())
+    return (state.serialize(), state.belle.to_json(), state.history(), state.move_number())
 
 
 def _assert_refused(state: Any, action: Any) -> None:
@@ -283,3 +280,43 @@ def test_python_and_cpp_paths_keep_one_history(game_id: str) -> None:
             action = _legal_here(clone)[0]
             pyspiel.State.apply_action(clone, action)
             assert pyspiel.State.history(clone) == [*applied, action] == clone.history()
+
+
+def _look_at_everything(state: Any) -> None:
+    """Every read-only question a caller may ask of a state."""
+    belle_state = state.belle
+    state.legal_actions()
+    state.chance_outcomes()
+    state.returns()
+    for seat in [*range(state.num_players()), None]:
+        belle_state.view(seat)
+        if seat is not None:
+            belle_state.information_state_key(seat)
+            belle_state.heuristic(seat)
+            state.observation_tensor(seat)
+            state.information_state_tensor(seat)
+    belle_state.to_json()
+    belle_state.returns()
+    belle_state.ranking()
+    belle_state.score_breakdown()
+    str(belle_state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_serialize_does_not_depend_on_what_was_asked_before(game_id: str) -> None:
+    """serialize() of a state is the same before and after its views, scores, legal
+    actions and tensors were asked for: memoized values are not part of it."""
+    game = pyspiel.load_game(f"belle_{game_id}")
+    rng = random.Random(12)
+    state = game.new_initial_state()
+    step = 0
+    while True:
+        if step % 25 == 0 or state.is_terminal():
+            fresh = state.clone()
+            before = fresh.serialize()
+            _look_at_everything(fresh)
+            assert fresh.serialize() == before, f"after {step} actions"
+        if state.is_terminal():
+            break
+        _advance(state, rng, 1)
+        step += 1

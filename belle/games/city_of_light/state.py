@@ -307,6 +307,14 @@ class CityOfLightState(State[Action]):
             self.end_reason = "end.blocked"  # texts.py: the reason in words
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what is only memoized (final scores, legal-move caches): a
+        state pickles the same whether or not it was asked for its view or moves."""
+        state = dict(self.__dict__)
+        state["_final"] = None
+        state["fit_cache"] = ((-1, 0, 0), (-1, 0, 0))
+        return state
+
     def clone(self) -> CityOfLightState:
         other = object.__new__(CityOfLightState)
         other.__dict__.update(self.__dict__)
