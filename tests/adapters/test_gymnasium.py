@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 import belle
-from tests.adapters.conftest import GAMES
+from tests.adapters.conftest import GAMES, need
 
-np = pytest.importorskip("numpy")
-gymnasium = pytest.importorskip("gymnasium")
-adapter = pytest.importorskip("belle.adapters.gymnasium")
-checker = pytest.importorskip("gymnasium.utils.passive_env_checker")
+np = need("numpy")
+gymnasium = need("gymnasium")
+adapter = need("belle.adapters.gymnasium")
+checker = need("gymnasium.utils.passive_env_checker")
 
 
 def _episode(env: Any, seed: int) -> tuple[list[int], float, dict[str, Any]]:

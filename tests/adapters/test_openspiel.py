@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import belle
-from tests.adapters.conftest import GAMES
+from tests.adapters.conftest import GAMES, need
 
-np = pytest.importorskip("numpy")
-pyspiel = pytest.importorskip("pyspiel")
-openspiel = pytest.importorskip("belle.adapters.openspiel")
-ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
-mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
-make_observation = pytest.importorskip("open_spiel.python.observation").make_observation
+np = need("numpy")
+pyspiel = need("pyspiel")
+openspiel = need("belle.adapters.openspiel")
+ismcts = need("open_spiel.python.algorithms.ismcts")
+mcts = need("open_spiel.python.algorithms.mcts")
+make_observation = need("open_spiel.python.observation").make_observation
 
 INT64 = st.integers(min_value=-(2**63), max_value=2**63 - 1)
 

@@ -9,13 +9,13 @@ from functools import partial
 import pytest
 
 import belle
-from tests.adapters.conftest import GAMES
+from tests.adapters.conftest import GAMES, need
 
-np = pytest.importorskip("numpy")
-pytest.importorskip("pettingzoo")
-pytest.importorskip("gymnasium")
-pz_test = pytest.importorskip("pettingzoo.test")
-env = pytest.importorskip("belle.adapters.pettingzoo").env
+np = need("numpy")
+need("pettingzoo")
+need("gymnasium")
+pz_test = need("pettingzoo.test")
+env = need("belle.adapters.pettingzoo").env
 
 
 @pytest.mark.parametrize("game_id", GAMES)

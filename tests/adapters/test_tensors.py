@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import belle
-from tests.adapters.conftest import GAMES, configurations, random_step, walk
+from tests.adapters.conftest import GAMES, configurations, need, random_step, walk
 
-np = pytest.importorskip("numpy")
-tensors = pytest.importorskip("belle.adapters.tensors")
+np = need("numpy")
+tensors = need("belle.adapters.tensors")
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 SAMPLED = 12
