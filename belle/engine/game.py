@@ -336,6 +336,19 @@ class State(ABC, Generic[A]):
     def score_breakdown(self) -> list[list[ScoreLine]]:
         """Per seat, the components of its score: {component, points, detail}."""
 
+    def score_if_ended_now(self) -> list[float]:
+        """What each seat would score if the game ended now: the game's end scoring
+        applied to this position (never changing it), `returns()` once it is over.
+
+        The default is `returns()`, for a game whose running score is already scored as
+        at the end (Paris Connection, City of Light). A game whose end adds scoring
+        (majorities, secret lines, money) overrides it. It reads only what the end of
+        the game reveals to everyone (screens lifted, secret lines shown), so a finished
+        game's story may chart it (belle.server.friends.story); each game's docstring
+        says what it reads. A live display must not show it to a seat during play.
+        """
+        return self.returns()
+
     def winners(self) -> list[int]:
         ranking = self.ranking()
         return [seat for seat, place in enumerate(ranking) if place == 0]

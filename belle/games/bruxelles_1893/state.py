@@ -192,6 +192,12 @@ class BruxellesState(State[Act]):
     def returns(self) -> list[float]:
         return [float(v) for v in self.vp]
 
+    def score_if_ended_now(self) -> list[float]:
+        """BRX-189..197 applied now (views.if_ended_now)."""
+        if self.phase == "over":
+            return self.returns()
+        return views.if_ended_now(self)
+
     def ranking(self) -> list[int]:
         """BRX-3, BRX-198..200: most VP, then most BF, then most tiles built, then shared."""
         return rank_by_keys([

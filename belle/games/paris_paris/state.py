@@ -315,6 +315,24 @@ class ParisParisState(State[Action]):
     def returns(self) -> list[float]:
         return [float(sum(row)) for row in self.points]
 
+    def score_if_ended_now(self) -> list[float]:
+        """PP-58..64 applied now, without changing the state: the points so far, a big
+        excursion on each final line dealt (the secret lines, PP-59; the open line with
+        two players, PP-60; all five lines with `dm`, PP-71) and the bag (PP-62, PP-63);
+        waiting cards do nothing (PP-58). It reads the secret lines: the end reveals
+        them, and they never change once dealt (PP-17)."""
+        if self.phase == OVER:
+            return self.returns()
+        points = [float(sum(row)) for row in self.points]
+        for line, _owner in self.final_lines():
+            if line == NONE:
+                continue  # not dealt yet (the setup)
+            for item in rules.big_excursion(self.shops, line, self.readings, self.net):
+                points[item.seat] += item.points
+        for seat, bag in enumerate(rules.bag_scores(self.bag)):
+            points[seat] += bag
+        return points
+
     def ranking(self) -> list[int]:
         """PP-65..67: most points, then fewest shops on the board, then a shared place."""
         return rank_by_keys([
