@@ -632,7 +632,7 @@ class ParisState(State[Action]):
         state pickles the same whether or not it was asked for its view or moves."""
         state = dict(self.__dict__)
         state["_final"] = None
-        state["_moves"] = None
+        state["_open"] = [None] * ND
         return state
 
     def clone(self) -> ParisState:
