@@ -80,10 +80,7 @@ class Cell:
     # -- the current node ---------------------------------------------------
     def legal_ints(self) -> list[int]:
         """The sorted legal ints here (chance outcomes at a chance node), a new list."""
-        state = self.state or self.belle()
-        if state.current_player() == TERMINAL:
-            return []
-        ints = state.legal_action_ints()
+        ints = (self.state or self.belle()).legal_action_ints()  # [] once terminal
         ints.sort()  # most games list them in order already: then one pass
         return ints
 

@@ -60,6 +60,9 @@ DRAW_OUTCOMES = tuple(
           if stack >> t & 1)
     for stack in range(1 << data.TILES_PER_PLAYER))
 """COL-24, COL-36: each undrawn set's draws, equally likely (prebuilt per set)."""
+DRAW_OUTCOME_INTS = tuple(tuple((act.CODEC.to_int(a), p) for a, p in outcomes)
+                          for outcomes in DRAW_OUTCOMES)
+"""DRAW_OUTCOMES with dense ints (chance_outcome_ints)."""
 PLACEMENT_NEAR = {mirror: tuple(tuple((m, expand(m)) for _, _, m in per) for per in table)
                   for mirror, table in PLACEMENTS.items()}
 """Every placement's spaces and the spaces next to them (the greedy heuristic)."""
@@ -167,6 +170,12 @@ class CityOfLightState(State[Action]):
         if self.draw_due >= 0:
             return list(DRAW_OUTCOMES[self.remaining[self.draw_due]])
         return []
+
+    def chance_outcome_ints(self) -> list[tuple[int, float]]:
+        """The draws as dense ints, prebuilt (the AI adapters' hot path)."""
+        if self.draw_due >= 0 and self.stage != SETUP:
+            return list(DRAW_OUTCOME_INTS[self.remaining[self.draw_due]])
+        return super().chance_outcome_ints()
 
     def chance_visibility(self, action: Action) -> frozenset[int] | None:
         """COL-25, COL-29: a drawn tile is seen only by its owner."""
