@@ -21,7 +21,7 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.bruxelles_1893 import actions as act
-from belle.games.bruxelles_1893 import data, flow, views
+from belle.games.bruxelles_1893 import data, flow, refusals, views
 from belle.games.bruxelles_1893.actions import Act
 from belle.games.bruxelles_1893.flow import CHANCE_TASKS
 from belle.i18n.text import Message
@@ -132,6 +132,10 @@ class BruxellesState(State[Act]):
         if self.tasks[-1][0] in CHANCE_TASKS:
             return flow.chance_legal(self, action)
         return any(map(is_, self._legal, repeat(action)))
+
+    def refusal(self, action: Act) -> Message | None:
+        """Why `action` is refused now, in the rules' words (refusals.py)."""
+        return refusals.why(self, action)
 
     def sample_chance(self, rng: random.Random) -> Act:
         return flow.sample_chance(self, rng)

@@ -23,7 +23,7 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.paris import actions as act
-from belle.games.paris import checks, data, heuristic, legal, rules, views
+from belle.games.paris import checks, data, heuristic, legal, refusals, rules, views
 from belle.games.paris.actions import (
     Action,
     Bonus,
@@ -51,6 +51,7 @@ from belle.games.paris.actions import (
     VpTile,
 )
 from belle.games.paris.rules import NB, NS, SPACE_VALUE
+from belle.i18n.text import Message
 
 FIRST, TOKENS, TRACK, REVEAL, STEP1, VALUE, PUT, STEP2 = (
     "first", "tokens", "track", "reveal", "step1", "value", "put", "step2")
@@ -266,6 +267,10 @@ class ParisState(State[Action]):
     def is_legal(self, action: Action) -> bool:
         """The tests of legal_actions() for one action (checks.py), without the list."""
         return checks.is_legal(self, action)
+
+    def refusal(self, action: Action) -> Message | None:
+        """Why `action` is refused now, in the rules' words (refusals.py)."""
+        return refusals.why(self, action)
 
     def action_visibility(self, action: Action) -> frozenset[int] | None:
         """As the base class says, without its detour: chance is public in Paris, and the

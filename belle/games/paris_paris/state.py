@@ -16,9 +16,10 @@ from typing import Any, NamedTuple
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, draw_outcome, rank_by_keys
 from belle.games.paris_paris import actions as act
-from belle.games.paris_paris import data, rules, views
+from belle.games.paris_paris import data, refusals, rules, views
 from belle.games.paris_paris.actions import Action, First, Lay, OpenLine, Remove, Secret, Take
 from belle.games.paris_paris.rules import NETWORKS, NUM_LINES, Item, Network, Readings
+from belle.i18n.text import Message
 
 SETUP, LAY, PICK, REMOVE, OVER = "setup", "lay", "pick", "remove", "over"
 NONE = -1
@@ -111,6 +112,10 @@ class ParisParisState(State[Action]):
                 and self.deck[card] > 0
             )
         return action in self.legal_actions()
+
+    def refusal(self, action: Action) -> Message | None:
+        """Why `action` is refused now, in the rules' words (refusals.py)."""
+        return refusals.why(self, action)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == LAY:  # PP-22: the next card of the shuffled deck
