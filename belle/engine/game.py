@@ -37,6 +37,7 @@ from belle.engine.errors import (
 )
 from belle.engine.options import OptionSpec, OptionValue, resolve_options
 from belle.engine.texts import TEXTS, typed
+from belle.i18n.text import Message
 from belle.i18n.text import seat as text_seat
 
 SHOWN_LEGAL = 12
@@ -278,6 +279,47 @@ class State(ABC, Generic[A]):
                                player=text_seat(player))
         self.apply_action(action)
 
+    def why_illegal(self, action: A) -> Message | None:
+        """Why the seat to move may not make `action` now, as a message of the game's
+        catalogue (`{"id", "params"}`, worded in a reader's language by
+        belle.i18n; None when it is legal now).
+
+        The game's own reason (`refusal`: "that space is taken", "not enough francs:
+        costs 5, you have 3") when it has one, else a general one: the game is over, a
+        random draw comes next, this kind of move cannot be made at this point of the
+        turn, or this move is not possible now. It reads only what the seat to move may
+        know (the board and its own holdings): ask it for that seat only.
+        """
+        action = self.known_action(action)
+        player = self.current_player()
+        if player == TERMINAL:
+            return TEXTS.message("engine.refuse.game_over")
+        if player == CHANCE:
+            return TEXTS.message("engine.refuse.not_your_turn.chance")
+        if self.is_legal(action):
+            return None
+        found = self.refusal(action)
+        if found is not None:
+            return found
+        wanted = self.action_kind(action)
+        if any(self.action_kind(a) == wanted for a in self.legal_actions()):
+            return TEXTS.message("engine.why.not_now")
+        return TEXTS.message("engine.why.wrong_moment")
+
+    def refusal(self, action: A) -> Message | None:
+        """The game's own reason why `action`, not legal now for the seat to move, is
+        refused (None: no specific reason; `why_illegal` then gives a general one). Each
+        game words its common refusals in its refusals.py, citing the rules."""
+        return None
+
+    def action_kind(self, action: A) -> str:
+        """An action's kind: the `type` of its wire form (its class name otherwise)."""
+        try:
+            wire = self.action_to_json(action)
+        except GameError:
+            return type(action).__name__
+        return str(wire.get("type")) if isinstance(wire, dict) else type(action).__name__
+
     def _refuse(self, kind: type[E], message_id: str, /, english: str | None = None,
                 **params: Any) -> E:
         """The refusal `kind` with the engine's message `message_id`, of this game."""
@@ -321,6 +363,19 @@ class State(ABC, Generic[A]):
     @abstractmethod
     def score_breakdown(self) -> list[list[ScoreLine]]:
         """Per seat, the components of its score: {component, points, detail}."""
+
+    def score_if_ended_now(self) -> list[float]:
+        """What each seat would score if the game ended now: the game's end scoring
+        applied to this position (never changing it), `returns()` once it is over.
+
+        The default is `returns()`, for a game whose running score is already scored as
+        at the end (Paris Connection, City of Light). A game whose end adds scoring
+        (majorities, secret lines, money) overrides it. It reads only what the end of
+        the game reveals to everyone (screens lifted, secret lines shown), so a finished
+        game's story may chart it (belle.server.friends.story); each game's docstring
+        says what it reads. A live display must not show it to a seat during play.
+        """
+        return self.returns()
 
     def winners(self) -> list[int]:
         ranking = self.ranking()

@@ -88,6 +88,8 @@ LIMITS_FROM_ENV = {  # environment variable → Limits field
     "BELLE_ADDRESS_HELLOS": ("address_hellos_per_second", float),
     "BELLE_PLAYER_HELLOS": ("player_hellos_per_second", float),
     "BELLE_BOT_TABLES": ("bot_tables", int),
+    "BELLE_NAMES_PER_ADDRESS": ("names_per_address_hour", int),
+    "BELLE_OPEN_TABLES_PER_ADDRESS": ("open_tables_per_address", int),
 }
 
 

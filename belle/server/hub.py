@@ -16,18 +16,20 @@ import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import Any, Protocol
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection as DbConnection
 from starlette.requests import HTTPConnection
 
 from belle.server.accounts.identities import Identities
 from belle.server.accounts.passwords import PasswordPool
 from belle.server.accounts.players import Players
+from belle.server.accounts.revocation import Revocations
 from belle.server.accounts.sessions import Sessions
 from belle.server.accounts.throttle import LoginThrottle
-from belle.server.cluster.fanout import Fanout, LocalFanout
+from belle.server.caps import AddressCaps
+from belle.server.cluster.fanout import Fanout, LocalFanout, RedisFanout
 from belle.server.cluster.sweeper import Sweeper
 from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
@@ -36,11 +38,13 @@ from belle.server.janitor import Janitor
 from belle.server.limits import Limits
 from belle.server.moderation.bans import Bans
 from belle.server.moderation.guard import Guard
+from belle.server.quotas import MemoryQuotas, Quotas, RedisQuotas
 from belle.server.table.actor import CHAT_KEPT, TableActor
 from belle.server.table.clock import Clock, RealClock
 from belle.server.table.recovery import Recovery
 from belle.server.table.replays import ReplayCache
 from belle.server.ws.admission import Admission
+from belle.server.ws.connection import Connection
 from belle.server.ws.lobby import Lobby
 from belle.storage import STARTED, Store, TableRecord
 
@@ -66,7 +70,7 @@ class EndWrites(Protocol):
     belle.server.ratings.results)."""
 
     async def writes(self, actor: TableActor,
-                     outcome: Mapping[str, Any]) -> Callable[[Connection], object] | None: ...
+                     outcome: Mapping[str, Any]) -> Callable[[DbConnection], object] | None: ...
 
 
 log = logging.getLogger("belle.server")
@@ -92,6 +96,7 @@ class Hub:
         self.identities.refuse = self.guard.is_banned
         self.bans = Bans(self)  # a ban closes the player's sockets at once
         self.guard.on_banned = self.bans.found  # found by a refresh: cut, unseated
+        self.revocations = Revocations(self)  # a logout closes that session's sockets
         self.passwords = PasswordPool()
         self.login_throttle = LoginThrottle()
         self.bot_delay = bot_delay
@@ -103,6 +108,10 @@ class Hub:
         self.listeners: list[TableListener] = []
         self.results: EndWrites | None = None  # written with every end (`store_end`)
         self.fanout: Fanout = fanout or LocalFanout()
+        self.quotas: Quotas = MemoryQuotas()  # counters the workers share (with Redis)
+        if isinstance(self.fanout, RedisFanout):
+            self.quotas = RedisQuotas(self.fanout.client, self.fanout.namespace)
+        self.caps = AddressCaps(self)  # new names and open tables per address
         self.sweeper = Sweeper(self)
         self.recovery = Recovery(self.leader)
         self.janitor = Janitor(self)
@@ -155,6 +164,12 @@ class Hub:
         else:
             self.lobby.table_changed(table)
 
+    def connections(self) -> Iterator[Connection]:
+        """Every open socket on this worker: the lobby's and each loaded table's."""
+        yield from list(self.lobby.members)
+        for actor in list(self.actors.values()):
+            yield from list(actor.members)
+
     def tell_players(self, player_ids: Collection[int], message: dict[str, Any]) -> None:
         """An unnumbered message to those players' lobby sockets, on every worker."""
         self.friends.personal.send(player_ids, message)
@@ -184,10 +199,12 @@ class Hub:
     def deliver(self, message: dict[str, Any]) -> None:
         """A change another worker committed: to the lobby, or to the table if loaded here."""
         if message.get("lobby"):
-            if message.get("kind") in ("personal", "presence"):
+            if message.get("kind") in ("personal", "presence", "followed"):
                 self.friends.personal.remote(message)
             elif message.get("kind") == "banned":
                 self.bans.remote(message)
+            elif message.get("kind") == "revoked":
+                self.revocations.remote(message)
             else:
                 self.lobby.remote(message)
             return

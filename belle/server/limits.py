@@ -32,3 +32,5 @@ class Limits:
     player_hellos_per_second: float = 5.0  # of one player, all their sockets
     bot_tables: int = 3  # running tables with bots one player (or address) has started
     open_table_seconds: float = 2 * 3600.0  # an open table unchanged this long expires
+    names_per_address_hour: int = 10  # new names (guests or kept) one address picks an hour
+    open_tables_per_address: int = 10  # tables created from one address not started yet

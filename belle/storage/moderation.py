@@ -3,8 +3,11 @@
 
 `Moderation(engine)` sits beside the Store on the same engine; each method is one short
 transaction. A block is one way: `player_id` blocked `blocked_id` (they may not join the
-tables where the blocker sits or hosts, nor chat at them). A report points at a stored
-chat line, so the operator reads the line as it was said, whatever the reporter claims.
+tables where the blocker sits or hosts, nor chat at them, invite the blocker, offer or
+accept a rematch with them, nor follow them: a block ends their follow in the same
+transaction, so the blocked player no longer sees the blocker's presence). A report
+points at a stored chat line, so the operator reads the line as it was said, whatever
+the reporter claims.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from datetime import datetime
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from belle.storage.models import blocks, chat, players, reports, sanctions, settings
+from belle.storage.models import blocks, chat, follows, players, reports, sanctions, settings
 from belle.storage.store import aware, now
 
 OPERATOR_PASSWORD = "operator_password_hash"  # the settings key
@@ -49,13 +52,19 @@ class Moderation:
         self.engine = engine
 
     # -- blocks --------------------------------------------------------------
-    def block(self, player_id: int, blocked_id: int) -> None:
+    def block(self, player_id: int, blocked_id: int) -> bool:
+        """Store the block and end the blocked player's follow of the blocker; whether
+        that follow existed."""
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(blocks).values(player_id=player_id, blocked_id=blocked_id,
                                                    created_at=now()))
-        except IntegrityError:  # blocked already
-            return
+        except IntegrityError:  # blocked already (its follow was ended then)
+            pass
+        with self.engine.begin() as conn:
+            gone = conn.execute(delete(follows).where(follows.c.follower_id == blocked_id,
+                                                      follows.c.followed_id == player_id))
+        return bool(gone.rowcount)
 
     def unblock(self, player_id: int, blocked_id: int) -> bool:
         with self.engine.begin() as conn:
@@ -79,6 +88,24 @@ class Moderation:
                                                  blocks.c.player_id.in_(list(player_ids)))
         with self.engine.connect() as conn:
             return conn.execute(query.limit(1)).first() is not None
+
+    def blockers_among(self, player_ids: Sequence[int], blocked_id: int) -> set[int]:
+        """Those of `player_ids` who blocked `blocked_id`."""
+        if not player_ids:
+            return set()
+        query = select(blocks.c.player_id).where(blocks.c.blocked_id == blocked_id,
+                                                 blocks.c.player_id.in_(list(player_ids)))
+        with self.engine.connect() as conn:
+            return {int(row[0]) for row in conn.execute(query)}
+
+    def blocked_among(self, player_id: int, others: Sequence[int]) -> set[int]:
+        """Those of `others` whom `player_id` blocked."""
+        if not others:
+            return set()
+        query = select(blocks.c.blocked_id).where(blocks.c.player_id == player_id,
+                                                  blocks.c.blocked_id.in_(list(others)))
+        with self.engine.connect() as conn:
+            return {int(row[0]) for row in conn.execute(query)}
 
     # -- reports -------------------------------------------------------------
     def chat_line(self, chat_id: int) -> tuple[int | None, int | None] | None:

@@ -281,6 +281,15 @@ class Store:
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
+    def open_among(self, table_ids: list[int]) -> set[int]:
+        """Those of `table_ids` that are open (created, not started nor closed)."""
+        if not table_ids:
+            return set()
+        query = select(tables.c.id).where(tables.c.id.in_(table_ids),
+                                          tables.c.status == "open")
+        with self.engine.connect() as conn:
+            return {int(found) for (found,) in conn.execute(query)}
+
     def count_bot_tables(self, host_id: int) -> int:
         """How many running tables `host_id` hosts with a bot in a seat."""
         query = select(tables.c.seats).where(tables.c.host_id == host_id,

@@ -46,6 +46,8 @@ SHARED_SERVER_LIMITS = {
     "BELLE_MAX_OPEN_TABLES": "1000",
     "BELLE_SOCKETS_PER_ADDRESS": "1000",
     "BELLE_ADDRESS_HELLOS": "1000",
+    "BELLE_NAMES_PER_ADDRESS": "0",
+    "BELLE_OPEN_TABLES_PER_ADDRESS": "0",
 }
 """One server serves every browser test from one loopback address, so the per-address
 caps of a public server (issue 17) are lifted; tests of those caps run their own servers."""

@@ -142,7 +142,22 @@ def test_learning_by_playing_shows_the_rules_and_explains_a_refusal(new_page: An
     ann.fill("#why-move", "remove green")
     ann.click("#lesson form.why-form button")
     expect(lesson.locator(".why-answer")).to_contain_text("remove green")
+    expect(lesson.locator(".why-answer")).to_contain_text(  # the game's own reason (PP-30)
+        "A shop is pushed out only when you take a card for a full stop")
     ann.fill("#why-move", "nonsense")
     ann.click("#lesson form.why-form button")
     expect(ann.locator(".toast")).to_be_visible()
     assert ann.js_errors == []
+
+
+def test_why_a_move_is_refused_in_the_readers_language(device_page: Any) -> None:
+    """The engine's reason arrives as a message of the game's catalogue and is worded in
+    the reader's language (here German, chosen by the browser)."""
+    anna = device_page("desktop", "de", name="Anna")
+    table = anna.request.post("/api/learn/paris_paris").json()["id"]
+    anna.goto(f"/table/{table}")
+    anna.fill("#why-move", "remove green", timeout=20_000)
+    anna.click("#lesson form.why-form button")
+    expect(anna.locator("#lesson .why-answer")).to_contain_text(
+        "Ein Laden weicht nur, wenn du eine Karte für einen vollen Halt nimmst")
+    assert anna.js_errors == []

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from .kit import Person, add_bot, play, seat, start
+from .kit import Person, add_bot, play, seat, sign_in, start
 
 
 def code(response: Any) -> str:
@@ -38,3 +38,20 @@ def finished_table(client: TestClient, person: Person, private: bool = False,
         start(person, table)
         play({0: sock}, sock, seed=seed, first=first)
     return int(table)
+
+
+def private_game_over(client: TestClient) -> tuple[Person, Person, int]:
+    """A private two-seat Paris Paris table of ann (host) and bob (invited by name),
+    both resigned so stand-in bots play it to the end."""
+    ann, bob = sign_in(client, "ann"), sign_in(client, "bob")
+    table_id = private_table(ann, "paris_paris", 2)
+    assert ann.post(f"/api/tables/{table_id}/invitations", {"name": "bob"}).status_code == 200
+    seat(ann, table_id, 0)
+    seat(bob, table_id, 1)
+    with ann.socket(f"/ws/table/{table_id}") as sock:
+        sock.hello()
+        start(ann, table_id)
+        for person in (ann, bob):
+            assert person.post(f"/api/tables/{table_id}/resign").status_code == 200
+        sock.until(lambda m: m.get("kind") == "over", limit=2000)
+    return ann, bob, table_id

@@ -29,7 +29,8 @@ from starlette.testclient import WebSocketTestSession  # noqa: E402
 SECRET = "test-secret-" + "x" * 32
 FAST = Limits(rate=10_000.0, burst=10_000, http_per_minute=0,  # HTTP limit off
               sockets_per_address=0, sockets_per_player=0, hellos_per_second=0,
-              address_hellos_per_second=0, player_hellos_per_second=0)  # hello caps off
+              address_hellos_per_second=0, player_hellos_per_second=0,  # hello caps off
+              names_per_address_hour=0, open_tables_per_address=0)  # one test address
 
 
 T = TypeVar("T")

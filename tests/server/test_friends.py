@@ -10,8 +10,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from .friendskit import code, listed, private_table
-from .kit import Person, guest, seat, sign_in, start, table_actor
+from .friendskit import code, listed, private_game_over, private_table
+from .kit import guest, seat, sign_in, table_actor
 
 
 def test_a_private_table_exists_only_for_its_members(client: TestClient) -> None:
@@ -114,29 +114,12 @@ def test_friends_see_each_other_online_and_at_their_tables(client: TestClient) -
     assert [f["name"] for f in bob.get("/api/friends").json()["following"]] == ["ann"]
 
 
-def _private_game_over(client: TestClient) -> tuple[Person, Person, int]:
-    """A private two-seat Paris Paris table of ann (host) and bob (invited by name),
-    both resigned so stand-in bots play it to the end."""
-    ann, bob = sign_in(client, "ann"), sign_in(client, "bob")
-    table_id = private_table(ann, "paris_paris", 2)
-    assert ann.post(f"/api/tables/{table_id}/invitations", {"name": "bob"}).status_code == 200
-    seat(ann, table_id, 0)
-    seat(bob, table_id, 1)
-    with ann.socket(f"/ws/table/{table_id}") as sock:
-        sock.hello()
-        start(ann, table_id)
-        for person in (ann, bob):
-            assert person.post(f"/api/tables/{table_id}/resign").status_code == 200
-        sock.until(lambda m: m.get("kind") == "over", limit=2000)
-    return ann, bob, table_id
-
-
 def test_playing_again_is_the_rematch_and_invites_the_other_players(
         client: TestClient) -> None:
     """Issue 20 item 2 ("play again with these players") is the rematch: the first click
     invites the others (their lobby hears of it, their friends panel lists it), and a
     private table's rematch is private, open to the same people only."""
-    ann, bob, table_id = _private_game_over(client)
+    ann, bob, table_id = private_game_over(client)
     stranger = sign_in(client, "stranger")
     assert client.post(f"/api/tables/{table_id}/again").status_code == 404  # one way only
     with bob.socket("/ws/lobby") as lobby:
@@ -197,3 +180,11 @@ def test_another_workers_personal_messages_reach_only_their_players(client: Test
         assert theirs.recv() == {"type": "friends"}  # bob follows cy; ann does not
         mine.send({"type": "ping"})
         assert mine.recv()["type"] == "pong"
+        # another worker ended bob's follow of cy (cy blocked him): no more news of cy
+        client.portal.call(hub.deliver, {"lobby": True, "kind": "followed", "w": "other",
+                                         "player": bob.id, "followed": []})
+        assert theirs.recv() == {"type": "friends"}  # his panel re-reads once
+        client.portal.call(hub.deliver, {"lobby": True, "kind": "presence", "w": "other",
+                                         "player": cy.id})
+        theirs.send({"type": "ping"})
+        assert theirs.recv()["type"] == "pong"

@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from belle.engine.record import MatchRecord
+from belle.engine.record import MatchRecord, new_state
 from belle.server.database import StorageUnavailable
 from belle.server.friends.story import MOMENTS, margins, tell
 from belle.server.table.broadcast import Broadcast
 from belle.storage import RatingBook
+from tests.engine.test_conformance import random_playout
 
 from .friendskit import code, finished_table
 from .kit import sign_in, table_actor
@@ -68,6 +69,36 @@ def test_a_story_replays_the_true_record_only(client: TestClient) -> None:
     record: MatchRecord = table_actor(client, table_id).record()
     told = tell(record)
     assert told["final"] == ann.get(f"/api/tables/{table_id}/story").json()["final"]
+
+
+@pytest.mark.parametrize("game", ["paris", "paris_paris", "bruxelles_1893"])
+def test_the_chart_is_the_score_if_the_game_ended_then(game: str) -> None:
+    """Issue 20 item 4: each point is `score_if_ended_now()` after its turn — the end
+    scoring included (Paris's majorities and tile 27, Paris Paris's final excursions,
+    Bruxelles's final scoring) — so at the second-to-last turn it is what the end
+    scoring would give then, and the end scoring itself is no swing: the last turn is
+    no longer a decisive moment by construction (it was in every one of these games when
+    the chart plotted the running score)."""
+    for seed in (1, 2, 7):
+        record = random_playout((game, 3, {}), seed)
+        told = tell(record)
+        state = new_state(record)
+        before_last = told["points"][-2]
+        for entry in record.actions[:before_last["n"]]:
+            state.apply_action(state.action_from_json(entry.action))
+        assert before_last["scores"] == [round(v, 3) for v in state.score_if_ended_now()]
+        assert before_last["scores"] != [round(v, 3) for v in state.returns()]
+        assert told["points"][-1]["scores"] == told["final"]
+        assert not any(moment["last"] for moment in told["moments"]), (game, seed)
+
+
+def test_only_a_finished_game_has_a_story() -> None:
+    """Its chart reads what the end reveals (Paris Paris's secret lines): `tell` refuses a
+    record of a game under way."""
+    record = random_playout(("paris_paris", 2, {}), 1)
+    record.actions = record.actions[:40]
+    with pytest.raises(ValueError, match="once it is over"):
+        tell(record)
 
 
 def test_statistics_are_readable_the_moment_the_end_is_told(

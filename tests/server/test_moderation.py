@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 from belle.server.accounts.passwords import hash_password
 from belle.storage.moderation import Moderation
 
+from .friendskit import code, private_game_over, private_table
 from .kit import Person, add_bot, new_table, seat, sign_in, start
 
 OPERATOR_PASSWORD = "a long operator password"
@@ -52,6 +53,58 @@ def test_a_blocked_player_cannot_join_your_table_nor_write_to_you(client: TestCl
     seat(bob, mine)
     assert ann.post("/api/me/blocks", {"name": "ann"}).status_code == 400
     assert ann.post("/api/me/blocks", {"name": "nobody"}).status_code == 404
+
+
+def test_a_blocked_player_cannot_invite_nor_follow_the_blocker(client: TestClient) -> None:
+    """Issue 20 item 7: a block refuses the blocked player's invitations by name and
+    follows, and ends an earlier follow, so the blocked player no longer sees the
+    blocker's presence or tables (as on Board Game Arena and lichess)."""
+    ann, bob, cy = sign_in(client, "ann"), sign_in(client, "bob"), sign_in(client, "cy")
+    assert bob.post("/api/follows", {"name": "ann"}).status_code == 200
+    assert [f["name"] for f in bob.get("/api/friends").json()["following"]] == ["ann"]
+    with bob.socket("/ws/lobby") as lobby:
+        lobby.hello()
+        assert ann.post("/api/me/blocks", {"name": "bob"}).status_code == 200
+        lobby.until(lambda m: m["type"] == "friends", limit=20)  # his panel re-reads
+    assert bob.get("/api/friends").json()["following"] == []
+    refused = bob.post("/api/follows", {"name": "ann"})
+    assert refused.status_code == 403 and code(refused) == "blocked"
+    assert refused.json()["error"]["message"] == "ann has blocked you: you cannot follow them"
+    assert bob.get("/api/friends").json()["following"] == []
+    his = private_table(bob)
+    invited = bob.post(f"/api/tables/{his}/invitations", {"name": "ann"})
+    assert invited.status_code == 403 and code(invited) == "blocked"
+    assert ann.get("/api/friends").json()["invitations"] == []
+    assert bob.post(f"/api/tables/{his}/invitations", {"name": "cy"}).status_code == 200
+    # the blocker may still follow and invite the one she blocked
+    assert ann.post("/api/follows", {"name": "bob"}).status_code == 200
+    assert ann.post(f"/api/tables/{private_table(ann)}/invitations",
+                    {"name": "bob"}).status_code == 200
+    assert cy.post("/api/follows", {"name": "ann"}).status_code == 200  # others are free
+    assert ann.delete("/api/me/blocks/bob").status_code == 200
+    assert bob.post("/api/follows", {"name": "ann"}).status_code == 200
+
+
+def test_a_block_refuses_a_rematch_either_way(client: TestClient) -> None:
+    """A rematch would seat them together again: neither the blocked player nor the
+    blocker may offer or accept it, and an offer made before the block is no longer
+    listed to the one who blocked."""
+    ann, bob, table_id = private_game_over(client)
+    assert bob.post(f"/api/tables/{table_id}/rematch").json()["accepted"] == [1]
+    assert ann.get("/api/friends").json()["rematches"] == [{"table": table_id, "by": "bob"}]
+    assert ann.post("/api/me/blocks", {"name": "bob"}).status_code == 200
+    assert ann.get("/api/friends").json()["rematches"] == []
+    mine = ann.post(f"/api/tables/{table_id}/rematch")
+    assert mine.status_code == 403 and code(mine) == "blocked"
+    assert mine.json()["error"]["message"] == ("you have blocked a player of this game: "
+                                               "unblock them to play again with them")
+    assert bob.post(f"/api/tables/{table_id}/rematch").json()["table"] is None  # his, kept
+    assert bob.delete(f"/api/tables/{table_id}/rematch").status_code == 200
+    his = bob.post(f"/api/tables/{table_id}/rematch")
+    assert his.status_code == 403 and code(his) == "blocked"
+    assert ann.delete("/api/me/blocks/bob").status_code == 200
+    assert bob.post(f"/api/tables/{table_id}/rematch").json()["accepted"] == [1]
+    assert isinstance(ann.post(f"/api/tables/{table_id}/rematch").json()["table"], int)
 
 
 def test_reporting_a_chat_line(client: TestClient) -> None:

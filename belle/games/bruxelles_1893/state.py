@@ -21,7 +21,7 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.bruxelles_1893 import actions as act
-from belle.games.bruxelles_1893 import data, flow, views
+from belle.games.bruxelles_1893 import data, flow, refusals, views
 from belle.games.bruxelles_1893.actions import Act
 from belle.games.bruxelles_1893.flow import CHANCE_TASKS
 from belle.i18n.text import Message
@@ -133,6 +133,10 @@ class BruxellesState(State[Act]):
             return flow.chance_legal(self, action)
         return any(map(is_, self._legal, repeat(action)))
 
+    def refusal(self, action: Act) -> Message | None:
+        """Why `action` is refused now, in the rules' words (refusals.py)."""
+        return refusals.why(self, action)
+
     def sample_chance(self, rng: random.Random) -> Act:
         return flow.sample_chance(self, rng)
 
@@ -184,6 +188,12 @@ class BruxellesState(State[Act]):
     # -- results ---------------------------------------------------------
     def returns(self) -> list[float]:
         return [float(v) for v in self.vp]
+
+    def score_if_ended_now(self) -> list[float]:
+        """BRX-189..197 applied now (views.if_ended_now)."""
+        if self.phase == "over":
+            return self.returns()
+        return views.if_ended_now(self)
 
     def ranking(self) -> list[int]:
         """BRX-3, BRX-198..200: most VP, then most BF, then most tiles built, then shared."""

@@ -260,6 +260,44 @@ def _final_parts(state: BruxellesState, seat: int, track_vp: int) -> list[Part]:
     return parts
 
 
+def if_ended_now(state: BruxellesState) -> list[float]:
+    """BRX-189..197 for every seat as if round 5 had just ended, the state unchanged: its
+    kept figures settled (those still unpaid once the final scoring is under way), in the
+    order that scores most for it (BRX-191 lets it choose), then the final total. It reads
+    money, tracks, buildings, materials, kept works and bonus cards, all public; works
+    drawn in secret are not held until one is kept (BRX-71, BRX-72), so they never count.
+    """
+    settling = state.phase == "scoring"
+    return [float(max(_settled_total(state, seat, paid)
+                      for paid in _settlements(state, seat, settling)))
+            for seat in range(state.num_players)]
+
+
+def _settlements(state: BruxellesState, seat: int, settling: bool) -> list[int]:
+    """The sets of figures (bit masks) the seat may end up paying: each maximal set it
+    can afford (BRX-189, BRX-191: a card it can still pay when settled is paid)."""
+    owed = state.unpaid[seat] if settling else state.kept[seat]
+    figures = [f for f in range(len(data.FIGURES)) if owed >> f & 1]
+    money = state.money[seat]
+    found = []
+    for mask in range(1 << len(figures)):
+        chosen = [f for i, f in enumerate(figures) if mask >> i & 1]
+        left = money - sum(data.FIGURES[f].payment for f in chosen)
+        if left >= 0 and all(data.FIGURES[f].payment > left
+                             for f in figures if f not in chosen):
+            found.append(sum(1 << f for f in chosen))
+    return found
+
+
+def _settled_total(state: BruxellesState, seat: int, paid: int) -> int:
+    """final_total for the seat on a copy whose figures in `paid` are paid."""
+    owed = state.unpaid[seat] if state.phase == "scoring" else state.kept[seat]
+    copy = state.clone()
+    copy.money[seat] -= sum(f.payment for i, f in enumerate(data.FIGURES) if paid >> i & 1)
+    copy.unpaid[seat] = owed & ~paid
+    return final_total(copy, seat, copy.vp[seat])
+
+
 def _category_rule(name: str, revision: int) -> str:
     """The message id of a bonus category's rule: revision 1 scored 1 VP per cube."""
     if revision == 1 and name == "materials":

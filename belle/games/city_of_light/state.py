@@ -16,7 +16,7 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.city_of_light import actions as act
-from belle.games.city_of_light import cards, data, legal, rules, scoring, views
+from belle.games.city_of_light import cards, data, legal, refusals, rules, scoring, views
 from belle.games.city_of_light.actions import (
     Action,
     Activate,
@@ -156,6 +156,7 @@ class CityOfLightState(State[Action]):
     # -- legal actions ---------------------------------------------------
     legal_actions = legal.legal_actions
     is_legal = legal.is_legal
+    refusal = refusals.why  # why a move is refused now, in the rules' words
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.stage == SETUP and self._needs_picks():

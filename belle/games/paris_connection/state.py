@@ -19,7 +19,15 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.paris_connection import actions as act
-from belle.games.paris_connection import cutoff, data, heuristic, legacy, rules, views
+from belle.games.paris_connection import (
+    cutoff,
+    data,
+    heuristic,
+    legacy,
+    refusals,
+    rules,
+    views,
+)
 from belle.games.paris_connection.actions import (
     Action,
     Build,
@@ -31,6 +39,7 @@ from belle.games.paris_connection.actions import (
     Take,
 )
 from belle.games.paris_connection.rules import BOARD, hexes_in
+from belle.i18n.text import Message
 
 STARTS, DEAL, FIRST, PLAY, OVER = "starts", "deal", "first", "play", "over"
 NUM_COMPANIES = len(data.COMPANIES)
@@ -156,6 +165,10 @@ class ParisConnectionState(State[Action]):
         if type(action) is Return:
             return action in act.RETURN and self.portfolio[self.to_move][action.company] > 0
         return False
+
+    def refusal(self, action: Action) -> Message | None:
+        """Why `action` is refused now, in the rules' words (refusals.py)."""
+        return refusals.why(self, action)
 
     def _turn_start_actions(self) -> list[Action]:
         """PC-29: build (a company with supply and a legal hex) or trade (PC-52)."""

@@ -16,9 +16,10 @@ from typing import Any, NamedTuple
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, draw_outcome, rank_by_keys
 from belle.games.paris_paris import actions as act
-from belle.games.paris_paris import data, rules, views
+from belle.games.paris_paris import data, refusals, rules, views
 from belle.games.paris_paris.actions import Action, First, Lay, OpenLine, Remove, Secret, Take
 from belle.games.paris_paris.rules import NETWORKS, NUM_LINES, Item, Network, Readings
+from belle.i18n.text import Message
 
 SETUP, LAY, PICK, REMOVE, OVER = "setup", "lay", "pick", "remove", "over"
 NONE = -1
@@ -111,6 +112,10 @@ class ParisParisState(State[Action]):
                 and self.deck[card] > 0
             )
         return action in self.legal_actions()
+
+    def refusal(self, action: Action) -> Message | None:
+        """Why `action` is refused now, in the rules' words (refusals.py)."""
+        return refusals.why(self, action)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == LAY:  # PP-22: the next card of the shuffled deck
@@ -307,6 +312,24 @@ class ParisParisState(State[Action]):
 
     def returns(self) -> list[float]:
         return [float(sum(row)) for row in self.points]
+
+    def score_if_ended_now(self) -> list[float]:
+        """PP-58..64 applied now, without changing the state: the points so far, a big
+        excursion on each final line dealt (the secret lines, PP-59; the open line with
+        two players, PP-60; all five lines with `dm`, PP-71) and the bag (PP-62, PP-63);
+        waiting cards do nothing (PP-58). It reads the secret lines: the end reveals
+        them, and they never change once dealt (PP-17)."""
+        if self.phase == OVER:
+            return self.returns()
+        points = [float(sum(row)) for row in self.points]
+        for line, _owner in self.final_lines():
+            if line == NONE:
+                continue  # not dealt yet (the setup)
+            for item in rules.big_excursion(self.shops, line, self.readings, self.net):
+                points[item.seat] += item.points
+        for seat, bag in enumerate(rules.bag_scores(self.bag)):
+            points[seat] += bag
+        return points
 
     def ranking(self) -> list[int]:
         """PP-65..67: most points, then fewest shops on the board, then a shared place."""

@@ -2,8 +2,10 @@
 and revoked.
 
 A session's player is cached on this worker for `CACHE_SECONDS`, so a page's requests
-and sockets cost one database read, and a session revoked on another worker stops
-working here within that time (at once on the worker that revoked it).
+and sockets cost one database read. A revoked session stops working at once on every
+worker: the one that revoked it publishes the revocation, and each worker drops the
+player's cached sessions and closes their sockets (belle.server.accounts.revocation);
+the cache's window only matters when that message is lost (Redis down).
 """
 
 from __future__ import annotations
@@ -47,15 +49,15 @@ class Identities:
             return None
         return found
 
-    async def player_or_refused(self, cookie: str | None) -> tuple[Player | None, bool]:
-        """The cookie's player, or (None, True) when that player may not be signed in
+    async def identity_or_refused(self, cookie: str | None) -> tuple[Identity | None, bool]:
+        """The cookie's identity, or (None, True) when that player may not be signed in
         (banned), so a socket can say why it is closed."""
         found = await self._identify(cookie)
         if found is None:
             return None, False
         if self.refuse(found.player.id):
             return None, True
-        return found.player, False
+        return found, False
 
     async def _identify(self, cookie: str | None) -> Identity | None:
         found = self.sessions.read(cookie)

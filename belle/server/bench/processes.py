@@ -79,7 +79,8 @@ def server_processes(
         if lift_limits:
             env.update(BELLE_MAX_OPEN_TABLES="1000000", BELLE_HTTP_RATE="0",
                        BELLE_SOCKETS_PER_ADDRESS="0", BELLE_SOCKETS_PER_PLAYER="0",
-                       BELLE_ADDRESS_HELLOS="0", BELLE_PLAYER_HELLOS="0")
+                       BELLE_ADDRESS_HELLOS="0", BELLE_PLAYER_HELLOS="0",
+                       BELLE_NAMES_PER_ADDRESS="0", BELLE_OPEN_TABLES_PER_ADDRESS="0")
         processes: list[subprocess.Popen[bytes]] = []
         servers: list[tuple[str, int]] = []
         try:

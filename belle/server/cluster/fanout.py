@@ -164,6 +164,11 @@ class RedisFanout:
         except (redis.RedisError, ValueError, OSError) as exc:
             raise FanoutError(f"Redis is not reachable at {url}: {exc}") from exc
 
+    def client(self) -> Any:
+        """The Redis client once started (None before): other shared counters use its
+        pool (belle.server.quotas)."""
+        return self._client
+
     def lease_key(self, table_id: int) -> str:
         return LEASE_KEY.format(self.namespace, table_id)
 

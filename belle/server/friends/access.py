@@ -7,8 +7,10 @@ existence leak — not through the lobby, its socket, `/api/tables`, a table's p
 replay, a story, a player page or presence. A member joins as at any table; a
 non-member cannot sit even knowing the number (`/join 12` in the lobby chat included).
 
-The one place that decides is `Access`; a block list (issue 20 item 7) adds its refusal
-to `check_sit` and to the invitations (belle.server.friends.invites).
+The one place that decides is `Access`; a block (issue 20 item 7) adds its refusals
+through belle.server.moderation.guard: to a seat (`Seats.join`), to an invitation by name
+(belle.server.friends.invites), to a rematch (belle.server.table.rematch) and to a follow
+(belle.server.http.friends).
 """
 
 from __future__ import annotations

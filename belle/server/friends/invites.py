@@ -87,6 +87,7 @@ class Invitations:
         if guest.id in actor.table.banned:
             raise ServerError("kicked", "you asked {name} to leave this table: they "
                                         "cannot sit at it again", params={"name": guest.name})
+        await hub.guard.check_may_invite(host, guest)  # issue 20 item 7
         book = hub.friends.book
         await hub.db.write(book.add_member, actor.id, guest.id, "name", host.id)
         self.tell_invited([guest.id], actor.table)

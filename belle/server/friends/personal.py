@@ -12,8 +12,11 @@ as unnumbered messages to their lobby sockets (so nobody's event numbers get a g
 With several workers, each message is shared (`{"lobby": true, "kind": "personal"}`)
 and every worker hands it to its own sockets of those players; a presence change is
 shared as `{"lobby": true, "kind": "presence"}` and each worker tells the followers
-it holds. Both are unknown kinds to the lobby of a worker from before this change,
-which ignores them: a private table never reaches a public lobby event.
+it holds; a change of whom someone follows (a follow, or a block that ended one) as
+`{"lobby": true, "kind": "followed"}`, so no worker keeps telling a blocked player of
+the blocker's comings and goings. These are unknown kinds to the lobby of a worker from
+before this change, which ignores them: a private table never reaches a public lobby
+event.
 """
 
 from __future__ import annotations
@@ -60,12 +63,22 @@ class Personal:
     def forget(self, conn: Connection) -> None:
         self.following.pop(conn, None)
 
-    def followed_changed(self, player_id: int, followed: frozenset[int]) -> None:
-        """The player follows someone more or less: their sockets here know it now."""
+    async def reread_follows(self, player_id: int) -> None:
+        """Whom the player follows changed in the database: tell their sockets."""
+        followed = await self.hub.db.read(self.hub.friends.book.following, player_id)
+        self.followed_changed(player_id, frozenset(p.id for p in followed))
+
+    def followed_changed(self, player_id: int, followed: frozenset[int],
+                         share: bool = True) -> None:
+        """The player follows someone more or less (or a block ended a follow): their
+        sockets here and on the other workers know it now."""
         for conn in list(self.following):
             if conn.player_id == player_id:
                 self.following[conn] = followed
                 conn.send(dumps({"type": "friends"}))
+        if share:
+            self.hub.share({"lobby": True, "kind": "followed", "player": player_id,
+                            "followed": sorted(followed)})
 
     # -- messages ----------------------------------------------------------
     def send(self, player_ids: Collection[int], message: dict[str, Any],
@@ -96,6 +109,11 @@ class Personal:
         kind = message.get("kind")
         if kind == "presence" and isinstance(message.get("player"), int):
             self.presence_changed(message["player"], share=False)
+        elif kind == "followed" and isinstance(message.get("player"), int):
+            followed = message.get("followed")
+            if isinstance(followed, list):
+                self.followed_changed(message["player"], frozenset(
+                    p for p in followed if isinstance(p, int)), share=False)
         elif kind == "personal":
             players, body = message.get("players"), message.get("message")
             if isinstance(players, list) and isinstance(body, dict):

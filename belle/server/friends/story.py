@@ -3,10 +3,15 @@ its decisive moments, computed from the action log by replaying it.
 
 A *turn* is a run of one seat's decisions; the chance outcomes that follow a decision
 (a card drawn, a tile revealed) belong to its turn, and those before anyone moved to a
-setup turn 0. After every turn the score is `State.returns()` — what each seat would
-score if the game ended then. The true state is replayed, so the chart shows what
-the end revealed (secret lines, hidden tiles): it is told only once a game is over
-(belle.server.friends.stories refuses before), never during play.
+setup turn 0. After every turn the score is `State.score_if_ended_now()` — what each
+seat would score if the game ended then, the game's end scoring included (Paris's
+district majorities and tile 27, Bruxelles 1893's final scoring, Paris Paris's final
+excursions), so the end scoring is no jump on the last turn. The true state is
+replayed, and `score_if_ended_now` reads what the end reveals to everyone (Paris Paris's
+secret lines, which never change once dealt) and nothing else hidden (Paris's
+end-game tiles, Bruxelles's works drawn in secret): the story is told only of a game
+that is over (`tell` refuses any other; belle.server.friends.stories asks only then),
+never during play.
 
 A turn's *swing* is the largest change, over the seats, of a seat's margin over its
 best opponent (score minus the best other score); the decisive moments are the
@@ -21,7 +26,8 @@ from typing import Any
 from belle.engine.game import CHANCE, State
 from belle.engine.record import MatchRecord, new_state
 
-FORMAT = 1  # bump when what `tell` computes changes: cached stories are recomputed
+FORMAT = 2  # bump when what `tell` computes changes: cached stories are recomputed
+# 2: the chart plots score_if_ended_now (1 plotted returns: the running score)
 MOMENTS = 3
 TEXTS_KEPT = 8  # the moves of a turn named in a moment (the rest are counted)
 
@@ -36,9 +42,13 @@ class Turn:
 
 
 def tell(record: MatchRecord) -> dict[str, Any]:
-    """The points of the chart and the decisive moments of a finished `record`."""
+    """The points of the chart and the decisive moments of a finished `record`
+    (ValueError for a game that is not over: its chart would tell what the end has not
+    revealed yet)."""
     state = new_state(record)
     turns = _turns(state, record)
+    if not state.is_terminal():
+        raise ValueError("a game's story is told once it is over")
     points = [_point(i, t) for i, t in enumerate(turns)]
     return {
         "format": FORMAT,
@@ -46,7 +56,7 @@ def tell(record: MatchRecord) -> dict[str, Any]:
         "points": points,
         "moments": moments(turns),
         "final": _rounded(state.returns()),
-        "ranking": state.ranking() if state.is_terminal() else None,
+        "ranking": state.ranking(),
     }
 
 
@@ -55,14 +65,14 @@ def _turns(state: State[Any], record: MatchRecord) -> list[Turn]:
     for index, entry in enumerate(record.actions):
         current = turns[-1]
         if entry.player != CHANCE and entry.player != current.seat:
-            current.scores = _rounded(state.returns())
+            current.scores = _rounded(state.score_if_ended_now())
             current = Turn(entry.player, first=index)
             turns.append(current)
         state.apply_action(state.action_from_json(entry.action))
         current.last = index + 1
         if entry.player != CHANCE:
             current.texts.append(entry.text)
-    turns[-1].scores = _rounded(state.returns())
+    turns[-1].scores = _rounded(state.score_if_ended_now())
     return turns
 
 
@@ -118,5 +128,5 @@ def _moment(turns: list[Turn], index: int, swing: float) -> dict[str, Any]:
         "gains": [round(a - b, 3) for a, b in zip(turn.scores, before.scores, strict=True)],
         "swing": round(swing, 3),
         "lead": leads if leads != led else None,  # who leads after it, when that changed
-        "last": index == len(turns) - 1,  # the final scoring came in this turn
+        "last": index == len(turns) - 1,  # the game's last turn
     }

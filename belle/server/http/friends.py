@@ -155,6 +155,7 @@ async def follow(body: NameBody, request: Request) -> Any:
     followed = await _player_named(hub, body.name)
     if followed.id == player.id:
         raise ServerError("bad_options", "you cannot follow yourself")
+    await hub.guard.check_may_follow(player, followed)  # issue 20 item 7
     await hub.db.write(hub.friends.book.follow, player.id, followed.id)
     await _following_changed(hub, player)
     return {"following": followed.name}
@@ -172,8 +173,7 @@ async def unfollow(name: str, request: Request) -> Any:
 
 
 async def _following_changed(hub: Hub, player: Player) -> None:
-    followed = await hub.db.read(hub.friends.book.following, player.id)
-    hub.friends.personal.followed_changed(player.id, frozenset(p.id for p in followed))
+    await hub.friends.personal.reread_follows(player.id)
 
 
 @router.get("/api/friends")
@@ -184,15 +184,23 @@ async def friends(request: Request) -> Any:
     player = await signed_in(request)
     book = hub.friends.book
     followed = await hub.db.read(book.following, player.id)
+    # a block ends the follow (belle.storage.moderation); this also hides one made by a
+    # request that raced the block
+    blockers = await hub.db.read(hub.guard.store.blockers_among, [p.id for p in followed],
+                                 player.id)
+    followed = [p for p in followed if p.id not in blockers]
     ids = [p.id for p in followed]
     places = await hub.db.read(book.places, ids, Presence.fresh_since())
     waiting = await hub.db.read(book.waiting_turns, [*ids, player.id])
     seen = {place for found in places.values() for place in found if place != LOBBY}
     seen |= {w.table_id for w in waiting}
     visible = await hub.db.read(book.visible_table_ids, seen, player.id)
-    invited = await hub.db.read(book.invitations, player.id)
-    offers = await hub.db.read(hub.store.rematches.offers_for, player.id,
-                               datetime.now(UTC) - OFFERS_KEPT)
+    blocked = set(await hub.db.read(hub.guard.store.blocked, player.id))
+    invited = [(table_id, by) for table_id, by in
+               await hub.db.read(book.invitations, player.id) if by not in blocked]
+    offers = [o for o in await hub.db.read(hub.store.rematches.offers_for, player.id,
+                                           datetime.now(UTC) - OFFERS_KEPT)
+              if o.by not in blocked]
     return {
         "following": [_friend_json(p.id, p.name, places.get(p.id), waiting, visible)
                       for p in followed],

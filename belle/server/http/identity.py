@@ -4,8 +4,10 @@ who asks (`current_player`, `signed_in`).
 
 Every sign-in is a server-side session (belle.server.accounts.sessions): logout ends
 it (`{"everywhere": true}`: every session of the player), a password change ends every
-other one and needs the current password. Password attempts are throttled per account
-and per address before any hash is checked, and hashing runs on its own bounded pool.
+other one and needs the current password. The websockets of an ended session close at
+once, on every worker (belle.server.accounts.revocation). Password attempts are
+throttled per account and per address before any hash is checked, and hashing runs on
+its own bounded pool.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pydantic import BaseModel, StrictBool
 
 from belle.server.accounts import names, passwords, sessions
 from belle.server.accounts.identities import Identity
+from belle.server.addresses import client_key
 from belle.server.errors import ServerError
 from belle.server.hub import Hub, hub_of
 from belle.storage import NameTakenError, Player
@@ -59,7 +62,8 @@ def player_json(player: Player) -> dict[str, Any]:
 
 
 def address(request: Request) -> str:
-    return request.client.host if request.client is not None else "unknown"
+    """The client's address as per-address limits count it (an IPv6 one by its /64)."""
+    return client_key(request.client.host if request.client is not None else None)
 
 
 def _set_cookie(request: Request, response: Response, value: str) -> None:
@@ -79,7 +83,7 @@ async def open_session(body: SessionBody, request: Request, response: Response) 
     if player is not None and hub.identities.refuse(player.id):
         raise ServerError("banned", "the operator has banned this name")
     if player is None:
-        player = await _new_player(hub, name, body.password)
+        player = await _new_player(hub, name, body.password, address(request))
     elif player.password_hash is not None and not mine:
         hub.login_throttle.attempt(player.name, address(request))
         if body.password is None or not await hub.passwords.verify(
@@ -92,6 +96,7 @@ async def open_session(body: SessionBody, request: Request, response: Response) 
                           params={"name": player.name})
     if me is not None and me.token is not None and not mine:
         await hub.identities.sign_out(me.token)  # the browser was someone else before
+        hub.revocations.session(me.player.id, me.token.hash)
     if mine and me is not None and me.token is not None:
         return player_json(player)
     cookie, _token = await hub.identities.sign_in(player.id)
@@ -99,16 +104,16 @@ async def open_session(body: SessionBody, request: Request, response: Response) 
     return player_json(player)
 
 
-async def _new_player(hub: Hub, name: str, password: str | None) -> Player:
+async def _new_player(hub: Hub, name: str, password: str | None, client: str) -> Player:
     skeleton = names.skeleton(name)
     look_alike = await hub.db.read(hub.store.registered_look_alike, skeleton)
     if look_alike is not None:
         raise ServerError("name_taken", "{name} looks too much like {other}, a "
                                         "registered player; choose another name",
                           params={"name": name, "other": look_alike})
-    password_hash = None
-    if password is not None:
-        password_hash = await hub.passwords.hash(passwords.check_password(password))
+    checked = passwords.check_password(password) if password is not None else None
+    await hub.caps.new_name(client)  # a name a minute is fine; sixty are a flood
+    password_hash = await hub.passwords.hash(checked) if checked is not None else None
     try:
         return await hub.db.write(hub.store.create_player, name, password_hash, skeleton)
     except NameTakenError as exc:
@@ -144,7 +149,7 @@ async def set_password(body: PasswordBody, request: Request) -> Any:
     password_hash = await hub.passwords.hash(new)
     keep = me.token.hash if me.token is not None else None
     await hub.db.write(hub.store.set_password, player.id, password_hash, keep)
-    hub.identities.forget(player.id)
+    hub.revocations.player(player.id, keep)  # the other sessions' sockets close
     updated = await hub.players.get(player.id)
     assert updated is not None
     return player_json(updated)
@@ -167,11 +172,12 @@ async def logout(request: Request, response: Response, body: LogoutBody | None =
     hub = hub_of(request)
     found = await identity(request)
     if found is not None:
-        if body is not None and body.everywhere:
+        everywhere = body is not None and body.everywhere
+        if everywhere or found.token is None:  # an old-style cookie: every session
             await hub.identities.sign_out_everywhere(found.player.id)
-        elif found.token is not None:
-            await hub.identities.sign_out(found.token)
+            hub.revocations.player(found.player.id)
         else:
-            await hub.identities.sign_out_everywhere(found.player.id)  # old-style cookie
+            await hub.identities.sign_out(found.token)
+            hub.revocations.session(found.player.id, found.token.hash)
     response.delete_cookie(sessions.COOKIE, path="/", httponly=True, samesite="lax")
     return {"ok": True}

@@ -1,7 +1,8 @@
 """The HTTP request rate limit: a token bucket per client address, as ASGI middleware.
 
-Each client (the IP in the ASGI scope; behind a reverse proxy, run uvicorn with
-`--forwarded-allow-ips` so that the scope holds the real client) may make
+Each client (the IP in the ASGI scope, an IPv6 one by its /64: belle.server.addresses;
+behind a reverse proxy, run uvicorn with `--forwarded-allow-ips` so that the scope holds
+the real client) may make
 `Limits.http_per_minute` requests a minute, in bursts of up to `Limits.http_burst`.
 Beyond that it gets 429 in Belle's error shape with `Retry-After`. Static files
 (`/static/…`) are exempt: a page load fetches a dozen modules, and they are cheap.
@@ -22,6 +23,7 @@ from collections.abc import Callable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from belle.server.addresses import client_key
 from belle.server.errors import ServerError
 
 MAX_CLIENTS = 50_000
@@ -80,7 +82,7 @@ class RateLimitMiddleware:
             await self.app(scope, receive, send)
             return
         client = scope.get("client")
-        wait = self.limiter.take(client[0] if client else "unknown")
+        wait = self.limiter.take(client_key(client[0] if client else None))
         if wait <= 0:
             await self.app(scope, receive, send)
             return

@@ -106,11 +106,14 @@ async def create_table(body: TableBody, request: Request) -> Any:
         raise ServerError("too_many_tables", "you have created {most} tables that are not "
                                              "finished; finish one before creating another",
                           params={"most": most})
+    client = address(request)
+    await hub.caps.may_open_table(client)
     table = await hub.db.write(
         functools.partial(hub.store.create_table, private=body.private), game.info.id,
         dict(game.options), body.players, body.mode, player.id,
         clock.to_json() if clock.active else None,
     )
+    await hub.caps.opened_table(client, table.id)
     if table.private:
         await hub.db.write(hub.friends.book.add_member, table.id, player.id, "host")
     hub.table_changed(table)

@@ -141,9 +141,7 @@ class Bans:
         hub = self.hub
         for player_id in ids:
             hub.identities.forget(player_id)
-        sockets: list[Connection] = [c for c in hub.lobby.members if c.player_id in ids]
-        for actor in list(hub.actors.values()):
-            sockets.extend(c for c in actor.members if c.player_id in ids)
+        sockets: list[Connection] = [c for c in hub.connections() if c.player_id in ids]
         for conn in sockets:
             conn.end(BANNED_CLOSE, BANNED_REASON)
         if sockets:

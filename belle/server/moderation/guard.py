@@ -9,15 +9,20 @@ banned player is signed out everywhere (their session identifies no one:
 belle.server.accounts.identities), their open sockets are closed and their seats at games
 under way resigned (`on_banned`, called
 with the players a refresh finds newly banned) and they cannot sign in again; a muted
-one cannot chat. Blocks are read when they matter (a join, a chat line at a table): one indexed
-query.
+one cannot chat. Blocks are read when they matter (a join, a chat line at a table, an
+invitation, a rematch, a follow): one indexed query.
+
+A block keeps the blocked player away from the blocker (issue 20 item 7, as on Board Game
+Arena and lichess): they cannot sit at the blocker's tables, write to them, invite them by
+name, offer or accept a rematch that would seat them together, nor follow them — so the
+blocked player never sees the blocker's presence or tables in the friends panel.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
@@ -92,6 +97,30 @@ class Guard:
         if await self.db.read(self.store.blocked_by_any, _people(table), player.id):
             raise ServerError("blocked", "a player at this table has blocked you: you "
                                          "cannot write to them")
+
+
+    async def check_may_invite(self, host: Player, guest: Player) -> None:
+        """Refuse an invitation by name to someone who blocked the host."""
+        if await self.db.read(self.store.blocked_by_any, [guest.id], host.id):
+            raise ServerError("blocked", "{name} has blocked you: you cannot invite them",
+                              params={"name": guest.name})
+
+    async def check_may_follow(self, follower: Player, followed: Player) -> None:
+        """Refuse to follow someone who blocked the follower (presence stays theirs)."""
+        if await self.db.read(self.store.blocked_by_any, [followed.id], follower.id):
+            raise ServerError("blocked", "{name} has blocked you: you cannot follow them",
+                              params={"name": followed.name})
+
+    async def check_may_rematch(self, player: Player, others: Collection[int]) -> None:
+        """Refuse a rematch offer or acceptance that would seat `player` with someone who
+        blocked them, or with someone they blocked."""
+        people = sorted(set(others) - {player.id})
+        if await self.db.read(self.store.blocked_by_any, people, player.id):
+            raise ServerError("blocked", "a player of this game has blocked you: you cannot "
+                                         "offer them a rematch")
+        if await self.db.read(self.store.blocked_among, player.id, people):
+            raise ServerError("blocked", "you have blocked a player of this game: unblock "
+                                         "them to play again with them")
 
 
 def _people(table: TableRecord) -> list[int]:

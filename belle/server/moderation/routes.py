@@ -49,7 +49,8 @@ async def block(body: NameBody, request: Request) -> Any:
     if other.id == player.id:
         raise ServerError("bad_options", "you cannot block yourself")
     guard = guard_of(request)
-    await hub.db.write(guard.store.block, player.id, other.id)
+    if await hub.db.write(guard.store.block, player.id, other.id):  # their follow ended
+        await hub.friends.personal.reread_follows(other.id)
     return {"blocked": await hub.db.read(guard.store.blocked, player.id)}
 
 

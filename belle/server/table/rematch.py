@@ -8,7 +8,9 @@ friends panel lists the offers waiting for them, belle.storage.rematches.offers_
 well as at the table. The acceptance that completes the set starts the new table,
 already running with the same seats, in one storage transaction
 (belle.storage.rematches), so a table has at most one rematch however many people click
-at once. A private table's rematch is private, open to the same people. Who starts
+at once. A private table's rematch is private, open to the same people. Nobody offers or
+accepts a rematch that would seat them with someone who blocked them or whom they
+blocked (belle.server.moderation.guard). Who starts
 follows the game's own rule (belle.engine.rematch): the rematch's start-player draw is
 forced to that seat (`Moves`), and stays in its log like any draw.
 
@@ -58,6 +60,8 @@ class Rematching:
             host = actor.host
             people = frozenset(s.player_id for s in actor.setup.seats
                                if s.kind == "human" and s.player_id is not None)
+            if player.id not in before.accepted:  # issue 20 item 7: no rematch with a block
+                await host.guard.check_may_rematch(player, people)
             found, started = await host.db.write(host.store.rematches.accept, actor.id,
                                                  player.id, people, self._new_table())
             self.known = found

@@ -54,9 +54,10 @@ class Connection:
     """
 
     def __init__(self, socket: WebSocket, player: Player | None, limits: Limits,
-                 address: str = "unknown") -> None:
+                 address: str = "unknown", session: str | None = None) -> None:
         self.socket = socket
         self.player = player
+        self.session = session  # the hash of the session token it opened with
         self.limits = limits
         self.address = address  # the client's (belle.server.ws.admission)
         self.bucket = TokenBucket(limits.rate, limits.burst)

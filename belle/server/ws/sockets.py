@@ -22,6 +22,7 @@ from starlette.types import Receive, Scope, Send
 
 from belle.server.accounts.names import strip_bidi
 from belle.server.accounts.sessions import COOKIE
+from belle.server.addresses import client_key
 from belle.server.errors import ServerError, worded
 from belle.server.hub import Hub, hub_of
 from belle.server.moderation.bans import BANNED_CLOSE, BANNED_REASON
@@ -78,8 +79,10 @@ async def _open(socket: WebSocket) -> Connection | None:
     if not same_origin(socket):
         await socket.close(code=1008)
         return None
-    player, refused = await hub.identities.player_or_refused(socket.cookies.get(COOKIE))
-    address = socket.client.host if socket.client is not None else "unknown"
+    found, refused = await hub.identities.identity_or_refused(socket.cookies.get(COOKIE))
+    player = found.player if found is not None else None
+    session = found.token.hash if found is not None and found.token is not None else None
+    address = client_key(socket.client.host if socket.client is not None else None)
     await socket.accept()
     if refused:
         await socket.close(code=BANNED_CLOSE, reason=BANNED_REASON)  # no reconnecting
@@ -89,7 +92,7 @@ async def _open(socket: WebSocket) -> Connection | None:
                                      "address or account: close another page first"))
         await socket.close(code=1008)
         return None
-    conn = Connection(socket, player, hub.limits, address)
+    conn = Connection(socket, player, hub.limits, address, session)
     conn.start()
     return conn
 

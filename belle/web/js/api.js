@@ -3,6 +3,7 @@
 import { errorText, showBanned } from "./ui.js";
 
 const BANNED_CLOSE = 4403; // the operator banned this player: do not reconnect
+const SIGNED_OUT_CLOSE = 4401; // this session ended (logout, a password change): reload as who we are now
 
 export class ApiError extends Error {
   constructor(status, code, message, notice, params, refusal, template) {
@@ -132,6 +133,11 @@ export class Socket {
         this.closed = true;
         showBanned();
         this.onStatus("banned");
+        return;
+      }
+      if (event.code === SIGNED_OUT_CLOSE) {
+        this.closed = true;
+        window.location.reload();
         return;
       }
       if (this.closed) {

@@ -1,6 +1,7 @@
 // The end screen of a finished table (issue 20 item 4): the score breakdown side by side,
 // a chart of each player's score over the game (what they would score if the game ended
-// after each turn), its decisive moments (the largest swings), and links to replay and
+// after each turn, the end's own scoring included: State.score_if_ended_now, so the end
+// scoring is no jump on the last turn), its decisive moments (the largest swings), and links to replay and
 // the rules (playing again with the same players is the Rematch button of the players
 // panel, table.js). The story comes from
 // /api/tables/<id>/story, which the server tells only once the game is over.
@@ -70,7 +71,7 @@ function chart(story, names) {
   const x = (i) => pad + (i * (width - 2 * pad)) / Math.max(1, points.length - 1);
   const y = (v) => height - pad - ((v - bottom) * (height - 2 * pad)) / (top - bottom);
   const seats = story.final.map((_, seat) => seat);
-  const label = t("Each player's score after every turn, from the first turn to the end");
+  const label = t("What each player would score if the game ended after each turn, from the first turn to the end");
   return h("figure.score-chart", {},
     s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "score-chart-svg" },
       s("line", { x1: pad, y1: y(bottom), x2: width - pad, y2: y(bottom), stroke: "#888" }),
@@ -91,7 +92,7 @@ function moments(story, ctx) {
     const gain = m.seat === null ? 0 : m.gains[m.seat];
     return h("li.moment", { dataset: { turn: String(m.turn) } },
       h("b", {}, t("Turn {n}", { n: m.turn })), " — ",
-      m.last ? t("{player}: the final scoring ({points} points)", { player: who, points: fmt(gain) })
+      m.last ? t("{player} scored {points} points in the last turn", { player: who, points: fmt(gain) })
         : t("{player} scored {points} points", { player: who, points: fmt(gain) }),
       m.lead ? [" · ", t("{players} now lead", { players: m.lead.map((seat) => names[seat]).join(", ") })] : null,
       m.moves.length ? movesLine(m, ctx) : null);
