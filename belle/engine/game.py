@@ -382,9 +382,23 @@ class State(ABC, Generic[A]):
         return [seat for seat, place in enumerate(ranking) if place == 0]
 
     # -- information -----------------------------------------------------
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything `seat` may know, JSON-able; `None` is a spectator."""
+        """Everything `seat` may know, JSON-able; `None` is a spectator: the public part
+        every viewer shares, and this seat's own part."""
+        return {**self.public_view(), **self.private_view(seat)}
+
+    @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """The part of every view that every seat and spectator may know, JSON-able.
+
+        It holds no secret of anyone's, so a server builds and encodes it once per state
+        and shares it among all viewers (belle.server.table.payloads)."""
+
+    @abstractmethod
+    def private_view(self, seat: int | None) -> dict[str, Any]:
+        """What only `seat` may know (and `seat` itself), JSON-able; `None`: what a
+        spectator sees beyond the public part. Small, and its keys are never the public
+        part's: `view(seat)` is the two side by side."""
 
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> State[A]:

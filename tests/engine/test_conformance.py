@@ -367,6 +367,44 @@ def test_no_leak_of_other_seats_secrets(config: Any) -> None:
                     twin.information_state_key(viewer))
 
 
+def test_view_is_the_public_part_and_the_seats_own(playout: Any) -> None:
+    """view(seat) is public_view() beside private_view(seat), their keys apart (the server
+    sends the public part's one encoding to every viewer with each one's own part)."""
+    config, record = playout
+    for state in states_along(record, every=9):
+        public = state.public_view()
+        assert json.loads(json.dumps(public)) == public
+        for seat in [None, *range(config[1])]:
+            private = state.private_view(seat)
+            assert private["seat"] == seat
+            assert not set(private) & set(public), f"seat {seat}"
+            assert state.view(seat) == {**public, **private}
+
+
+def test_public_part_holds_no_secret(playout: Any) -> None:
+    """The part every viewer shares is the same in states that differ only in secrets
+    (each seat's determinization redeals all it may not see; two seats' secrets
+    swapped): whatever tells such states apart is in the per-seat parts."""
+    config, record = playout
+    players = config[1]
+    for state in states_along(record, every=6):
+        for seat in range(players):
+            sample = state.resample(seat, random.Random(11 + seat))
+            assert sample.public_view() == state.public_view(), f"resample({seat})"
+    for k, j in _secret_pairs(players):
+        pair = _counterfactual(record, k, j)
+        if pair is None or pair[0].is_terminal():
+            continue
+        true_state, alt_state = pair
+        assert true_state.public_view() == alt_state.public_view()
+        for viewer in [None, *range(players)]:
+            if true_state.view(viewer) != alt_state.view(viewer):
+                assert viewer in (k, j)
+                assert true_state.private_view(viewer) != alt_state.private_view(viewer)
+            else:
+                assert true_state.private_view(viewer) == alt_state.private_view(viewer)
+
+
 def test_resample_keeps_the_seats_view(playout: Any) -> None:
     config, record = playout
     for state in states_along(record, every=6):

@@ -404,8 +404,11 @@ class CityOfLightState(State[Action]):
         return best + data.UNBUILT_PENALTY
 
     # -- information -----------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+    def public_view(self) -> dict[str, Any]:
+        return views.public_view(self)
+
+    def private_view(self, seat: int | None) -> dict[str, Any]:
+        return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> CityOfLightState:
         return views.resample(self, seat, rng)

@@ -527,8 +527,11 @@ class ParisConnectionState(State[Action]):
         return heuristic.heuristic(self, seat)
 
     # -- information -----------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+    def public_view(self) -> dict[str, Any]:
+        return views.public_view(self)
+
+    def private_view(self, seat: int | None) -> dict[str, Any]:
+        return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> ParisConnectionState:
         return views.resample(self, seat, rng)
