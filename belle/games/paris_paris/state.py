@@ -131,6 +131,13 @@ class ParisParisState(State[Action]):
             return [(act.OPEN[li], 1 / len(lines)) for li in lines]
         return [(act.FIRST[s], 1 / self.num_players) for s in range(self.num_players)]
 
+    def chance_outcome_ints(self) -> list[tuple[int, float]]:
+        """PP-22 as dense ints, built from the deck (the adapters' hot path)."""
+        if self.phase != LAY:
+            return super().chance_outcome_ints()
+        left = self.deck_left
+        return [(i, n / left) for i, n in zip(act.LAY_INTS, self.deck, strict=True) if n]
+
     def sample_chance(self, rng: random.Random) -> Action:
         """PP-22: a card of the deck, each physical card equally likely (the search's
         draw; the same distribution as chance_outcomes, without building it)."""
