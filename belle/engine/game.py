@@ -214,6 +214,20 @@ class State(ABC, Generic[A]):
     def chance_outcomes(self) -> list[tuple[A, float]]:
         """At a chance node: every outcome with its probability."""
 
+    def legal_action_ints(self) -> list[int]:
+        """`legal_actions()` as dense ints, in the same order (the AI adapters' form).
+
+        A game may override it to build the ints straight from int tables where its
+        lists are long: converting each action costs more than listing it.
+        """
+        return self.notation.dense.ints(self.legal_actions())
+
+    def chance_outcome_ints(self) -> list[tuple[int, float]]:
+        """`chance_outcomes()` with dense ints for the actions, in the same order."""
+        outcomes = self.chance_outcomes()
+        ints = self.notation.dense.ints([action for action, _ in outcomes])
+        return list(zip(ints, [p for _, p in outcomes], strict=True))
+
     def sample_chance(self, rng: random.Random) -> A:
         """At a chance node: one outcome drawn with the probabilities of
         `chance_outcomes()`, for search (a bot rolls out thousands of games a second).
@@ -382,9 +396,23 @@ class State(ABC, Generic[A]):
         return [seat for seat, place in enumerate(ranking) if place == 0]
 
     # -- information -----------------------------------------------------
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything `seat` may know, JSON-able; `None` is a spectator."""
+        """Everything `seat` may know, JSON-able; `None` is a spectator: the public part
+        every viewer shares, and this seat's own part."""
+        return {**self.public_view(), **self.private_view(seat)}
+
+    @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """The part of every view that every seat and spectator may know, JSON-able.
+
+        It holds no secret of anyone's, so a server builds and encodes it once per state
+        and shares it among all viewers (belle.server.table.payloads)."""
+
+    @abstractmethod
+    def private_view(self, seat: int | None) -> dict[str, Any]:
+        """What only `seat` may know (and `seat` itself), JSON-able; `None`: what a
+        spectator sees beyond the public part. Small, and its keys are never the public
+        part's: `view(seat)` is the two side by side."""
 
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> State[A]:

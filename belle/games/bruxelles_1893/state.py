@@ -170,6 +170,13 @@ class BruxellesState(State[Act]):
         flow.advance(self)
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what is only memoized (final scores, legal-move caches): a
+        state pickles the same whether or not it was asked for its view or moves."""
+        state = dict(self.__dict__)
+        state["final_lines"] = []
+        return state
+
     def clone(self) -> BruxellesState:
         other = object.__new__(BruxellesState)
         d = self.__dict__.copy()
@@ -217,8 +224,11 @@ class BruxellesState(State[Act]):
         return views.heuristics(self, seats)
 
     # -- information -----------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+    def public_view(self) -> dict[str, Any]:
+        return views.public_view(self)
+
+    def private_view(self, seat: int | None) -> dict[str, Any]:
+        return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> BruxellesState:
         return views.resample(self, seat, rng)

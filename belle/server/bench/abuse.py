@@ -31,6 +31,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from belle.server.bench.loadgen import own_version
 from belle.server.bench.processes import HOST, process_rss, server_processes
 
 MAX_TABLES = 200
@@ -105,7 +106,7 @@ async def _play(ws: Any, seat: int, think: float, tally: Tally, stop: asyncio.Ev
             tally.counts[f"honest {message.get('code', 'game over')}"] += 1
             return
         if sent is not None and message.get("kind") == "action" \
-                and message.get("player") == seat and message.get("version") == sent[0] + 1:
+                and message.get("player") == seat and own_version(message) == sent[0] + 1:
             if tally.phase is not None:
                 tally.latencies.setdefault(tally.phase, []).append(time.perf_counter() - sent[1])
             sent = None
