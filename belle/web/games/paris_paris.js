@@ -329,7 +329,7 @@ const KIND = { small: t("Small excursion"), big: t("Big excursion"), final: t("F
 function excursionsPanel(view, names) {
   const list = (view.excursions || []).slice().reverse();
   return h("section.pp-excursions-wrap", {}, h("h3", {}, t("Excursions")),
-    list.length ? h("ol.pp-excursions", { reversed: true }, list.map((e) => h("li", { dataset: { kind: e.kind } },
+    list.length ? h("ol.pp-excursions", { reversed: true, tabindex: "0", "aria-label": t("Excursions") }, list.map((e) => h("li", { dataset: { kind: e.kind } },
       h("b", {}, `${KIND[e.kind]} `), lineChip(e.line),
       e.stop ? " " + t("from {stop}", { stop: stopName(e.stop) }) : "",
       " ", t("(round {round}):", { round: e.round }), " ",
