@@ -278,6 +278,17 @@ def test_codecs_round_trip(playout: Any) -> None:
             assert state.action_from_int(index) == action
 
 
+def test_dense_int_lists_match_the_actions(playout: Any) -> None:
+    """legal_action_ints / chance_outcome_ints (the AI adapters' lists; games build some
+    from int tables) are the legal actions' and chance outcomes' ints, in order."""
+    _, record = playout
+    for state in states_along(record):
+        assert state.legal_action_ints() == [state.action_to_int(a) for a in
+                                             state.legal_actions()]
+        assert state.chance_outcome_ints() == [(state.action_to_int(a), p) for a, p in
+                                               state.chance_outcomes()]
+
+
 def test_views_are_json_and_seat_specific(playout: Any) -> None:
     config, record = playout
     for state in states_along(record, every=9):
