@@ -124,3 +124,14 @@ def test_bad_tournaments_are_refused_and_nothing_is_created(client: TestClient) 
     assert client.get("/api/tournaments/99").json()["error"]["code"] == "not_found"
     anonymous = client.post("/api/tournaments", json={"name": "x", "game": GAME})
     assert anonymous.status_code == 401
+
+
+def test_a_tournaments_name_loses_its_bidi_controls(client: TestClient) -> None:
+    """Issue 17 (session 6, item 8): as player names and chat lines do."""
+    owner = sign_in(client, "org")
+    made = create(owner, name="Spring \u202ecup\u202c \u2066open\u2069")
+    assert made["name"] == "Spring cup open"
+    refused = owner.post("/api/tournaments", {"name": "\u202e\u202c", "game": GAME,
+                                              "system": "swiss", "rounds": 2,
+                                              "table_size": 2})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_options"
