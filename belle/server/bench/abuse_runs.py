@@ -51,7 +51,8 @@ def run_abuse_bench(tables: int = 50, seconds: float = 20.0, *, think: float = 0
                     profile: str | None = None) -> dict[str, Any]:
     """Honest tables, quiet then under the floods; a JSON-able report. `baseline`: also
     a server of that git revision, in `rounds` interleaved rounds. `profile`: py-spy
-    samples of this code's server under the floods, to that file (the last round's)."""
+    samples of the server under the floods, to that file (with a baseline, to
+    FILE.baseline and FILE.this, the last round's)."""
     _check(tables, seconds, think, rounds)
     settings = {"tables": tables, "seconds": seconds, "think_s": think,
                 "floods": {"hello_sockets": flood_sockets,
@@ -68,7 +69,7 @@ def run_abuse_bench(tables: int = 50, seconds: float = 20.0, *, think: float = 0
         for index in range(rounds):
             for code, tree in (("baseline", old), ("this", None)):
                 found = _one(tree, tables, seconds, think, flood_sockets, silent_sockets,
-                             profile if code == "this" else None)
+                             f"{profile}.{code}" if profile else None)
                 runs.append({"code": code, "round": index + 1, **found})
     return {**settings, "baseline": baseline, "rounds": rounds,
             "summary": _summary(runs), "runs": runs}
