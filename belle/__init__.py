@@ -7,7 +7,7 @@
 True
 """
 
-__version__ = "0.2.2"
+__version__ = "0.2.3"
 
 from belle.engine import (
     CHANCE,

@@ -18,6 +18,7 @@ suite.py the runs of `--all`; tables.py and markdown.py the text of the reports.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from belle.balance.bounds import judge
@@ -28,9 +29,11 @@ from belle.engine.registry import load_game
 
 
 def measure(runs: Sequence[Run], jobs: int = 1,
-            on_game: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """Play every run (`jobs` processes) and return one judged report per run."""
-    results = play_runs(runs, jobs, on_game)
+            on_game: Callable[[int], None] | None = None,
+            cache: Path | None = None) -> list[dict[str, Any]]:
+    """Play every run (`jobs` processes; games found in `cache` are not played again)
+    and return one judged report per run."""
+    results = play_runs(runs, jobs, on_game, cache)
     reports = []
     for run, games in zip(runs, results, strict=True):
         title = load_game(run.game).info.title

@@ -28,12 +28,19 @@ on the wrong side of the limit, *passes* when the whole interval is on the right
 and is *undecided* otherwise (more games would decide); the lists below name the
 failures and the undecided bounds whose estimate is already on the wrong side. The
 bounds (issue 15, `belle/balance/bounds.py`): no reconstructed element whose holders win
-more than 65% of 2-player games or more than twice the fair share with more players; the
-first player's win rate within the fair share ± 10 points; no scripted strategy above
-the fair share against the bots; Bruxelles 1893: building at least 25% of the winners'
-VP and no bonus category above 30% of all VP; Paris: every VP tile placed in most games;
-games end by the seeds' own end conditions (reconstructed fallbacks below 1%). Element,
-seat, ending and share bounds judge self-play; the strategy bound judges strategy runs."""
+more than 65% of 2-player games or more than twice the fair share with more players (an
+element taken in under 10% of the games at 95% is *rare*: it cannot decide games and
+passes); the first player's win rate within the fair share ± 10 points; no scripted
+strategy above the fair share against the bots (it fails only when its whole interval is
+above); Bruxelles 1893: building at least 25% of the winners' VP and no bonus category
+above 30% of all VP; Paris: in most games every VP-tile trigger is used (the seed places
+a tile only when a district first holds 4 keys on its buildings and landmarks, so the
+number of tiles placed is the number of such districts; each Paris section gives its
+distribution); games end by the seeds' own end conditions (reconstructed fallbacks below
+1%, judged over every self-play game at the player count, the runs "more games for the
+endings" included). Element, seat, ending and share bounds judge self-play; the strategy
+bound judges strategy runs. The reasoning behind each bound and each recalibration is in
+docs/decisions.md and docs/games/."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +69,12 @@ def page(reports: Sequence[dict[str, Any]], meta: PageMeta) -> str:
         "```",
         "",
         f"Measured {meta.measured} on commit {meta.commit} (belle {__version__}, Python "
-        f"{platform.python_version()}), {meta.minutes:.0f} minutes of wall time."
-        + (f" {meta.note}" if meta.note else ""),
+        f"{platform.python_version()}), {meta.minutes:.0f} minutes of wall time. "
+        + _editions() + (f" {meta.note}" if meta.note else ""),
         "",
         READING,
+        "",
+        *_overview(reports),
         "",
         *_summary(reports),
     ]
@@ -75,6 +84,35 @@ def page(reports: Sequence[dict[str, Any]], meta: PageMeta) -> str:
         for report in (r for r in reports if r["game"] == game):
             lines += ["", *_section(report)]
     return "\n".join(lines) + "\n"
+
+
+def _editions() -> str:
+    """The rules edition each game was played by (its `rules_version` option's default)."""
+    parts, single = [], False
+    for info in list_games():
+        edition = next((o.default for o in info.options if o.name == "rules_version"), None)
+        if edition is None:
+            single = True
+        else:
+            parts.append(f"{info.title} rules edition {edition}")
+    if not parts:
+        return ""
+    return "Played by " + ", ".join(parts) + ("; the other games have one edition." if
+                                              single else ".")
+
+
+def _overview(reports: Sequence[dict[str, Any]]) -> list[str]:
+    """One row per run: what was played and how its bounds came out."""
+    lines = ["## Every run", "",
+             "| game | players | run | games | fail | undecided | pass |",
+             "|---|---|---|---|---|---|---|"]
+    for report in reports:
+        counts = [sum(1 for b in report["bounds"] if b["status"] == status)
+                  for status in ("fail", "undecided", "pass")]
+        lines.append(f"| [{report['title']}](#{report['game']}) | {report['players']} | "
+                     f"{report['label']} | {report['completed']} of {report['games']} | "
+                     + " | ".join(map(str, counts)) + " |")
+    return lines
 
 
 def _summary(reports: Sequence[dict[str, Any]]) -> list[str]:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from belle.balance.games import probe_for
@@ -40,6 +41,9 @@ class Run:
     seed: int
     options: tuple[tuple[str, Any], ...] = ()
     strategy: str | None = None
+    endings_only: bool = False
+    """More games of a line-up played only for the fallback-endings bound: seeded apart
+    from the run of the same line-up, and reported by their endings alone."""
 
     @property
     def self_play(self) -> bool:
@@ -47,6 +51,8 @@ class Run:
 
     @property
     def label(self) -> str:
+        if self.endings_only:
+            return f"{self.lineup[0]} self-play, more games for the endings"
         if self.strategy is not None:
             others = sorted(set(self.lineup) - {STRATEGY_PREFIX + self.strategy})
             return f"strategy {self.strategy} against {', '.join(others)}"
@@ -62,7 +68,7 @@ class Run:
     def game_seed(self, index: int) -> int:
         """63 bits, stable across machines and independent of the other runs."""
         key = f"belle-balance:{self.seed}:{self.game}:{self.players}:{self.options}:" \
-              f"{','.join(self.lineup)}:{index}"
+              f"{','.join(self.lineup)}:{'endings:' if self.endings_only else ''}{index}"
         return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big") >> 1
 
 
@@ -141,19 +147,34 @@ def _play_job(job: tuple[int, Run, int]) -> tuple[int, GameResult]:
 
 def play_runs(
     runs: Sequence[Run], jobs: int, on_game: Callable[[int], None] | None = None,
+    cache: Path | None = None,
 ) -> list[list[GameResult]]:
     """Every game of every run, in game order per run; `jobs` processes (1: this one).
 
-    `on_game(run_number)` is called as each game finishes (for a progress bar).
+    `on_game(run_number)` is called as each game finishes (for a progress bar). With a
+    `cache` directory, games already played there are read back and each game played is
+    kept there (belle.balance.cache), so a stopped run goes on where it stopped.
     """
+    from belle.balance import cache as kept  # imports this module
+
     work = [(number, run, index) for number, run in enumerate(runs) for index in range(run.games)]
     results: list[list[GameResult | None]] = [[None] * run.games for run in runs]
 
     def store(number: int, result: GameResult) -> None:
         results[number][result.index] = result
+        if cache is not None:
+            kept.store(cache, runs[number], result)
         if on_game is not None:
             on_game(number)
 
+    if cache is not None:
+        for number, run, index in work:
+            found = kept.load(cache, run, index)
+            if found is not None:
+                results[number][index] = found
+                if on_game is not None:
+                    on_game(number)
+        work = [job for job in work if results[job[0]][job[2]] is None]
     if jobs <= 1:
         for job in work:
             store(*_play_job(job))

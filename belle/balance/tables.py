@@ -59,6 +59,8 @@ def headline(report: dict[str, Any]) -> str:
 
 
 def report_tables(report: dict[str, Any]) -> list[TextTable]:
+    if report.get("endings_only"):
+        return [_endings(report)]
     tables = [_seats(report)]
     if report["bots"]:
         tables.append(_bots(report))
@@ -132,7 +134,16 @@ def _lengths(report: dict[str, Any]) -> TextTable:
 def _endings(report: dict[str, Any]) -> TextTable:
     rows = [(r["reason"], "reconstructed fallback" if r["fallback"] else "the seed's",
              str(r["k"]), interval(r)) for r in report["end_reasons"]]
-    return TextTable("How games ended", ("end", "condition", "games", "share (95%)"), rows)
+    verdict = next((b for b in report["bounds"] if b["bound"] == "fallback-endings"), None)
+    note = ""
+    if report.get("endings_pool") and verdict is not None:
+        pool = report["endings_pool"]
+        note = (f"over all {pool['games']} self-play games at {report['players']} players, "
+                f"{pool['fallbacks']} ended by a reconstructed fallback, {interval(verdict)}: "
+                f"{ {FAIL: 'fails', PASS: 'passes', UNDECIDED: 'undecided'}[verdict['status']]}"
+                " against the 1% bound")
+    return TextTable("How games ended", ("end", "condition", "games", "share (95%)"), rows,
+                     note)
 
 
 def bound_lines(report: dict[str, Any]) -> tuple[list[str], list[str], int]:
@@ -151,6 +162,6 @@ def _leans_to_fail(bound: dict[str, Any]) -> bool:
         return False
     if bound["bound"] == "first-seat":
         return bool(abs(value - limit) > 0.10)
-    if bound["bound"] in ("bruxelles-building-share", "paris-vp-tiles"):
+    if bound["bound"] in ("bruxelles-building-share", "paris-vp-triggers"):
         return bool(value < limit)
     return bool(value > limit)

@@ -4,7 +4,8 @@ with 95% intervals, judged against the bounds of issue 15 (belle.balance).
     belle balance paris --players 3 --games 200 --jobs 2 --seed 1
     belle balance bruxelles_1893 --strategy never-build --games 60
     belle balance --all --games 240 --ismcts-games 16 --strategy-games 60 \\
-        --markdown docs/balance.md --check
+        --ending-games paris_connection=600 --markdown docs/balance.md \\
+        --summary belle/web/rules/balance.json --check
 
 Mistakes in the arguments end in one line on stderr and exit status 2 (as every command);
 a failed game or, with --check, a failed bound ends in exit status 1.
@@ -32,7 +33,8 @@ from belle.balance import Run, lineup, measure
 from belle.balance.bounds import failures
 from belle.balance.markdown import PageMeta, page
 from belle.balance.strategies import make_strategy, strategies_for
-from belle.balance.suite import SuitePlan, suite_runs
+from belle.balance.suite import SuitePlan, pool_endings, suite_runs
+from belle.balance.summary import summaries
 from belle.balance.tables import bound_lines, headline, report_tables
 from belle.bots import make_bot
 from belle.cli.common import (
@@ -101,6 +103,17 @@ def balance_command(
     strategy_games: Annotated[int, typer.Option(
         "--strategy-games", metavar="K",
         help="With --all: also K games of each scripted strategy against --bots.")] = 0,
+    ending_games: Annotated[list[str] | None, typer.Option(
+        "--ending-games", metavar="GAME=K",
+        help="With --all: K more self-play games of GAME per player count, for the "
+        "fallback-endings bound alone (repeatable).", show_default=False)] = None,
+    summary: Annotated[Path | None, typer.Option(
+        "--summary", metavar="FILE", help="With --all: also write each game's summary as "
+        "JSON (the rules pages show it).", show_default=False)] = None,
+    cache: Annotated[Path | None, typer.Option(
+        "--cache", metavar="DIR", help="Keep each finished game in DIR and read back the games "
+        "already there: a stopped run goes on where it stopped (the figures do not depend on "
+        "it).", show_default=False)] = None,
     list_strategies: Annotated[bool, typer.Option(
         "--strategies", help="List the scripted strategies of every game and stop.")] = False,
 ) -> None:
@@ -115,15 +128,20 @@ def balance_command(
         specs = _bot_specs(bots)
         if all_games:
             runs = _suite(game, players, strategy, option, run_seed, games, specs,
-                          ismcts_games, ismcts, strategy_games)
+                          ismcts_games, ismcts, strategy_games, _ending_games(ending_games))
         else:
+            if ending_games or summary is not None:
+                raise OptionError("--ending-games and --summary go with --all")
             runs = [_single(game, players, strategy, option, run_seed, games, specs,
                             ismcts_games, strategy_games)]
-        if markdown is not None:
-            _check_writable(markdown)
+        for path, flag in ((markdown, "--markdown"), (summary, "--summary")):
+            if path is not None:
+                _check_writable(path, flag)
     started, commit = time.monotonic(), _commit()  # the code that plays, not the code after
     try:
-        reports = _measure(runs, jobs, quiet=as_json)
+        reports = _measure(runs, jobs, quiet=as_json, cache=cache)
+        if all_games:
+            reports = pool_endings(reports)
     except KeyboardInterrupt:
         stderr_console().print("belle: interrupted; nothing written", markup=False)
         raise typer.Exit(130) from None
@@ -136,14 +154,18 @@ def balance_command(
     else:
         for report in reports:
             _print_report(report)
-    if markdown is not None:
+    if markdown is not None or summary is not None:
         given = {"game": game, "all_games": all_games, "players": players, "games": games,
                  "bots": bots, "strategy": strategy, "ismcts_games": ismcts_games,
                  "ismcts": ismcts, "strategy_games": strategy_games, "seed": run_seed,
                  "jobs": jobs, "markdown": markdown, "note": note, "option": option,
-                 "check": check}
+                 "check": check, "ending_games": ending_games or [], "summary": summary}
         meta = PageMeta(_command_line(given), _now(), commit, minutes, note)
-        markdown.write_text(page(reports, meta), encoding="utf-8")
+        if markdown is not None:
+            markdown.write_text(page(reports, meta), encoding="utf-8")
+        if summary is not None:
+            summary.write_text(json.dumps(summaries(reports, meta), indent=1) + "\n",
+                               encoding="utf-8")
     _finish(reports, check)
 
 
@@ -180,7 +202,8 @@ def _single(game: str | None, players: int | None, strategy: str | None,
 
 def _suite(game: str | None, players: int | None, strategy: str | None,
            option: list[str] | None, seed: int, games: int, specs: list[str],
-           ismcts_games: int, ismcts: str, strategy_games: int) -> list[Run]:
+           ismcts_games: int, ismcts: str, strategy_games: int,
+           ending_games: tuple[tuple[str, int], ...] = ()) -> list[Run]:
     if game is not None:
         raise OptionError(f"give a GAME or --all, not both (GAME {game!r})")
     for name, given in (("--players", players), ("--strategy", strategy), ("--option", option)):
@@ -199,28 +222,45 @@ def _suite(game: str | None, players: int | None, strategy: str | None,
         raise OptionError(f"--bots lists {len(specs)} bots; with --all every game is played "
                           f"at {smallest} players too, so list at most {smallest}")
     return suite_runs(SuitePlan(seed, games, tuple(specs), ismcts_games, ismcts,
-                                strategy_games))
+                                strategy_games, ending_games))
 
 
-def _check_writable(path: Path) -> None:
+def _ending_games(given: list[str] | None) -> tuple[tuple[str, int], ...]:
+    """--ending-games GAME=K, each game once, K a positive whole number."""
+    known = {info.id for info in list_games()}
+    pairs: dict[str, int] = {}
+    for text in given or []:
+        name, sep, count = text.partition("=")
+        if not sep or name not in known or not count.isdigit() or int(count) < 1:
+            raise OptionError(f"--ending-games {text!r}: write GAME=K, a game id (see "
+                              "'belle games') and a positive number of games")
+        if name in pairs:
+            raise OptionError(f"--ending-games names {name!r} twice")
+        pairs[name] = int(count)
+    return tuple(sorted(pairs.items()))
+
+
+def _check_writable(path: Path, flag: str) -> None:
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir() or not os.access(directory, os.W_OK):
-        fail(f"--markdown {str(path)!r}: the directory is missing or not writable")
+        fail(f"{flag} {str(path)!r}: the directory is missing or not writable")
 
 
 # -- playing ----------------------------------------------------------------------
-def _measure(runs: list[Run], jobs: int, quiet: bool) -> list[dict[str, Any]]:
+def _measure(runs: list[Run], jobs: int, quiet: bool,
+             cache: Path | None = None) -> list[dict[str, Any]]:
     console = stderr_console()
     total = sum(run.games for run in runs)
     if not console.is_terminal:
-        return measure(runs, jobs, on_game=_progress_lines(total) if total >= LOG_FROM else None)
+        on_game = _progress_lines(total) if total >= LOG_FROM else None
+        return measure(runs, jobs, on_game=on_game, cache=cache)
     if quiet:
-        return measure(runs, jobs)
+        return measure(runs, jobs, cache=cache)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
         task = progress.add_task(f"balance: {len(runs)} runs", total=total)
-        return measure(runs, jobs, on_game=lambda _: progress.advance(task))
+        return measure(runs, jobs, on_game=lambda _: progress.advance(task), cache=cache)
 
 
 def _progress_lines(total: int) -> Callable[[int], None]:
@@ -294,7 +334,7 @@ def _command_line(given: dict[str, Any]) -> str:
              ("strategy", "--strategy"), ("ismcts_games", "--ismcts-games"),
              ("ismcts", "--ismcts"), ("strategy_games", "--strategy-games"),
              ("seed", "--seed"), ("jobs", "--jobs"), ("markdown", "--markdown"),
-             ("note", "--note"))
+             ("summary", "--summary"), ("note", "--note"))
     defaults = {"bots": "greedy", "ismcts": DEFAULT_ISMCTS, "jobs": 1, "note": "",
                 "ismcts_games": 0, "strategy_games": 0}
     for name, flag in flags:
@@ -304,6 +344,8 @@ def _command_line(given: dict[str, Any]) -> str:
         if name == "ismcts" and not given["ismcts_games"]:
             continue
         words += [flag, str(value)]
+    for assignment in given["ending_games"]:
+        words += ["--ending-games", assignment]
     for assignment in given["option"] or []:
         words += ["--option", assignment]
     if given["check"]:

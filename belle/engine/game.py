@@ -37,6 +37,7 @@ from belle.engine.errors import (
 )
 from belle.engine.options import OptionSpec, OptionValue, resolve_options
 from belle.engine.texts import TEXTS, typed
+from belle.i18n.text import Message
 from belle.i18n.text import seat as text_seat
 
 SHOWN_LEGAL = 12
@@ -213,6 +214,20 @@ class State(ABC, Generic[A]):
     def chance_outcomes(self) -> list[tuple[A, float]]:
         """At a chance node: every outcome with its probability."""
 
+    def legal_action_ints(self) -> list[int]:
+        """`legal_actions()` as dense ints, in the same order (the AI adapters' form).
+
+        A game may override it to build the ints straight from int tables where its
+        lists are long: converting each action costs more than listing it.
+        """
+        return self.notation.dense.ints(self.legal_actions())
+
+    def chance_outcome_ints(self) -> list[tuple[int, float]]:
+        """`chance_outcomes()` with dense ints for the actions, in the same order."""
+        outcomes = self.chance_outcomes()
+        ints = self.notation.dense.ints([action for action, _ in outcomes])
+        return list(zip(ints, [p for _, p in outcomes], strict=True))
+
     def sample_chance(self, rng: random.Random) -> A:
         """At a chance node: one outcome drawn with the probabilities of
         `chance_outcomes()`, for search (a bot rolls out thousands of games a second).
@@ -278,6 +293,47 @@ class State(ABC, Generic[A]):
                                player=text_seat(player))
         self.apply_action(action)
 
+    def why_illegal(self, action: A) -> Message | None:
+        """Why the seat to move may not make `action` now, as a message of the game's
+        catalogue (`{"id", "params"}`, worded in a reader's language by
+        belle.i18n; None when it is legal now).
+
+        The game's own reason (`refusal`: "that space is taken", "not enough francs:
+        costs 5, you have 3") when it has one, else a general one: the game is over, a
+        random draw comes next, this kind of move cannot be made at this point of the
+        turn, or this move is not possible now. It reads only what the seat to move may
+        know (the board and its own holdings): ask it for that seat only.
+        """
+        action = self.known_action(action)
+        player = self.current_player()
+        if player == TERMINAL:
+            return TEXTS.message("engine.refuse.game_over")
+        if player == CHANCE:
+            return TEXTS.message("engine.refuse.not_your_turn.chance")
+        if self.is_legal(action):
+            return None
+        found = self.refusal(action)
+        if found is not None:
+            return found
+        wanted = self.action_kind(action)
+        if any(self.action_kind(a) == wanted for a in self.legal_actions()):
+            return TEXTS.message("engine.why.not_now")
+        return TEXTS.message("engine.why.wrong_moment")
+
+    def refusal(self, action: A) -> Message | None:
+        """The game's own reason why `action`, not legal now for the seat to move, is
+        refused (None: no specific reason; `why_illegal` then gives a general one). Each
+        game words its common refusals in its refusals.py, citing the rules."""
+        return None
+
+    def action_kind(self, action: A) -> str:
+        """An action's kind: the `type` of its wire form (its class name otherwise)."""
+        try:
+            wire = self.action_to_json(action)
+        except GameError:
+            return type(action).__name__
+        return str(wire.get("type")) if isinstance(wire, dict) else type(action).__name__
+
     def _refuse(self, kind: type[E], message_id: str, /, english: str | None = None,
                 **params: Any) -> E:
         """The refusal `kind` with the engine's message `message_id`, of this game."""
@@ -340,9 +396,23 @@ class State(ABC, Generic[A]):
         return [seat for seat, place in enumerate(ranking) if place == 0]
 
     # -- information -----------------------------------------------------
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything `seat` may know, JSON-able; `None` is a spectator."""
+        """Everything `seat` may know, JSON-able; `None` is a spectator: the public part
+        every viewer shares, and this seat's own part."""
+        return {**self.public_view(), **self.private_view(seat)}
+
+    @abstractmethod
+    def public_view(self) -> dict[str, Any]:
+        """The part of every view that every seat and spectator may know, JSON-able.
+
+        It holds no secret of anyone's, so a server builds and encodes it once per state
+        and shares it among all viewers (belle.server.table.payloads)."""
+
+    @abstractmethod
+    def private_view(self, seat: int | None) -> dict[str, Any]:
+        """What only `seat` may know (and `seat` itself), JSON-able; `None`: what a
+        spectator sees beyond the public part. Small, and its keys are never the public
+        part's: `view(seat)` is the two side by side."""
 
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> State[A]:

@@ -27,6 +27,9 @@ _TEMPLATES: Final[dict[str, str]] = {
     "engine.refuse.not_your_turn": "It is not your turn: {player} is to move.",
     "engine.refuse.not_your_turn.chance":
         "It is not your turn: the next thing to happen is a random draw.",
+    # why a move is refused when the game has no more precise reason (State.why_illegal)
+    "engine.why.not_now": "This move is not possible now.",
+    "engine.why.wrong_moment": "This kind of move cannot be made at this point of the turn.",
     # what names no move of the game
     "engine.refuse.not_action": "That is not a move of {game}.",
     "engine.refuse.index": "A move's number goes from 0 to {last}.",

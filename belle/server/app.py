@@ -209,6 +209,7 @@ def create_app(
             await hub.guard.stop()
             pusher.close()
             await hub.close()
+            await notifier.stop()  # a batch noted while the tables closed: too late
             if mailer is not None:
                 mailer.close()
             store.close()

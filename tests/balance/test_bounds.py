@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from belle.balance.bounds import FAIL, PARIS_VP_TILE_TRIGGER, PASS, UNDECIDED, evaluate
+from belle.balance.bounds import FAIL, PASS, UNDECIDED, evaluate
 from belle.balance.games.bruxelles_1893 import BUILDING_COMPONENTS, BUILDING_GROUP
+from belle.balance.games.paris import TRIGGERS_USED
 from belle.balance.probe import Element, GameFacts, Probe
 from belle.balance.report import build_report
 from belle.balance.runner import GameResult, Run, lineup
+from belle.balance.suite import pool_endings
 
 ELEMENT = Element("x", "card", "card X", "reconstructed")
 
@@ -145,30 +147,66 @@ def test_bruxelles_building_share_of_winners_and_bonus_categories() -> None:
     assert verdicts(data, "bruxelles-bonus-category") == [PASS]
 
 
-def test_paris_vp_tiles_placed_in_most_games() -> None:
-    games = [result(g, winner=0, facts={"VP tile 1 (8/4/2) placed": g % 5 == 0,
-                                        "VP tile 2 (10/5/2) placed": g % 5 != 0})
+def test_paris_vp_triggers_used_in_most_games() -> None:
+    """Decision of issue 15, session 6: the seed's trigger (a district first holding 4
+    keys, PARIS-127) bounds how many tiles are placed; the bound asks that each trigger
+    is used, not that every tile is placed."""
+    games = [result(g, winner=0, facts={TRIGGERS_USED: g % 5 == 0,
+                                        "VP tile 1 (8/4/2) placed": False})
              for g in range(100)]
     data = report(games, game="paris")
-    assert verdicts(data, "paris-vp-tiles") == [FAIL, PASS]
-    failed = next(v for v in evaluate(data) if v.bound == "paris-vp-tiles")
-    assert failed.sentence == ("VP tile 1 (8/4/2) is placed in 20% (95% interval 13%–29%) of "
-                               "the games: below the 50% bound. " + PARIS_VP_TILE_TRIGGER)
-
-
-def test_the_vp_tiles_trigger_is_explained_once_per_report() -> None:
-    games = [result(g, winner=0, facts={"VP tile 1 (8/4/2) placed": g % 5 == 0,
-                                        "VP tile 2 (10/5/2) placed": g % 4 == 0,
-                                        "VP tile 6 (20/10/5) placed": True})
-             for g in range(100)]
-    sentences = [v.sentence for v in evaluate(report(games, game="paris"))
-                 if v.bound == "paris-vp-tiles"]
-    assert [PARIS_VP_TILE_TRIGGER in s for s in sentences] == [True, False, False]
+    assert verdicts(data, "paris-vp-triggers") == [FAIL]
+    [failed] = [v for v in evaluate(data) if v.bound == "paris-vp-triggers"]
+    assert failed.sentence == (
+        "Every VP-tile trigger of the game is used (a tile placed for each district that "
+        "reaches 4 keys) in 20% (95% interval 13%–29%) of the games: below the 50% bound.")
+    used = [result(g, winner=0, facts={TRIGGERS_USED: g % 50 != 0}) for g in range(100)]
+    assert verdicts(report(used, game="paris"), "paris-vp-triggers") == [PASS]
 
 
 def test_game_checks_apply_only_to_their_game() -> None:
-    games = [result(g, winner=0, facts={"VP tile 1 (8/4/2) placed": False}) for g in range(50)]
-    assert verdicts(report(games, game="paris_paris"), "paris-vp-tiles") == []
+    games = [result(g, winner=0, facts={TRIGGERS_USED: False}) for g in range(50)]
+    assert verdicts(report(games, game="paris_paris"), "paris-vp-triggers") == []
+
+
+def test_a_rarely_taken_element_passes_as_rare_whatever_its_holders_win() -> None:
+    # taken in 2 of 200 games, its holders always win: the take rate is under 10% at 95%
+    games = [result(g, winner=0, holders=[0] if g < 2 else None) for g in range(200)]
+    [verdict] = [v for v in evaluate(report(games)) if v.bound == "holder-win-rate"]
+    assert verdict.status == PASS and verdict.rare
+    assert "rare" in verdict.sentence and verdict.value == 1.0
+    # taken in 8 of 40 games: its take rate might be above 10%, so it is judged
+    games = [result(g, winner=0, holders=[0] if g < 8 else None) for g in range(40)]
+    [verdict] = [v for v in evaluate(report(games)) if v.bound == "holder-win-rate"]
+    assert verdict.status == FAIL and not verdict.rare
+
+
+def test_a_strategy_at_its_fair_share_passes() -> None:
+    """A strategy that wins exactly half of 2-player games never has its whole interval
+    under 50%; it fails only when the whole interval is above."""
+    lineup_0 = ["strategy:s", "greedy"]
+    games = [result(g, winner=(g // 2) % 2 if g % 2 == 0 else 1 - (g // 2) % 2,
+                    seats=lineup_0 if g % 2 == 0 else lineup_0[::-1]) for g in range(400)]
+    data = report(games, strategy="s")
+    [verdict] = [v for v in evaluate(data) if v.bound == "strategy"]
+    assert verdict.value == 0.5 and verdict.status == PASS
+    assert "not above the 50% fair share" in verdict.sentence
+
+
+def test_fallback_endings_are_judged_over_every_self_play_run_at_the_count() -> None:
+    greedy = report([result(g, winner=0) for g in range(300)])
+    other = report([result(g, winner=0, fallback=g == 0) for g in range(500)])
+    other["label"] = "ismcts self-play"
+    assert verdicts(greedy, "fallback-endings") == [UNDECIDED]  # 0 of 300: up to 1.3%
+    pool_endings([greedy, other])
+    assert greedy["endings_pool"] == {"games": 800, "fallbacks": 1, "runs": [
+        "300 of greedy self-play", "500 of ismcts self-play"]}
+    [verdict] = [v for v in greedy["bounds"] if v["bound"] == "fallback-endings"]
+    assert verdict["status"] == PASS and verdict["high"] < 0.01
+    assert verdict["sentence"].startswith("0 of this run's 300 games end by a reconstructed "
+                                          "fallback; over all 800 self-play games")
+    [verdict] = [v for v in other["bounds"] if v["bound"] == "fallback-endings"]
+    assert verdict["status"] == PASS
 
 
 def test_failed_bounds_read_as_sentences() -> None:

@@ -96,7 +96,7 @@ def _reports(failing: bool) -> list[dict[str, Any]]:
 
 def test_check_exits_1_only_when_a_bound_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     for failing, code in ((True, 1), (False, 0)):
-        monkeypatch.setattr(balance_cli, "measure", lambda runs, jobs, on_game=None,
+        monkeypatch.setattr(balance_cli, "measure", lambda runs, jobs, on_game=None, cache=None,
                             f=failing: _reports(f))
         result = run("paris_paris", "--games", "1", "--check", "--json")
         assert result.exit_code == code, result.output
@@ -104,3 +104,45 @@ def test_check_exits_1_only_when_a_bound_fails(monkeypatch: pytest.MonkeyPatch) 
             assert "belle: 1 bounds fail" in result.stderr
         without_check = run("paris_paris", "--games", "1", "--json")
         assert without_check.exit_code == 0
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--all", "--ending-games", "paris_connection"), "--ending-games 'paris_connection': "
+                                                      "write GAME=K"),
+    (("--all", "--ending-games", "nope=3"), "--ending-games 'nope=3': write GAME=K"),
+    (("--all", "--ending-games", "paris=0"), "--ending-games 'paris=0': write GAME=K"),
+    (("--all", "--ending-games", "paris=2", "--ending-games", "paris=3"),
+     "--ending-games names 'paris' twice"),
+    (("paris", "--summary", "x.json"), "--ending-games and --summary go with --all"),
+])
+def test_bad_suite_options_are_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.strip().startswith("belle: " + message)
+
+
+def test_the_suite_writes_the_page_and_the_rules_pages_summary(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--all plays every game; here only Paris Paris at 2 players is played (measure
+    filtered), enough to see the page, the pooled endings and the summary."""
+    real = balance_cli.measure
+    monkeypatch.setattr(balance_cli, "measure", lambda runs, jobs, on_game=None, cache=None: real(
+        [r for r in runs if r.game == "paris_paris" and r.players == 2], 1))
+    page, summary = tmp_path / "balance.md", tmp_path / "balance.json"
+    result = run("--all", "--games", "2", "--bots", "random", "--ismcts-games", "1",
+                 "--ismcts", "ismcts:iterations=2", "--strategy-games", "1",
+                 "--ending-games", "paris_paris=2", "--seed", "3", "--markdown", str(page),
+                 "--summary", str(summary))
+    assert result.exit_code == 0, result.output
+    text = page.read_text()
+    command = text.split("```sh", 1)[1].split("```", 1)[0]
+    assert "--ending-games paris_paris=2" in command and f"--summary {summary}" in command
+    assert "## Every run" in text and "random self-play, more games for the endings" in text
+    assert "over all 5 self-play games at 2 players, 0 ended by a reconstructed" in text
+    data = json.loads(summary.read_text())
+    runs = data["games"]["paris_paris"]["2"]
+    assert [r["kind"] for r in runs] == ["random", "ismcts", "strategy", "endings"]
+    assert runs[0]["games"] == 2 and set(runs[0]["bounds"]) == {"pass", "fail", "undecided"}
+    assert runs[0]["first_player_wins"]["value"] is not None
+    assert runs[2]["strategy"] == "secret-line-only" and "strategy_wins" in runs[2]
+    assert data["measured"] and data["command"] == command.strip()

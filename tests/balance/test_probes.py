@@ -12,6 +12,7 @@ from belle.balance.games.bruxelles_1893 import (
     CONSTRUCTION,
     OTHER_DURING_PLAY,
 )
+from belle.balance.games.paris import TRIGGERS_USED
 from belle.balance.probe import Probe
 from belle.balance.runner import GameResult, Run, lineup, play_one
 from belle.engine.registry import game_ids, load_game
@@ -63,7 +64,13 @@ def test_every_registered_game_has_its_probe() -> None:
 def test_paris_reports_each_vp_tile_and_groups_the_majorities() -> None:
     result = played("paris", bot="greedy:samples=1")
     assert result.facts is not None
-    assert len(result.facts.facts) == 6
+    facts = result.facts.facts
+    assert sum(1 for name in facts if name.startswith("VP tile ")) == 6
+    counts = [name for name in facts if name.endswith(" placed in the game")]
+    assert len(counts) == 7 and sum(facts[name] for name in counts) == 1  # one count is true
+    placed = sum(facts[name] for name in facts if name.startswith("VP tile "))
+    assert facts[f"{placed} VP tile{'' if placed == 1 else 's'} placed in the game"]
+    assert TRIGGERS_USED in facts
     names = {name for lines in result.facts.components for name, _ in lines}
     assert "district majorities (VP tiles)" in names
     assert not any(name.endswith(" majority") for name in names)

@@ -3,10 +3,13 @@ seats rotated, failing games counted rather than fatal."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from belle.balance import Run, lineup, measure
-from belle.balance.runner import play_one, play_runs
+from belle.balance.runner import GameResult, play_one, play_runs
 
 
 def test_reports_are_the_same_for_one_or_two_processes() -> None:
@@ -89,3 +92,46 @@ def test_the_suite_plays_every_game_at_every_count_and_its_runs_equal_single_run
     assert alone in runs
     with_strategy = _single("paris", 3, "hoard-francs", None, 9, 3, ["greedy"], 0, 0)
     assert with_strategy in runs
+
+
+def test_games_for_the_endings_are_seeded_apart_from_the_run_of_the_same_bots() -> None:
+    from belle.balance.suite import SuitePlan, suite_runs
+
+    plan = SuitePlan(seed=9, games=5, bots=("greedy",),
+                     ending_games=(("paris_connection", 7),))
+    runs = [r for r in suite_runs(plan) if r.game == "paris_connection" and r.players == 3]
+    [plain, endings] = runs
+    assert endings.endings_only and not plain.endings_only and endings.games == 7
+    assert endings.lineup == plain.lineup and endings.self_play
+    assert {endings.game_seed(g) for g in range(5)}.isdisjoint(
+        {plain.game_seed(g) for g in range(5)})
+    assert plain.game_seed(0) == Run("paris_connection", 3, plain.lineup, 5, 9).game_seed(0)
+    assert not any(r.endings_only for r in suite_runs(plan) if r.game != "paris_connection")
+
+
+def test_a_cached_run_goes_on_where_it_stopped(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """--cache: games already played are read back, not played again, and the figures are
+    those of a run without the cache."""
+    from belle.balance import cache, runner
+
+    run = Run("paris_paris", 2, lineup(2, ["random"]), 3, 5)
+    plain = play_runs([run], 1)[0]
+    first = play_runs([replace(run, games=2)], 1, cache=tmp_path)[0]  # stopped after 2
+    assert [r.scores for r in first] == [r.scores for r in plain[:2]]
+    played: list[int] = []
+    original = runner.play_one
+
+    def counting(r: Run, index: int) -> GameResult:
+        played.append(index)
+        return original(r, index)
+
+    monkeypatch.setattr(runner, "play_one", counting)
+    again = play_runs([run], 1, cache=tmp_path)[0]
+    assert played == [2]
+    assert [(r.seed, r.ranking, r.scores) for r in again] == \
+        [(r.seed, r.ranking, r.scores) for r in plain]
+    other = replace(run, lineup=("random", "greedy"))
+    assert cache.load(tmp_path, other, 0) is None  # another line-up: not the same game
+    assert len(cache.fingerprint("paris_paris")) == 16
+    assert cache.fingerprint("paris_paris") != cache.fingerprint("paris")

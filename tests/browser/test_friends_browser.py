@@ -45,6 +45,28 @@ def test_a_private_table_an_invitation_link_and_friends_online(new_page: Any) ->
     assert ann.js_errors == [] and bob.js_errors == [] and newcomer.js_errors == []
 
 
+def test_the_host_invites_a_player_by_name(new_page: Any) -> None:
+    """Issue 20 item 1: at a private table the host invites Bob by his name; Bob's lobby
+    lists the invitation at once, and he follows it and sits down."""
+    ann, bob = new_page("Ann"), new_page("Bob")
+    table = ann.request.post("/api/tables", data={"game": "paris_paris", "players": 2,
+                                                  "private": True}).json()["id"]
+    assert ann.request.post(f"/api/tables/{table}/join", data={"seat": 0}).ok
+    ann.goto(f"/table/{table}")
+    ann.fill("#invite-by-name", bob.player_name, timeout=20_000)
+    ann.click("#invite form.invite-form button[type=submit]")
+    expect(ann.locator(".toast")).to_contain_text(f"{bob.player_name} is invited.")
+    expect(ann.locator("#invite p.members")).to_contain_text(bob.player_name)
+    invitation = bob.locator(f'#friends .invitations a[href="/table/{table}"]')
+    expect(invitation).to_have_text(f"{ann.player_name} invites you to table {table}",
+                                    timeout=20_000)
+    invitation.click()
+    bob.wait_for_url(f"**/table/{table}")
+    bob.locator('#seats li[data-seat="1"] button.join').click()
+    expect(ann.locator('#seats li[data-seat="1"]')).to_contain_text(bob.player_name)
+    assert ann.js_errors == [] and bob.js_errors == []
+
+
 def test_the_end_screen_tells_the_game_and_the_rematch_plays_it_again(new_page: Any) -> None:
     ann = new_page("Ann")
     api = ann.request
@@ -142,7 +164,22 @@ def test_learning_by_playing_shows_the_rules_and_explains_a_refusal(new_page: An
     ann.fill("#why-move", "remove green")
     ann.click("#lesson form.why-form button")
     expect(lesson.locator(".why-answer")).to_contain_text("remove green")
+    expect(lesson.locator(".why-answer")).to_contain_text(  # the game's own reason (PP-30)
+        "A shop is pushed out only when you take a card for a full stop")
     ann.fill("#why-move", "nonsense")
     ann.click("#lesson form.why-form button")
     expect(ann.locator(".toast")).to_be_visible()
     assert ann.js_errors == []
+
+
+def test_why_a_move_is_refused_in_the_readers_language(device_page: Any) -> None:
+    """The engine's reason arrives as a message of the game's catalogue and is worded in
+    the reader's language (here German, chosen by the browser)."""
+    anna = device_page("desktop", "de", name="Anna")
+    table = anna.request.post("/api/learn/paris_paris").json()["id"]
+    anna.goto(f"/table/{table}")
+    anna.fill("#why-move", "remove green", timeout=20_000)
+    anna.click("#lesson form.why-form button")
+    expect(anna.locator("#lesson .why-answer")).to_contain_text(
+        "Ein Laden weicht nur, wenn du eine Karte für einen vollen Halt nimmst")
+    assert anna.js_errors == []

@@ -93,3 +93,17 @@ def test_the_leaderboard_and_player_pages_show_a_finished_game(new_page: Any, se
     page.wait_for_url(f"**/table/{table_id}")
     expect(page.locator("#replay")).to_be_visible()
     assert page.js_errors == []
+
+
+def test_the_player_page_charts_the_rating_over_time(new_page: Any, server: str) -> None:
+    """Issue 20 item 4: after rated games the player's page draws the rating over time,
+    one point before the first game and one after each."""
+    names, _ = finished_game(server)
+    page = new_page()
+    page.goto(f"/player?name={names[0]}")
+    chart = page.locator(f"#stats figure.rating-chart[data-game={GAME}]")
+    expect(chart).to_be_visible(timeout=20_000)
+    expect(chart.locator("figcaption")).to_have_text("Rating over time: Paris Paris")
+    expect(chart.locator("svg polyline")).to_have_count(1)
+    expect(chart.locator("svg circle")).to_have_count(2)
+    assert page.js_errors == []

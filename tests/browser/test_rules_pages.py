@@ -151,3 +151,45 @@ def test_a_rules_page_has_no_serious_accessibility_finding(page: Any) -> None:
     page.locator("details#reconstructed > summary").click()
     assert axe_violations(page) == []
     assert page.js_errors == []
+
+
+SUMMARY = {
+    "measured": "2026-12-02 05:00 UTC", "commit": "abc1234", "command": "belle balance --all",
+    "games": {"paris_paris": {"2": [
+        {"kind": "greedy", "label": "greedy self-play", "games": 400,
+         "bounds": {"pass": 20, "fail": 0, "undecided": 3},
+         "first_player_wins": {"value": 0.54, "low": 0.49, "high": 0.59}},
+        {"kind": "strategy", "label": "strategy secret-line-only against greedy", "games": 200,
+         "bounds": {"pass": 1, "fail": 0, "undecided": 0}, "strategy": "secret-line-only",
+         "strategy_wins": {"value": 0.31, "low": 0.25, "high": 0.38}},
+        {"kind": "endings", "label": "more games", "games": 600,
+         "bounds": {"pass": 1, "fail": 0, "undecided": 0}},
+    ]}},
+}
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en-GB", ["2 players", "the greedy bot played itself 400 times and the first player "
+               "won 54% (fair share 50%)", "won 31% of its 200 games",
+               "Checks: 22 passed, 3 not yet decided, 0 failed."]),
+    ("fr-FR", ["2 joueurs", "a joué 400 parties contre lui-même", "Vérifications : 22 "
+               "réussies, 3 pas encore tranchées, 0 échouées."]),
+])
+def test_how_we_checked_shows_the_balance_figures_in_the_readers_words(
+        browser: Any, server: str, locale: str, words: list[str]) -> None:
+    """Issue 15: each game's balance summary (belle/web/rules/balance.json, written by
+    `belle balance --all --summary`) is worded on the rules page, without a file path."""
+    context = browser.new_context(base_url=server, locale=locale)
+    try:
+        page = context.new_page()
+        page.route("**/static/rules/balance.json",
+                   lambda route: route.fulfill(json=SUMMARY))
+        open_rules(page, "paris_paris")
+        page.locator("details#reconstructed > summary").click()
+        block = page.locator("details#reconstructed .balance")
+        for text in words:
+            expect(block).to_contain_text(text)
+        assert internal_text(page) == []
+        assert "balance.md" not in block.inner_text() and ".json" not in block.inner_text()
+    finally:
+        context.close()

@@ -31,13 +31,20 @@ def test_views_only_for_connected_viewers_once_each(
 ) -> None:
     anna, bob, table_id = three_seats(client)
     asked: list[int | None] = []
-    original = ParisConnectionState.view
+    public: list[int] = []
+    original_private = ParisConnectionState.private_view
+    original_public = ParisConnectionState.public_view
 
     def counting(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
         asked.append(seat)
-        return original(state, seat)
+        return original_private(state, seat)
 
-    monkeypatch.setattr(ParisConnectionState, "view", counting)
+    def counting_public(state: ParisConnectionState) -> dict[str, Any]:
+        public.append(len(state.history))
+        return original_public(state)
+
+    monkeypatch.setattr(ParisConnectionState, "private_view", counting)
+    monkeypatch.setattr(ParisConnectionState, "public_view", counting_public)
     path = f"/ws/table/{table_id}"
     with bob.socket(path) as first, bob.socket(path) as second:  # two tabs, one seat
         first.hello()
@@ -46,8 +53,10 @@ def test_views_only_for_connected_viewers_once_each(
         play({1: first}, second, seed=2, stop=lambda m: m.get("to_move") == 0)
     shown = [m for m in second.seen if m["type"] == "event" and m.get("view") is not None]
     assert len(shown) >= 2  # the start and the end of the deal, at least
-    # Anna's seat has no socket and nobody watches: only seat 1's view, once an event.
+    # Anna's seat has no socket and nobody watches: only seat 1's own part, once an
+    # event, beside the public part built once per event.
     assert asked == [1] * len(shown)
+    assert public == [m["version"] for m in shown]
 
 
 def caught_up(sock: Sock, since: int, last: int) -> list[dict[str, Any]]:

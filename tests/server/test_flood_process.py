@@ -19,6 +19,7 @@ from typing import Any
 import httpx
 import pytest
 
+from belle.server.bench.loadgen import own_version
 from belle.server.bench.processes import process_rss
 
 from .test_process import Server, post, session
@@ -106,7 +107,7 @@ async def honest_move(url: str, token: str, table_id: int) -> dict[str, Any]:
                                   "action": message["legal"][0]["json"]}))
         while True:
             echo: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 120))
-            if echo.get("kind") == "action" and echo.get("version") == version + 1:
+            if echo.get("kind") == "action" and own_version(echo) == version + 1:
                 return echo
             assert echo["type"] != "error", echo
 

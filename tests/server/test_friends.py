@@ -11,7 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from .friendskit import code, listed, private_game_over, private_table
-from .kit import guest, seat, sign_in, table_actor
+from .kit import Person, guest, seat, sign_in, start, table_actor
 
 
 def test_a_private_table_exists_only_for_its_members(client: TestClient) -> None:
@@ -112,6 +112,64 @@ def test_friends_see_each_other_online_and_at_their_tables(client: TestClient) -
     assert bob.delete("/api/follows/cy").status_code == 200
     assert code(bob.delete("/api/follows/cy")) == "not_found"
     assert [f["name"] for f in bob.get("/api/friends").json()["following"]] == ["ann"]
+
+
+def test_the_friends_panel_shows_the_turn_based_tables_waiting_for_a_friend(
+        client: TestClient) -> None:
+    """Issue 20 item 2: `waiting` lists a followed player's turn-based tables waiting for
+    their move that the reader may see — a private one only for its members."""
+    ann, bob, cy = (sign_in(client, n) for n in ("ann", "bob", "cy"))
+    public = ann.post("/api/tables", {"game": "paris_paris", "players": 2,
+                                      "mode": "turn"}).json()["id"]
+    secret = private_table(ann, "paris_paris", 2)
+    assert ann.post(f"/api/tables/{secret}/invitations", {"name": "bob"}).status_code == 200
+    live = ann.post("/api/tables", {"game": "paris_paris", "players": 2}).json()["id"]
+    for table_id in (public, live):
+        seat(ann, table_id, 0)
+        seat(bob, table_id, 1)
+        start(ann, table_id)
+    people = {0: ann, 1: bob}
+    movers = {t: people[table_actor(client, t).state.current_player()] for t in (public, live)}
+    for person in (ann, bob):
+        assert cy.post("/api/follows", {"name": person.name}).status_code == 200
+    assert bob.post("/api/follows", {"name": "ann"}).status_code == 200
+    assert ann.post("/api/follows", {"name": "bob"}).status_code == 200
+    notifier: Any = client.app.state.notifier  # type: ignore[attr-defined]
+    for _ in range(50):  # the notifier writes turn changes in batches
+        client.portal.call(notifier.flush)
+        if movers[public].get("/api/friends").json()["waiting_for_you"]:
+            break
+        time.sleep(0.02)
+    seen = {f["name"]: f["waiting"] for f in cy.get("/api/friends").json()["following"]}
+    assert seen == {p.name: [public] if movers[public] is p else [] for p in (ann, bob)}
+    # a private turn-based table: its members see it waiting, an outsider does not
+    turn_secret = private_table_turn(ann, bob)
+    secret_mover = people[table_actor(client, turn_secret).state.current_player()]
+    for _ in range(50):
+        client.portal.call(notifier.flush)
+        if turn_secret in [w["table"] for w in
+                           secret_mover.get("/api/friends").json()["waiting_for_you"]]:
+            break
+        time.sleep(0.02)
+    outsider = {f["name"]: f["waiting"] for f in cy.get("/api/friends").json()["following"]}
+    assert turn_secret not in outsider[secret_mover.name]
+    member = bob if secret_mover is ann else ann  # who follows the mover and sits there
+    assert turn_secret in next(f["waiting"] for f in
+                               member.get("/api/friends").json()["following"])
+    assert live not in [t for waiting in outsider.values() for t in waiting]  # live: never
+    assert secret not in [t for waiting in outsider.values() for t in waiting]
+
+
+def private_table_turn(host: Person, guest_: Person) -> int:
+    """A private turn-based Paris Paris table of `host` and `guest_`, started."""
+    table_id: int = host.post("/api/tables", {"game": "paris_paris", "players": 2,
+                                              "mode": "turn", "private": True}).json()["id"]
+    assert host.post(f"/api/tables/{table_id}/invitations",
+                     {"name": guest_.name}).status_code == 200
+    seat(host, table_id, 0)
+    seat(guest_, table_id, 1)
+    start(host, table_id)
+    return table_id
 
 
 def test_playing_again_is_the_rematch_and_invites_the_other_players(

@@ -17,7 +17,7 @@ from belle.storage import RatingBook
 from tests.engine.test_conformance import random_playout
 
 from .friendskit import code, finished_table
-from .kit import sign_in, table_actor
+from .kit import guest, play, seat, sign_in, start, table_actor
 
 
 def test_the_story_of_a_finished_game_adds_up(client: TestClient) -> None:
@@ -178,3 +178,39 @@ def test_player_statistics_count_what_the_viewer_may_see(client: TestClient) -> 
     page = bob.get("/api/players/ann").json()
     assert [t["id"] for t in page["tables"]] == [public]
     assert code(client.get("/api/stats?name=nobody")) == "not_found"
+
+
+def _rated_game(client: TestClient, people: list[Any], seed: int) -> int:
+    """A two-seat Paris Paris game the registered `people` play to the end (rated)."""
+    table_id: int = people[0].post("/api/tables", {"game": "paris_paris",
+                                                   "players": 2}).json()["id"]
+    for index, person in enumerate(people):
+        seat(person, table_id, index)
+    with people[0].socket(f"/ws/table/{table_id}") as a, \
+            people[1].socket(f"/ws/table/{table_id}") as b, \
+            guest(client).socket(f"/ws/table/{table_id}") as watcher:
+        for sock in (a, b):
+            sock.hello()
+        first = watcher.hello()
+        start(people[0], table_id)
+        play({0: a, 1: b}, watcher, seed=seed, first=first)
+    return table_id
+
+
+def test_the_rating_over_time_follows_each_rated_game(client: TestClient) -> None:
+    """Issue 20 item 4: the player page's rating chart reads `rating` of /api/stats: the
+    rating before the first rated game, then after each one, in play order."""
+    people = [sign_in(client, name, "a kept name") for name in ("Anna", "Bob")]
+    tables = [_rated_game(client, people, seed) for seed in (1, 2)]
+    rating = client.get("/api/stats?name=Anna").json()["rating"]
+    assert [(line["game"], line["title"]) for line in rating] == [("paris_paris", "Paris Paris")]
+    points = rating[0]["points"]
+    assert points[0] == {"at": None, "rating": 1000, "table": None}  # a new player's
+    assert [p["table"] for p in points[1:]] == tables
+    assert all(isinstance(p["at"], str) and p["at"].endswith("Z") for p in points[1:])
+    board = {p["name"]: p for p in
+             client.get("/api/leaderboard/paris_paris").json()["players"]}
+    assert points[-1]["rating"] == board["Anna"]["rating"]
+    assert len({p["rating"] for p in points}) > 1  # the games moved it
+    assert client.get("/api/stats?name=Bob").json()["rating"][0]["points"][-1]["rating"] \
+        == board["Bob"]["rating"]

@@ -9,7 +9,11 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from .kit import Person, sign_in
+from belle.server import create_app
+from belle.server.table.clock import ClockSettings, FakeClock
+from belle.server.table.timekeeper import TIMEOUT_MARK
+
+from .kit import FAST, SECRET, Person, sign_in, table_actor
 
 GAME = "city_of_light"  # two seats, the fewest moves of the five games
 
@@ -124,6 +128,50 @@ def test_bad_tournaments_are_refused_and_nothing_is_created(client: TestClient) 
     assert client.get("/api/tournaments/99").json()["error"]["code"] == "not_found"
     anonymous = client.post("/api/tournaments", json={"name": "x", "game": GAME})
     assert anonymous.status_code == 401
+
+
+def test_the_tournament_clock_reaches_its_tables(db_url: str) -> None:
+    """Issue 20 item 3: a tournament's clock is each of its tables' clock, and it runs
+    there: a person who lets it expire has a bot play that turn (on a fake clock)."""
+    fake = FakeClock()
+    app = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, clock=fake)
+    with TestClient(app) as client:
+        ann, bob = sign_in(client, "ann"), sign_in(client, "bob")
+        clock = {"kind": "per-move", "seconds": 30}
+        made = create(ann, clock=clock, on_timeout="bot-moves")
+        settings = ClockSettings.parse(clock, "bot-moves").to_json()
+        assert made["tournament"]["clock"] == settings
+        tid = made["tournament"]["id"]
+        for person in (ann, bob):
+            assert person.post(f"/api/tournaments/{tid}/signup").status_code == 200
+        for _ in range(2):
+            assert ann.post(f"/api/tournaments/{tid}/bots", {"bot": "random"}).status_code == 200
+        assert ann.post(f"/api/tournaments/{tid}/start").status_code == 200
+        tables = [t["table_id"] for t in
+                  ann.get(f"/api/tournaments/{tid}").json()["rounds"][0]["tables"]]
+        assert [client.get(f"/api/tables/{t}").json()["clock"] for t in tables] == \
+            [settings] * len(tables)
+        people = {ann.id, bob.id}
+        actor = next(table_actor(client, t) for t in tables
+                     if {s.player_id for s in table_actor(client, t).table.seats} & people)
+        deadline = time.monotonic() + 30  # a guard against a hang, not a speed assertion
+        while not _person_to_move(actor) and time.monotonic() < deadline:
+            time.sleep(0.02)  # a bot seat moves first
+        mover = actor.state.current_player()
+        assert actor.timekeeper.state.seat == mover and actor.timekeeper.state.deadline
+        version = actor.version
+        portal: Any = client.portal
+        portal.call(fake.advance, 29.5)
+        assert actor.version == version  # not yet
+        portal.call(fake.advance, 1)
+        assert actor.version > version
+        assert [e.player for e in actor.entries[version:]
+                if e.text.endswith(TIMEOUT_MARK)][:1] == [mover]
+
+
+def _person_to_move(actor: Any) -> bool:
+    mover = actor.state.current_player() if actor.state is not None else -1
+    return mover >= 0 and actor.table.seats[mover].kind == "human"
 
 
 def test_a_tournaments_name_loses_its_bidi_controls(client: TestClient) -> None:

@@ -4,7 +4,9 @@ Holders at the end: a bonus tile held behind the screen or used (`screens`,
 `bonus_used`); an end-game tile taken (the `take` moves of the log); a landmark with
 the seat's key on it; a VP tile's district majority (the best "<district> majority"
 score line); a bank the seat ever put a key on (`key` moves). Building spaces are left
-out: what is reconstructed about them (type, token) is not what holding one means.
+out: what is reconstructed about them (type, token) is not what holding one means. Per
+game: which VP tiles were placed, how many, and whether each district that reached 4
+keys got its tile.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ import math
 from belle.balance.probe import Element, Played, Probe, ProbeError
 from belle.games.paris import data
 
+TRIGGERS_USED = "every VP-tile trigger used"
+"""The per-game fact that bounds.paris_vp_triggers judges: as many VP tiles placed as
+districts that reached 4 keys on their buildings and landmarks (while a tile was left)."""
 MAJORITY = " majority"
 """Suffix of the breakdown's district majority lines ("Chaillot majority")."""
 
@@ -84,8 +89,20 @@ class ParisProbe(Probe):
         return super().end(played)
 
     def facts(self, played: Played) -> dict[str, bool]:
-        return {f"VP tile {tile['tile']} ({'/'.join(map(str, tile['amounts']))}) placed":
-                tile["district"] is not None for tile in played.full["vp_tiles"]}
+        """Which VP tiles were placed, how many per game (a distribution: one fact per
+        count), and whether every trigger was used (TRIGGERS_USED)."""
+        tiles = played.full["vp_tiles"]
+        placed = sum(1 for tile in tiles if tile["district"] is not None)
+        # keys only enter a district's spaces and never leave (state._move), so a district
+        # holding 4 now reached 4 once, and triggered then (PARIS-127, PARIS-129)
+        triggers = sum(1 for district in played.full["districts"]
+                       if district["keys_on_spaces"] >= data.VP_TRIGGER_KEYS)
+        facts = {f"VP tile {tile['tile']} ({'/'.join(map(str, tile['amounts']))}) placed":
+                 tile["district"] is not None for tile in tiles}
+        facts |= {f"{count} VP tile{'' if count == 1 else 's'} placed in the game":
+                  placed == count for count in range(len(tiles) + 1)}
+        facts[TRIGGERS_USED] = placed >= min(triggers, len(tiles))
+        return facts
 
     def component_group(self, component: str) -> str:
         if component.endswith(MAJORITY):

@@ -21,7 +21,7 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.bruxelles_1893 import actions as act
-from belle.games.bruxelles_1893 import data, flow, views
+from belle.games.bruxelles_1893 import data, flow, refusals, views
 from belle.games.bruxelles_1893.actions import Act
 from belle.games.bruxelles_1893.flow import CHANCE_TASKS
 from belle.i18n.text import Message
@@ -133,6 +133,10 @@ class BruxellesState(State[Act]):
             return flow.chance_legal(self, action)
         return any(map(is_, self._legal, repeat(action)))
 
+    def refusal(self, action: Act) -> Message | None:
+        """Why `action` is refused now, in the rules' words (refusals.py)."""
+        return refusals.why(self, action)
+
     def sample_chance(self, rng: random.Random) -> Act:
         return flow.sample_chance(self, rng)
 
@@ -166,6 +170,13 @@ class BruxellesState(State[Act]):
         flow.advance(self)
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what is only memoized (final scores, legal-move caches): a
+        state pickles the same whether or not it was asked for its view or moves."""
+        state = dict(self.__dict__)
+        state["final_lines"] = []
+        return state
+
     def clone(self) -> BruxellesState:
         other = object.__new__(BruxellesState)
         d = self.__dict__.copy()
@@ -213,8 +224,11 @@ class BruxellesState(State[Act]):
         return views.heuristics(self, seats)
 
     # -- information -----------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+    def public_view(self) -> dict[str, Any]:
+        return views.public_view(self)
+
+    def private_view(self, seat: int | None) -> dict[str, Any]:
+        return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> BruxellesState:
         return views.resample(self, seat, rng)

@@ -126,9 +126,54 @@ BOARD: Final[dict[str, str]] = {
 }
 """What the terminal's board says (render.py), besides the data's names and effects."""
 
+WHY: Final[dict[str, str]] = {
+    # why a move is refused now (refusals.py; State.why_illegal)
+    "why.shield_not_on_card": "Shield {shield} is not on this round's stock exchange card "
+                              "for this number of players: choose one of the card's "
+                              "shields.",
+    "why.brussels_assistants": "{action} takes {count} assistants now: you have {have}.",
+    "why.no_assistant": "You have no assistant left to place: take a Brussels action you "
+                        "have assistants for, or pass.",
+    "why.no_bid_money": "An assistant on the Art Nouveau board needs a bid of at least 1 BF, "
+                        "and you have none.",
+    "why.outside_area": "Space {space} is outside this round's area: assistants go only "
+                        "inside the bracket.",
+    "why.space_used": "Space {space} has an assistant on it already: each space once per "
+                      "round.",
+    "why.all_built": "You have built all your building tiles: no Construction is left.",
+    "why.cannot_pay_construction": "You could not pay a Construction with what you hold: "
+                                   "the compass asks for other units.",
+    "why.no_building_space": "No empty space is left for a new building.",
+    "why.money": "Not enough BF: this costs {cost}, you have {have}.",
+    "why.bid_reserve": "Bid at most {most} BF here: the Construction still costs you "
+                       "{reserve} BF, which you must be able to pay.",
+    "why.no_figure_there": "The Royal Theatre shows no public figure in place {slot}.",
+    "why.build_space_taken": "Space {space} holds an assistant or a building: a new "
+                             "building goes on an empty space.",
+    "why.no_steps": "The cursor has taken all its steps: sell a work now.",
+    "why.cursor_edge": "The cursor would leave the workshop grid.",
+    "why.no_work": "You have no {colour} work to sell.",
+    "why.colour_in_shop": "A {colour} work shows on top of the shop: that colour cannot be "
+                          "sold now.",
+    "why.same_figure": "You keep the card of {figure} already: never two identical public "
+                       "figures.",
+    "why.figure_not_kept": "You do not keep the card of {figure}.",
+    "why.figure_used": "Your card of {figure} has been used this round already: it is "
+                       "ready again next round.",
+    "why.figure_not_owed": "You owe nothing for the card of {figure}: you do not keep it, "
+                           "or it is paid.",
+    "why.material_gone": "The general supply has no {material} left.",
+    "why.needle_blocked": "Needle {needle} would point at the other needle's space: turn "
+                          "the other one.",
+    **{f"why.colour.{colour}": colour for colour in data.ART_COLOURS},
+    **{f"why.material.{name}": name for name in data.MATERIALS_NAMES},
+}
+"""Why a move is refused (refusals.py)."""
+
 _TEMPLATES: Final[dict[str, str]] = {
     **REFUSALS,
     **BOARD,
+    **WHY,
     # why the game ended (BRX-188)
     "end.rounds": "all 5 rounds are played",
     **{f"prompt.{kind}": text for kind, text in PROMPTS.items()},
@@ -177,6 +222,7 @@ _TEMPLATES: Final[dict[str, str]] = {
     "info.bonus_card": "bonus card: {effect} now, or keep it for a final scoring category",
     "note.majority": "{player} has the majority around shield {shield}: +{points} VP",
 }
+
 
 TEXTS: Final = Texts("bruxelles_1893", _TEMPLATES)
 

@@ -39,13 +39,16 @@ def _private_drawer(state: BruxellesState) -> int:
 
 def view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of `seat` (None: spectator)."""
+    return {**public_view(state), **private_view(state, seat)}
+
+
+def public_view(state: BruxellesState) -> dict[str, Any]:
+    """What everyone may know: all but works drawn privately (BRX-71, BRX-72)."""
     over = state.phase == "over"
     player = state.current_player()
-    drawer = _private_drawer(state)
     result: dict[str, Any] = {
         "game": "bruxelles_1893",
         "players": state.num_players,
-        "seat": seat,
         "round": state.round,
         "phase": state.phase,
         "phase_title": data.PHASE_TITLES[state.phase],
@@ -79,7 +82,6 @@ def view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
             for b in range(4)
         ],
         "players_state": [player_view(state, s) for s in range(state.num_players)],
-        "drawn": None,
         "drawn_count": len(state.drawn),
         "payment": dict(zip(data.PAY_NAMES, state.paid, strict=True))
         if state.tasks and state.tasks[-1][0] == "pay" else None,
@@ -87,13 +89,19 @@ def view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
         **({"end": TEXTS.message("end.rounds"), "end_reason": TEXTS.say("end.rounds")}
            if over else {}),  # BRX-188
     }
-    if drawer < 0 or seat == drawer:
-        result["drawn"] = [COLOURS[c] for c in state.drawn]
     if over:
         result["scores"] = state.returns()
         result["ranking"] = state.ranking()
         result["breakdown"] = state.score_breakdown()
     return result
+
+
+def private_view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
+    """The works just drawn: to everyone when drawn in the open, else to their drawer
+    only until it keeps one (BRX-71, BRX-72); the others see `drawn_count`."""
+    drawer = _private_drawer(state)
+    drawn = [COLOURS[c] for c in state.drawn] if drawer < 0 or seat == drawer else None
+    return {"seat": seat, "drawn": drawn}
 
 
 def board_state(state: BruxellesState) -> dict[str, Any]:

@@ -72,9 +72,43 @@ BOARD: Final[dict[str, str]] = {
 }
 """What the terminal's board says (render.py), besides the postcards' names and effects."""
 
+WHY: Final[dict[str, str]] = {
+    # why a move is refused now (refusals.py; State.why_illegal)
+    "why.phase1": "Buildings go on the board in phase 2, once all street tiles are laid: "
+                  "now lay your tile or take a building.",
+    "why.phase2": "Phase 1 is over: place a building from your reserve or activate a "
+                  "postcard.",
+    "why.no_tile": "You have laid all your street tiles: take a building or pass.",
+    "why.not_in_hand": "Your hand holds tile {hand}, not tile {tile}.",
+    "why.slot_taken": "Slot {slot} holds a street tile already.",
+    "why.not_in_supply": "Building {building} is not in the supply any more.",
+    "why.no_pass": "You hold a street tile: lay it or take a building; you may not pass.",
+    "why.card_pending": "Carry out {card} first, or decline it.",
+    "why.building_pending": "Place building {building} first: choose where it goes.",
+    "why.no_chimney": "You have no chimney left: you cannot place another building.",
+    "why.not_in_reserve": "Building {building} is not in your reserve.",
+    "why.fits_nowhere": "Building {building} fits nowhere now: each position would cover the "
+                        "other colour, a streetlight, a building or a special piece.",
+    "why.off_board": "That position would put part of the building off the board.",
+    "why.covers_building": "That position covers a space another building covers already.",
+    "why.covers_piece": "That position covers a space with a special piece on it.",
+    "why.covers_opponent": "That position covers a street section of your opponent's "
+                           "colour: only your colour and purple may be built on.",
+    "why.covers_lamp": "That position covers a streetlight: buildings never do (but with "
+                       "the Métropolitain postcard).",
+    "why.select_first": "First choose the building to place (build and its name), then "
+                        "where it goes.",
+    "why.activate_first": "Activate a postcard first: this names what a postcard acts on.",
+    "why.no_marker": "You have no action marker left: you cannot activate a postcard.",
+    "why.card_not_dealt": "{card} is not one of this game's postcards.",
+    "why.card_used": "{card} has been activated already: each postcard once per game.",
+}
+"""Why a move is refused (refusals.py)."""
+
 _TEMPLATES: Final[dict[str, str]] = {
     **REFUSALS,
     **BOARD,
+    **WHY,
     "end.blocked": "no player can place a building and all markers are used",
     # score lines (COL-72)
     "score.lit": "lit buildings",

@@ -86,10 +86,14 @@ def _pieces(state: CityOfLightState) -> list[dict[str, Any]]:
 
 def view(state: CityOfLightState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of `seat` (None: a spectator)."""
+    return {**public_view(state), **private_view(state, seat)}
+
+
+def public_view(state: CityOfLightState) -> dict[str, Any]:
+    """What both players and spectators may know: all but the tile in each hand."""
     stage = state.stage_name
     result: dict[str, Any] = {
         "game": "city_of_light",
-        "seat": seat,
         "colours": list(data.COLOURS),
         "phase": stage,
         "to_move": state.to_move if stage in ("streets", "build") and state.draw_due < 0
@@ -105,7 +109,6 @@ def view(state: CityOfLightState, seat: int | None) -> dict[str, Any]:
         ],
         "holding": [h >= 0 for h in state.hand],
         "unplayed": [_unplayed(state, s) for s in (0, 1)],
-        "hand": None,
         "supply": [building_name(b) for b in range(rules.NUM_BUILDINGS)
                    if state.supply >> b & 1],
         "reserves": [[building_name(b) for b in range(rules.NUM_BUILDINGS)
@@ -134,9 +137,6 @@ def view(state: CityOfLightState, seat: int | None) -> dict[str, Any]:
         "end_reason": TEXTS.say(state.end_reason) if state.end_reason else None,
         "end": TEXTS.message(state.end_reason) if state.end_reason else None,
     }
-    if seat is not None and state.hand[seat] >= 0:
-        tile = state.hand[seat]
-        result["hand"] = {"tile": tile + 1, "spaces": _tile_spaces(seat, tile)}
     if stage in ("build", "over"):
         breakdown = state.score_breakdown()  # REQ-COL-D1..D4, built once per view
         result["score"] = breakdown
@@ -147,6 +147,15 @@ def view(state: CityOfLightState, seat: int | None) -> dict[str, Any]:
         result["breakdown"] = breakdown
         result["tie_break"] = [scoring.tie_break(state, s) for s in (0, 1)]
     return result
+
+
+def private_view(state: CityOfLightState, seat: int | None) -> dict[str, Any]:
+    """The tile in `seat`'s hand (None for a spectator or an empty hand)."""
+    hand = None
+    if seat is not None and state.hand[seat] >= 0:
+        tile = state.hand[seat]
+        hand = {"tile": tile + 1, "spaces": _tile_spaces(seat, tile)}
+    return {"seat": seat, "hand": hand}
 
 
 def full_state(state: CityOfLightState) -> dict[str, Any]:

@@ -17,16 +17,17 @@ from belle.games.paris.actions import ALL_ACTIONS, Action
 from belle.games.paris.rules import CURRENT_RULES, Ruleset
 from belle.games.paris.state import ParisState
 
-RULES_VERSION = 4
+RULES_VERSION = 5
 """The current rules edition; 1 is engine 0.1.0's, 2 engine 0.2.0's before issue 15's
-recalibration, 3 engine 0.2.1's (legacy.py), kept for their records."""
+recalibration, 3 engine 0.2.1's, 4 engine 0.2.2's (legacy.py), kept for their records."""
 
-REVISIONS = ("0.2.0", "0.2.1", "0.2.2")
-"""Engine versions from which rules editions 2, 3, 4 apply (GameInfo.revisions): a
+REVISIONS = ("0.2.0", "0.2.1", "0.2.2", "0.2.3")
+"""Engine versions from which rules editions 2, 3, 4, 5 apply (GameInfo.revisions): a
 record of an older engine names no rules_version and replays by edition 1. Edition 3
 (issue 15: VP tiles and sale prices recalibrated) shipped with engine 0.2.1, edition 4
-(issue 15: the end-game franc tiles became VP tiles) with 0.2.2; every record names its
-edition, so this table only decides for records that name none."""
+(issue 15: the end-game franc tiles became VP tiles) with 0.2.2, edition 5 (issue 15:
+the VP tiles one step down) with 0.2.3; every record names its edition, so this table
+only decides for records that name none."""
 
 INFO = GameInfo(
     id="paris",
@@ -52,7 +53,8 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "rules_version", "int", RULES_VERSION,
-            "the edition of Belle's rules: 4, the current one; 3 replays games recorded "
+            "the edition of Belle's rules: 5, the current one; 4 replays games recorded "
+            "before the VP tiles were lowered by one step; 3 replays games recorded "
             "before three end-game tiles paid points instead of francs; 2 replays games "
             "recorded before the VP tiles were raised by half and tokens sold for less; 1 replays "
             "games recorded before every landmark cost marble and gold and before bonus "
@@ -76,8 +78,8 @@ class Paris(Game[Action]):
     def __init__(self, **options: object) -> None:
         super().__init__(**options)
         self.rules_version = cast(int, self.option("rules_version"))
-        self.ruleset = {1: legacy.RULES_0_1, 2: legacy.RULES_0_2,
-                        3: legacy.RULES_0_3}.get(self.rules_version, CURRENT_RULES)
+        self.ruleset = {1: legacy.RULES_0_1, 2: legacy.RULES_0_2, 3: legacy.RULES_0_3,
+                        4: legacy.RULES_0_4}.get(self.rules_version, CURRENT_RULES)
 
     def _new_initial_state(self, num_players: int) -> ParisState:
         return ParisState(self, num_players)

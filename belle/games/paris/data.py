@@ -294,11 +294,13 @@ NUM_END_TILES: Final = 12  # seed
 
 # -- VP tiles (PARIS-19, G-9) ------------------------------------------------------------
 
-# Rules revision 3 (issue 15): 1.5 times revision 2's 8/4/2 ... 20/10/5 (legacy.py), so
-# that francs spent on buildings weigh against bonus tile 27's francs kept
-# (docs/games/paris.md, "Balance").
+# Rules edition 5 (issue 15, session 6): edition 3's series one step down, 10/5/3 ...
+# 24/12/6, without its 30/15/8: the first district to reach 4 keys takes the largest tile,
+# and its majority holders won 69-71% of 2-player games with 30/15/8 (docs/games/
+# paris.md, "Rules edition 5"). Editions 3 and 4: 12/6/3 ... 30/15/8, 1.5 times edition
+# 2's 8/4/2 ... 20/10/5 (legacy.py).
 VP_TILES: Final[tuple[tuple[int, int, int], ...]] = (
-    (12, 6, 3), (15, 8, 4), (18, 9, 5), (21, 11, 6), (24, 12, 6), (30, 15, 8),
+    (10, 5, 3), (12, 6, 3), (15, 8, 4), (18, 9, 5), (21, 11, 6), (24, 12, 6),
 )
 VP_TILES_PROVENANCE: Final[Provenance] = "reconstructed"
 VP_TRIGGER_KEYS: Final = 4  # seed (PARIS-127)

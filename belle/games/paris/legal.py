@@ -7,12 +7,13 @@ action objects; `move_legal` is the fast test `ParisState.is_legal` uses for mov
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from belle.games.paris import actions as act
 from belle.games.paris import data, rules
 from belle.games.paris.actions import Action, Move
-from belle.games.paris.rules import NB, SPACE_VALUE, TILE_COST, TILE_TYPE
+from belle.games.paris.rules import NB, NO_COST, SPACE_VALUE, TILE_COST, TILE_TYPE
 
 if TYPE_CHECKING:
     from belle.games.paris.state import ParisState
@@ -68,18 +69,6 @@ def step2_actions(state: ParisState, seat: int) -> list[Action]:
         legal.append(act.PASS)  # G-13
     return legal
 
-def key_sources(state: ParisState, seat: int) -> list[tuple[int, int, int]]:
-    """(source, district or -1 for the Arc, value paid from) of each of seat's keys."""
-    bit = 1 << seat
-    bank_keys = state.bank_keys
-    sources = [(d, d, 0) for d in range(ND) if bank_keys[d] & bit]
-    if state.arc_keys & bit:
-        sources.append((act.ARC, -1, 0))
-    for space, keys in enumerate(state.space_keys):
-        if keys and seat in keys:  # most spaces hold no key
-            sources.append((7 + space, state._space_district(space), SPACE_VALUE[space]))
-    return sources
-
 def enterable(state: ParisState, seat: int, space: int) -> bool:
     """PARIS-55, PARIS-68, PARIS-101, PARIS-102: on the board and unoccupied, or
     occupied only by seat (tile 9 active) or only by others (tile 16 active)."""
@@ -108,58 +97,100 @@ def space_cost(state: ParisState, space: int) -> tuple[int, int, int]:
     return state.rules.landmarks[space - NB].cost
 
 def moves(state: ParisState, seat: int) -> list[Action]:
-    """PARIS-67..88: every affordable key move, new landmarks included: the moves the keys
-    and the board allow (worked out once, kept while only francs and tokens change:
-    ParisState.move_options) filtered by price, in the order of a plain loop over keys,
-    districts and spaces, each district's new landmarks after its spaces."""
+    """PARIS-67..88: every affordable key move, new landmarks included, in the order of a
+    plain loop over keys (banks, the Arc, spaces: `key_mask`'s bits), the districts each
+    may go to and their spaces, each district's new landmarks after its spaces.
+
+    Hot path (a third of a random playout when it was worked out from the board each
+    turn): the spaces a key may enter are kept per district (`ParisState.open_spaces`)
+    while tiles 9 and 16 are not in play, and where each seat's keys are
+    (`ParisState.key_mask`)."""
     francs = state.francs[seat]
     wood, marble, gold = state.stock[seat][:3]
-    options = state.move_options(seat)
-    landmarks = [(lm, value, cost) for lm, value, cost in options.landmarks
-                 if cost[0] <= wood and cost[1] <= marble and cost[2] <= gold]
+    if state.flag_own or state.flag_share:  # PARIS-101, PARIS-102: occupied spaces too
+        districts: Sequence[Sequence[Target]] = [_open_spaces(state, seat, d) for d in range(ND)]
+    else:
+        districts = state.open_spaces()
+    specs, least = _landmark_costs(state.rules)
+    landmarks = None
+    if wood >= least[0] and marble >= least[1] and gold >= least[2]:
+        at = state.landmark_district
+        landmarks = [(lm, value) for lm, value, cost in specs
+                     if at[lm] < 0 and cost[0] <= wood and cost[1] <= marble and cost[2] <= gold]
     found: list[Action] = []
-    for targets, (src, d, base) in zip(options.spaces, options.sources, strict=True):
-        for action, price, cost in targets:
-            if price <= francs and cost[0] <= wood and cost[1] <= marble and cost[2] <= gold:
-                found.append(action)
-        if landmarks:  # PARIS-76..79, PARIS-88
-            top = state.landmark_top[d]
-            for lm, value, _ in landmarks:
-                if value > top and value > base and value - base <= francs:
-                    found.append(act.BUILD[src][lm][d])
+    mask = state.key_mask(seat)
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        src = low.bit_length() - 1
+        if src < ND:
+            sources: Sequence[tuple[int, int]] = ((src, 0),)
+        elif src == act.ARC:  # PARIS-69: into any district
+            sources = ARC_SOURCES
+        else:  # PARIS-70: within its district, above its value
+            space = src - 7
+            sources = ((state._space_district(space), SPACE_VALUE[space]),)
+        row = act.MOVE[src]
+        for d, base in sources:  # PARIS-71, PARIS-83..85
+            top = base + francs
+            for space, value, cost in districts[d]:
+                if base < value <= top and (cost is NO_COST or (
+                        cost[0] <= wood and cost[1] <= marble and cost[2] <= gold)):
+                    found.append(row[space])
+            if landmarks:  # PARIS-76..79, PARIS-88
+                above = max(state.landmark_top[d], base)
+                for lm, value in landmarks:
+                    if above < value <= top:
+                        found.append(act.BUILD[src][lm][d])
     return found
 
 
-MoveOption = tuple[Action, int, tuple[int, int, int]]  # the move, its francs, its resources
+ARC_SOURCES = tuple((d, 0) for d in range(ND))
+_LANDMARK_COSTS: dict[int, tuple[Any, ...]] = {}
 
 
-class MoveOptions(NamedTuple):
-    """What seat's keys may do on this board, whatever it costs (PARIS-67..82)."""
+def _landmark_costs(ruleset: rules.Ruleset) -> tuple[
+        tuple[tuple[int, int, tuple[int, int, int]], ...], tuple[int, ...]]:
+    """The ruleset's landmarks as (landmark, value, cost), and the least of each
+    resource any of them costs (a seat short of it can build none)."""
+    found = _LANDMARK_COSTS.get(id(ruleset))
+    if found is None or found[0] is not ruleset:
+        specs = tuple((lm, spec.value, spec.cost) for lm, spec in enumerate(ruleset.landmarks))
+        least = tuple(min(cost[k] for _, _, cost in specs) for k in range(3))
+        found = _LANDMARK_COSTS[id(ruleset)] = (ruleset, specs, least)
+    return found[1], found[2]
 
-    sources: list[tuple[int, int, int]]  # per key and district it may go to: src, d, base
-    spaces: list[list[MoveOption]]  # for each of those, the spaces it may enter
-    landmarks: list[tuple[int, int, tuple[int, int, int]]]  # not built yet: lm, value, cost
 
-
-def move_options(state: ParisState, seat: int) -> MoveOptions:
-    free_lms = [(lm, spec.value, spec.cost) for lm, spec in enumerate(state.rules.landmarks)
-                if state.landmark_district[lm] < 0]
-    open_spaces: dict[int, list[Target]] = {}
-    sources: list[tuple[int, int, int]] = []
-    spaces: list[list[MoveOption]] = []
-    for src, district, base in key_sources(state, seat):
-        row = act.MOVE[src]
-        for d in range(ND) if district < 0 else (district,):  # PARIS-69, PARIS-70
-            targets = open_spaces.get(d)
-            if targets is None:
-                targets = open_spaces[d] = _open_spaces(state, seat, d)
-            sources.append((src, d, base))  # PARIS-71, PARIS-83..85
-            spaces.append([(row[space], value - base, cost) for space, value, cost in targets
-                           if value > base])
-    return MoveOptions(sources, spaces, free_lms)
+def key_mask(state: ParisState, seat: int) -> int:
+    """Where seat's keys are, as bits of move sources: banks 0..5, the Arc 6, space s at
+    7 + s (so the bits in order are the order of moves)."""
+    bit = 1 << seat
+    mask = sum(1 << d for d in range(ND) if state.bank_keys[d] & bit)
+    if state.arc_keys & bit:
+        mask |= 1 << act.ARC
+    for space, keys in enumerate(state.space_keys):
+        if keys and seat in keys:
+            mask |= 1 << (7 + space)
+    return mask
 
 
 Target = tuple[int, int, tuple[int, int, int]]  # space, value, resource cost
+
+
+def open_spaces(state: ParisState, d: int) -> tuple[Target, ...]:
+    """District d's spaces any key may enter while tiles 9 and 16 are not in play: on
+    the board and unoccupied (PARIS-55, PARIS-68), with value and cost, by value (the
+    buildings' values rise with their index, the landmarks' too)."""
+    built = state.built
+    space_keys = state.space_keys
+    found = [(space, SPACE_VALUE[space], TILE_COST[built[space]])
+             for space in rules.DISTRICT_SPACES[d] if built[space] >= 0 and not space_keys[space]]
+    landmark_district = state.landmark_district
+    for lm, spec in enumerate(state.rules.landmarks):
+        space = NB + lm
+        if landmark_district[lm] == d and not space_keys[space]:
+            found.append((space, SPACE_VALUE[space], spec.cost))
+    return tuple(found)
 
 
 def _open_spaces(state: ParisState, seat: int, d: int) -> list[Target]:

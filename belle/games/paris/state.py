@@ -23,7 +23,7 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.paris import actions as act
-from belle.games.paris import checks, data, heuristic, legal, rules, views
+from belle.games.paris import checks, data, heuristic, legal, refusals, rules, views
 from belle.games.paris.actions import (
     Action,
     Bonus,
@@ -51,6 +51,7 @@ from belle.games.paris.actions import (
     VpTile,
 )
 from belle.games.paris.rules import NB, NS, SPACE_VALUE
+from belle.i18n.text import Message
 
 FIRST, TOKENS, TRACK, REVEAL, STEP1, VALUE, PUT, STEP2 = (
     "first", "tokens", "track", "reveal", "step1", "value", "put", "step2")
@@ -136,7 +137,10 @@ class ParisState(State[Action]):
         self.turns_left = -1
         self.turns = 0
         self._final: list[list[ScoreLine]] | None = None
-        self._moves: tuple[int, legal.MoveOptions] | None = None
+        # per district, the spaces a key may enter (legal.open_spaces), None until asked
+        # for again after a tile, key or landmark lands there
+        self._open: list[tuple[legal.Target, ...] | None] = [None] * ND
+        self._keys_at = [-1] * n  # per seat, legal.key_mask; -1 until asked for
 
     # -- whose turn ------------------------------------------------------
     def current_player(self) -> int:
@@ -264,6 +268,10 @@ class ParisState(State[Action]):
         """The tests of legal_actions() for one action (checks.py), without the list."""
         return checks.is_legal(self, action)
 
+    def refusal(self, action: Action) -> Message | None:
+        """Why `action` is refused now, in the rules' words (refusals.py)."""
+        return refusals.why(self, action)
+
     def action_visibility(self, action: Action) -> frozenset[int] | None:
         """As the base class says, without its detour: chance is public in Paris, and the
         only secret move is the end-game tile taken (PARIS-104)."""
@@ -288,22 +296,33 @@ class ParisState(State[Action]):
         self.history.append(action)  # State._log, with action_visibility written out
         self._visibility.append(frozenset((self.to_move,)) if kind is Take
                                 and self.phase not in CHANCE_PHASES else None)
-        if kind is not Buy and kind is not Sell:  # those change only francs and tokens
-            self._moves = None
         _APPLY[kind](self, self.to_move, action)  # by type: a `match` is slower
 
-    def move_options(self, seat: int) -> legal.MoveOptions:
-        """The key moves of the seat to move on this board, priced (legal.move_options);
-        kept until an action other than an exchange (clones share the list: it is
-        replaced, never changed). A test that edits keys or tiles by hand calls
-        `board_changed()`."""
-        if self._moves is None or self._moves[0] != seat:
-            self._moves = (seat, legal.move_options(self, seat))
-        return self._moves[1]
+    def open_spaces(self) -> list[tuple[legal.Target, ...]]:
+        """Per district, the spaces a key may enter when tiles 9 and 16 are not in play
+        (legal.open_spaces), each kept until a tile, key or landmark lands in its
+        district (clones share the tuples: they are replaced, never changed). A test
+        that edits keys or tiles by hand calls `board_changed()`."""
+        cached = self._open
+        if None in cached:
+            for d, spaces in enumerate(cached):
+                if spaces is None:
+                    cached[d] = legal.open_spaces(self, d)
+        return cached  # type: ignore[return-value]  # no None left
+
+    def key_mask(self, seat: int) -> int:
+        """Where seat's keys are (legal.key_mask), kept up to date as they are placed
+        and moved once asked for."""
+        mask = self._keys_at[seat]
+        if mask < 0:
+            mask = self._keys_at[seat] = legal.key_mask(self, seat)
+        return mask
 
     def board_changed(self) -> None:
-        """Forget the cached key moves (after editing the position by hand)."""
-        self._moves = None
+        """Forget the cached open spaces and key places (after editing the position by
+        hand)."""
+        self._open = [None] * ND
+        self._keys_at = [-1] * self.num_players
 
     # setup
     def _lay_token(self, kind: int) -> None:
@@ -354,6 +373,7 @@ class ParisState(State[Action]):
 
     def _build_tile(self, tile: int, space: int) -> None:
         self.built[space] = tile
+        self._open[space // NV] = None
         self.drawn = -1
 
     def _after_draw(self) -> None:
@@ -364,6 +384,8 @@ class ParisState(State[Action]):
     def _place_key(self, seat: int, target: int) -> None:
         """PARIS-58..66."""
         self.keys[seat] -= 1
+        if self._keys_at[seat] >= 0:
+            self._keys_at[seat] |= 1 << target
         if target == act.ARC:
             self.arc_keys |= 1 << seat  # PARIS-61: no income
         else:
@@ -374,6 +396,7 @@ class ParisState(State[Action]):
     def _move(self, seat: int, src: int, dst: int, build: int) -> None:
         """PARIS-67..100: leave, (build), pay, enter, then the benefits."""
         base = 0
+        gone = 1 << src  # the source seat's keys leave
         if src < ND:
             self.bank_keys[src] &= ~(1 << seat)  # PARIS-73
             district = src
@@ -385,13 +408,17 @@ class ParisState(State[Action]):
             keys = list(self.space_keys[space])
             keys.remove(seat)
             self.space_keys[space] = tuple(keys)
+            if seat in keys:  # tile 9 stacked two of seat's keys here (PARIS-101)
+                gone = 0
             base = SPACE_VALUE[space]
             district = self._space_district(space)
+            self._open[district] = None
         if build >= 0:  # PARIS-77, PARIS-79
             lm = dst - NB
             self.landmark_district[lm] = build
             self.landmark_top[build] = data.LANDMARKS[lm].value
         new_district = self._space_district(dst)
+        self._open[new_district] = None
         if district < 0 or src < ND:
             self.district_keys[new_district] += 1  # a key enters the district's spaces
         self._pay(seat, SPACE_VALUE[dst] - base, legal.space_cost(self, dst))
@@ -402,6 +429,8 @@ class ParisState(State[Action]):
             else:
                 self.flag_share = False
         self.space_keys[dst] = (*occupants, seat)
+        if self._keys_at[seat] >= 0:
+            self._keys_at[seat] = self._keys_at[seat] & ~gone | 1 << (7 + dst)
         self.pending = self._benefits(seat, dst)
         if self.district_keys[new_district] >= data.VP_TRIGGER_KEYS and not self.triggered[
                 new_district]:
@@ -603,6 +632,14 @@ class ParisState(State[Action]):
         self.phase = STEP1 if any(self.stack_size) else STEP2  # PARIS-54
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what is only memoized (final scores, legal-move caches): a
+        state pickles the same whether or not it was asked for its view or moves."""
+        state = dict(self.__dict__)
+        state["_final"] = None
+        state["_open"] = [None] * ND
+        return state
+
     def clone(self) -> ParisState:
         """A copy sharing nothing mutable: flat lists sliced, rows of nested ones too.
         Hot path (search): written out, no loop over attribute names."""
@@ -639,6 +676,8 @@ class ParisState(State[Action]):
         d["eg_takes"] = self.eg_takes[:]
         d["eg_uses"] = self.eg_uses[:]
         d["pending"] = self.pending[:]
+        d["_open"] = self._open[:]
+        d["_keys_at"] = self._keys_at[:]
         d["stock"] = [row[:] for row in self.stock]
         d["vstock"] = [row[:] for row in self.vstock]
         d["vp_parts"] = [row[:] for row in self.vp_parts]
@@ -689,8 +728,11 @@ class ParisState(State[Action]):
         return heuristic.heuristics(self, seats)
 
     # -- information -----------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+    def public_view(self) -> dict[str, Any]:
+        return views.public_view(self)
+
+    def private_view(self, seat: int | None) -> dict[str, Any]:
+        return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> ParisState:
         return views.resample(self, seat, rng)

@@ -117,9 +117,63 @@ BOARD: Final[dict[str, str]] = {
 }
 """What the terminal's board says (render.py), besides the data's names and effects."""
 
+WHY: Final[dict[str, str]] = {
+    # why a move is refused now (refusals.py; State.why_illegal)
+    "why.step1_first": "First place a building: draw the top tile of a stack (draw 1, 2 "
+                       "or 3).",
+    "why.already_built": "You have placed this turn's building already: now take your "
+                         "action (a key, a move, or an end-game tile).",
+    "why.end_early": "Take this turn's action first (a key, a move, or an end-game tile); "
+                     "then you may end your turn.",
+    "why.action_done": "You have taken this turn's action already: use tiles, exchange, or "
+                       "end your turn (end).",
+    "why.benefit_first": "First finish what your move earned you: a bonus tile, prestige "
+                         "tokens or a VP tile (or decline it).",
+    "why.stack_empty": "Stack {stack} is empty: draw from another one.",
+    "why.no_keys": "You have no key left behind your screen.",
+    "why.bank_taken": "You already have a key on the bank of {district}: one key per bank.",
+    "why.arc_taken": "You already have a key on the Arc de Triomphe: one key there at a "
+                     "time.",
+    "why.no_key_there": "You have no key on {place}.",
+    "why.not_built": "{space} has no building yet: its tile has not been drawn.",
+    "why.landmark_not_built": "Landmark {space} is not built yet: build it with this move "
+                              "(move … build {space} and the district).",
+    "why.landmark_built": "Landmark {space} is built already: move a key onto it without "
+                          "building it again.",
+    "why.landmark_low": "{district} has a landmark worth {top} already: a new one there must "
+                        "be worth more than {top}, and {space} is not.",
+    "why.other_district": "A key on {place} moves only within {district}.",
+    "why.not_higher": "A key only moves up: {space} is worth {value}, not more than the "
+                      "{base} it leaves.",
+    "why.taken": "{space} is taken: another key is on it.",
+    "why.francs": "Not enough francs: this costs {cost}, you have {have}.",
+    "why.resources": "This also costs {cost}: you lack {short}.",
+    "why.stacks_left": "End-game tiles can be taken only once the three building stacks are "
+                       "empty.",
+    "why.pile_empty": "No end-game tile is left.",
+    "why.must_act": "You may pass only when no action is possible: place a key, move one, "
+                    "or take an end-game tile.",
+    "why.nothing_to_sell": "You have no {kind} to sell.",
+    "why.supply_empty": "The general supply has no {kind} to buy: only spent or sold "
+                        "resources are for sale.",
+    "why.tile_not_held": "You do not hold bonus tile {number}.",
+    "why.end_tile_not_held": "You do not hold the end-game tile {tile}.",
+    "why.tile27": "Bonus tile 27 is not played: it scores your francs at the end.",
+    "why.reserve_empty": "The general reserve has no key of your colour left.",
+    "why.meeple_past": "Your bonus meeple is on space {space} or beyond: it only moves "
+                       "forward.",
+    "why.track_empty": "Space {space} of the bonus track has no tile left.",
+    "why.same_number": "You have had a bonus tile {number} already: never two of one number.",
+    "why.no_prestige": "You have no {kind} token to hand in.",
+    "why.district_has_tile": "{district} has a VP tile already.",
+    "why.vp_tile_used": "VP tile {tile} is placed already.",
+}
+"""Why a move is refused (refusals.py)."""
+
 _TEMPLATES: Final[dict[str, str]] = {
     **REFUSALS,
     **BOARD,
+    **WHY,
     # why the game ended (PARIS-131..134)
     "end.final_round": "the last tiles were taken and the final round is played",
     # score lines (PARIS-135..142)

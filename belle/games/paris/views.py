@@ -140,12 +140,16 @@ def screen(state: ParisState, seat: int) -> dict[str, Any]:
 
 def view(state: ParisState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of `seat` (None: spectator)."""
+    return {**public_view(state), **private_view(state, seat)}
+
+
+def public_view(state: ParisState) -> dict[str, Any]:
+    """What everyone may know: all but what stands behind each screen (PARIS-27)."""
     over = state.phase == "over"
     players = state.num_players
     result: dict[str, Any] = {
         "game": "paris",
         "players": players,
-        "seat": seat,
         "phase": state.phase,
         **({"end": TEXTS.message("end.final_round"),  # PARIS-134
             "end_reason": TEXTS.say("end.final_round")} if state.phase == "over" else {}),
@@ -194,15 +198,22 @@ def view(state: ParisState, seat: int | None) -> dict[str, Any]:
         result["screens"] = [screen(state, s) for s in range(players)]
         result["scores"] = state.returns()
         result["ranking"] = state.ranking()
-    elif seat is not None:
-        result["me"] = screen(state, seat)
-        if state.phase == "pick" and state.to_move == seat:  # PARIS-103, PARIS-104
-            result["me"]["pile"] = [
-                {"tile": spec.code, "count": count}
-                for spec, count, copies in zip(data.END_TILES, state.eg_pile,
-                                               state.rules.end_copies, strict=True)
-                if copies]  # the kinds of this rules edition (G-8)
     return result
+
+
+def private_view(state: ParisState, seat: int | None) -> dict[str, Any]:
+    """`seat`'s screen while the game runs (PARIS-27, PARIS-28), and the end-game pile
+    when it picks from it (PARIS-103, PARIS-104)."""
+    if state.phase == "over" or seat is None:
+        return {"seat": seat}
+    me = screen(state, seat)
+    if state.phase == "pick" and state.to_move == seat:
+        me["pile"] = [
+            {"tile": spec.code, "count": count}
+            for spec, count, copies in zip(data.END_TILES, state.eg_pile,
+                                           state.rules.end_copies, strict=True)
+            if copies]  # the kinds of this rules edition (G-8)
+    return {"seat": seat, "me": me}
 
 
 def board_json() -> dict[str, Any]:

@@ -19,7 +19,15 @@ from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
 from belle.games.paris_connection import actions as act
-from belle.games.paris_connection import cutoff, data, heuristic, legacy, rules, views
+from belle.games.paris_connection import (
+    cutoff,
+    data,
+    heuristic,
+    legacy,
+    refusals,
+    rules,
+    views,
+)
 from belle.games.paris_connection.actions import (
     Action,
     Build,
@@ -31,6 +39,7 @@ from belle.games.paris_connection.actions import (
     Take,
 )
 from belle.games.paris_connection.rules import BOARD, hexes_in
+from belle.i18n.text import Message
 
 STARTS, DEAL, FIRST, PLAY, OVER = "starts", "deal", "first", "play", "over"
 NUM_COMPANIES = len(data.COMPANIES)
@@ -156,6 +165,10 @@ class ParisConnectionState(State[Action]):
         if type(action) is Return:
             return action in act.RETURN and self.portfolio[self.to_move][action.company] > 0
         return False
+
+    def refusal(self, action: Action) -> Message | None:
+        """Why `action` is refused now, in the rules' words (refusals.py)."""
+        return refusals.why(self, action)
 
     def _turn_start_actions(self) -> list[Action]:
         """PC-29: build (a company with supply and a legal hex) or trade (PC-52)."""
@@ -443,13 +456,18 @@ class ParisConnectionState(State[Action]):
         build legal for a turn and starts the count again, so swaps could go on for ever
         (six greedy players, seed 184): edition 3 counts differently.
         """
-        supply = self.supply
-        for c in range(NUM_COMPANIES):
-            if supply[c] and self._has_legal_hex(c):
-                self.stalled_turns = 0
-                return False
+        if self.can_build():
+            self.stalled_turns = 0
+            return False
         self.stalled_turns += 1
         return self.stalled_turns > self.num_players
+
+    def can_build(self) -> bool:
+        """PC-29, PC-37..44: some company has locomotives on its storage board and a legal
+        hex, whoever is to move (editions 1 and 2 ended a stalled game on it; the
+        endings measurement, belle.balance.endings, still counts it)."""
+        supply = self.supply
+        return any(supply[c] and self._has_legal_hex(c) for c in range(NUM_COMPANIES))
 
     # -- copies ----------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
@@ -509,8 +527,11 @@ class ParisConnectionState(State[Action]):
         return heuristic.heuristic(self, seat)
 
     # -- information -----------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return views.view(self, seat)
+    def public_view(self) -> dict[str, Any]:
+        return views.public_view(self)
+
+    def private_view(self, seat: int | None) -> dict[str, Any]:
+        return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> ParisConnectionState:
         return views.resample(self, seat, rng)

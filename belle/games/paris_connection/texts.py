@@ -74,9 +74,42 @@ BOARD: Final[dict[str, str]] = {
 }
 """What the terminal's board says (render.py), besides the companies' names."""
 
+WHY: Final[dict[str, str]] = {
+    # why a move is refused now (refusals.py; State.why_illegal)
+    "why.choose_company": "Choose the company to build first (build and its letter), then "
+                          "place its locomotives.",
+    "why.return_first": "A trade starts by returning one locomotive from behind your screen "
+                        "(return and its letter).",
+    "why.board_empty": "The {company} storage board is empty: no {company} locomotive can "
+                       "be taken from it.",
+    "why.no_room": "The {company} company has nowhere to build: no hex next to its track "
+                   "has room without cutting a company off.",
+    "why.no_share": "You hold no {company} locomotive to return.",
+    "why.building": "You are building {company}: place its locomotives, or stop once you "
+                    "have placed one.",
+    "why.place_one": "Place at least one locomotive before you stop building.",
+    "why.forbidden_hex": "Nothing may be built on {hex}: not on the Eiffel Tower nor on a "
+                         "start hex.",
+    "why.same_company": "{hex} holds a {company} locomotive already: never two of one "
+                        "company on a hex.",
+    "why.city_full": "{hex} is a city and holds a locomotive already: a city takes one.",
+    "why.rural_full": "{hex} holds two locomotives already: a rural hex takes two.",
+    "why.not_adjacent": "{hex} is not next to a {company} locomotive (a checkered line "
+                        "separates hexes).",
+    "why.cuts_off": "A locomotive on {hex} would cut {company} off from every city.",
+    "why.cuts_off_together": "A locomotive on {hex} would leave the companies not yet on a "
+                             "city unable to reach one each.",
+    "why.finish_trade": "You returned a {company} locomotive: finish the trade by taking 1 "
+                        "or 2 locomotives of another company.",
+    "why.same_as_returned": "You returned a {company} locomotive: take another company's.",
+    "why.take_more": "The {company} storage board holds {left}: you cannot take {count}.",
+}
+"""Why a move is refused (refusals.py)."""
+
 _TEMPLATES: Final[dict[str, str]] = {
     **REFUSALS,
     **BOARD,
+    **WHY,
     # why the game ended (PC-58..60, G-11)
     "end.marseille": "Marseille is connected",
     "end.storage": "only one storage board holds locomotives",

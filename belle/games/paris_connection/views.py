@@ -7,6 +7,7 @@ unseen shares again, consistent with the seat's own hand and every open trade.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -35,13 +36,17 @@ def _by_letter(counts: list[int]) -> dict[str, int]:
 
 def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of `seat` (None: spectator)."""
+    return {**public_view(state), **private_view(state, seat)}
+
+
+def public_view(state: ParisConnectionState) -> dict[str, Any]:
+    """What everyone may know: all but the hands behind the screens (PC-16)."""
     over = state.phase == "over"
     dealt = state.supply_at_start is not None
     labels = BOARD.labels
     result: dict[str, Any] = {
         "game": "paris_connection",
         "players": state.num_players,
-        "seat": seat,
         "phase": state.phase,
         "to_move": state.current_player() if state.phase == "play" else None,
         "start_player": state.start_player if state.start_player >= 0 else None,
@@ -69,17 +74,25 @@ def view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
             "placed": state.placed,
             "pending_gain": state.pending_gain,
         }
-    if over:
+    if over:  # PC-61: every screen is lifted
         result["portfolios"] = [_by_letter(p) for p in state.portfolio]
         result["scores"] = state.returns()
         result["ranking"] = state.ranking()
         result["breakdown"] = state.score_breakdown()
-    elif seat is not None:
-        result["portfolio"] = _by_letter(state.portfolio[seat])
-        result["breakdown"] = [
-            breakdown(state, seat) if s == seat else None for s in range(state.num_players)
-        ]
     return result
+
+
+def private_view(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
+    """`seat`'s own hand and its score lines while the screens stand (PC-16)."""
+    if state.phase == "over" or seat is None:
+        return {"seat": seat}
+    return {
+        "seat": seat,
+        "portfolio": _by_letter(state.portfolio[seat]),
+        "breakdown": [
+            breakdown(state, seat) if s == seat else None for s in range(state.num_players)
+        ],
+    }
 
 
 def board_json() -> dict[str, Any]:
@@ -107,20 +120,30 @@ def board_json() -> dict[str, Any]:
 
 def breakdown(state: ParisConnectionState, seat: int) -> list[ScoreLine]:
     """PC-62 and PC-64 as score-display lines."""
-    lines: list[ScoreLine] = []
     hand = state.portfolio[seat]
-    for company, count in enumerate(hand):
-        if count:
-            value = state.values[company]
-            lines.append(TEXTS.score_line(
-                "score.shares", count * value, "detail.shares",
-                company=TEXTS.message(f"company.{data.COMPANIES[company].letter}"),
-                count=count, value=value))
-    excess = max(0, sum(hand) - state.limit)
-    lines.append(TEXTS.score_line(
-        "score.excess", -data.EXCESS_PENALTY * excess, "detail.excess",
-        held=sum(hand), limit=state.limit, excess=excess, penalty=data.EXCESS_PENALTY))
+    values = state.values
+    lines = [_share_line(company, count, values[company])
+             for company, count in enumerate(hand) if count]
+    lines.append(_excess_line(sum(hand), state.limit))
     return lines
+
+
+# A seat's own score lines are in its part of every view, rebuilt at every event: each
+# line is worked out once per set of figures (views are read-only: docs/decisions.md).
+@functools.cache
+def _share_line(company: int, count: int, value: int) -> ScoreLine:
+    return TEXTS.score_line(
+        "score.shares", count * value, "detail.shares",
+        company=TEXTS.message(f"company.{data.COMPANIES[company].letter}"),
+        count=count, value=value)
+
+
+@functools.cache
+def _excess_line(held: int, limit: int) -> ScoreLine:
+    excess = max(0, held - limit)
+    return TEXTS.score_line(
+        "score.excess", -data.EXCESS_PENALTY * excess, "detail.excess",
+        held=held, limit=limit, excess=excess, penalty=data.EXCESS_PENALTY)
 
 
 def full_state(state: ParisConnectionState) -> dict[str, Any]:

@@ -72,9 +72,22 @@ BOARD: Final[dict[str, str]] = {
 }
 """What the terminal's board says (render.py), besides the lines' and players' colours."""
 
+WHY: Final[dict[str, str]] = {
+    # why a move is refused now (refusals.py; State.why_illegal)
+    "why.not_face_up": "No face-up card shows {stop} on the {line} line: take one of the "
+                       "face-up cards.",
+    "why.remove_when_full": "A shop is pushed out only when you take a card for a full "
+                            "stop: take a face-up card.",
+    "why.remove_first": "{stop} is full: first choose whose shop leaves it (remove and a "
+                        "colour).",
+    "why.no_shop_there": "{player} has no shop at {stop}.",
+}
+"""Why a move is refused (refusals.py)."""
+
 _TEMPLATES: Final[dict[str, str]] = {
     **REFUSALS,
     **BOARD,
+    **WHY,
     # why the game ended (PP-20)
     "end.rounds": "all {rounds} rounds are played",
     # score lines

@@ -47,6 +47,11 @@ def excursion_json(excursion: Excursion, net: Network = NET) -> dict[str, Any]:
 
 def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
     """The JSON-able view of `seat` (None: spectator)."""
+    return {**public_view(state), **private_view(state, seat)}
+
+
+def public_view(state: ParisParisState) -> dict[str, Any]:
+    """What everyone may know: all but the secret lines while the game runs (PP-69)."""
     over = state.phase == "over"
     net = state.net
     card_json = CODECS[net.revision].card_json
@@ -54,7 +59,6 @@ def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
         "game": "paris_paris",
         "network": net.revision,  # the map: board_json()["networks"][str(network)]
         "players": state.num_players,
-        "seat": seat,
         "phase": state.phase,
         "dm": state.dm,
         "round": state.round,
@@ -73,16 +77,20 @@ def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
         "scores": state.returns(),
         "excursions": [excursion_json(e, net) for e in state.excursions],
         "breakdown": [breakdown(state, s) for s in range(state.num_players)],
-        "secret_line": None,
     }
-    if seat is not None and 0 <= seat < state.num_players:
-        result["secret_line"] = _line(state.secret[seat])  # PP-69, REQ-PP-8
     if over:
         result["secret_lines"] = [_line(line) for line in state.secret]
         result["ranking"] = state.ranking()
         result["end"] = TEXTS.message("end.rounds", rounds=state.rounds)  # PP-20
         result["end_reason"] = TEXTS.english(result["end"])
     return result
+
+
+def private_view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
+    """`seat`'s own secret line (PP-69, REQ-PP-8); None for a spectator."""
+    line = _line(state.secret[seat]) if seat is not None and 0 <= seat < state.num_players \
+        else None
+    return {"seat": seat, "secret_line": line}
 
 
 def map_json(net: Network) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from belle.server.bench.loadgen import own_version
 from belle.server.bench.processes import process_rss
 
 MAX_TABLES = 200
@@ -109,7 +110,7 @@ async def _play(ws: Any, seat: int, think: float, tally: Tally, stop: asyncio.Ev
             tally.counts[f"honest {message.get('code', 'game over')}"] += 1
             return
         if sent is not None and message.get("kind") == "action" \
-                and message.get("player") == seat and message.get("version") == sent[0] + 1:
+                and message.get("player") == seat and own_version(message) == sent[0] + 1:
             if tally.phase is not None:
                 tally.latencies.setdefault(tally.phase, []).append(time.perf_counter() - sent[1])
             sent = None

@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 from belle.server.bench.closedloop import Meter, Target, Wave
+from belle.server.bench.loadgen import own_version
 from belle.server.bench.processes import server_processes
 
 
@@ -46,7 +47,7 @@ class BelleSeat:
                 continue
             version = message.get("version")
             if message.get("kind") == "action" and message.get("player") == self.seat:
-                await wave.echo(self.seat, version)
+                await wave.echo(self.seat, own_version(message))
             if message.get("legal"):
                 await wave.turn(self, self.seat, version, message["legal"])
 

@@ -150,7 +150,7 @@ async def _seat(setup: Setup, ws: Any, seat: int, rng: random.Random) -> None:
             return
         now = time.perf_counter()
         if sent is not None and kind == "action" and message.get("player") == seat \
-                and message.get("version") == sent[0] + 1:
+                and own_version(message) == sent[0] + 1:
             if stats.inside(sent[1]) and stats.inside(now):
                 stats.latencies.append(now - sent[1])
             sent = None
@@ -158,6 +158,12 @@ async def _seat(setup: Setup, ws: Any, seat: int, rng: random.Random) -> None:
             sent = await _act(setup, ws, message, rng)
             if sent is None:
                 return
+
+
+def own_version(message: dict[str, Any]) -> int:
+    """The state version just after the move an action event tells (the chance outcomes
+    folded into its message come after it: docs/protocol.md)."""
+    return int(message.get("version") or 0) - len(message.get("chance") or ())
 
 
 async def _act(setup: Setup, ws: Any, message: dict[str, Any],

@@ -20,10 +20,19 @@ STARTUP_SECONDS = 180.0  # a loaded machine may take this long to import and mig
 
 
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        port: int = probe.getsockname()[1]
-        return port
+    """A free loopback port: the first free one of `BELLE_BENCH_PORTS` ("8480-8499") when
+    set (a shared machine where each user keeps to a range), else any the system picks."""
+    first, _, last = os.environ.get("BELLE_BENCH_PORTS", "").partition("-")
+    candidates = range(int(first), int(last or first) + 1) if first else range(0, 1)
+    for candidate in candidates:
+        with socket.socket() as probe:
+            try:
+                probe.bind((HOST, candidate))
+            except OSError:
+                continue
+            port: int = probe.getsockname()[1]
+            return port
+    raise RuntimeError(f"no free port in BELLE_BENCH_PORTS={first}-{last}")
 
 
 def raise_file_limit() -> None:

@@ -6,10 +6,13 @@ of that game is reused). The table page then shows the rules page's summary step
 step as each rule first comes up in play (belle/web/js/learn.js).
 
 `why` answers "why can't I do that?" for a move written in the game's notation, from
-what the engine says of it (belle.server.friends.refusal): the reason, and the legal
-moves of the same kind instead. It reads only the legal moves of the seat that asks,
-which its table state shows it anyway, so an answer never tells what it may not know.
-Any seated player may ask, at any table (not only a learning one).
+the engine's own refusal (`State.why_illegal`: the game's reason in the words of its rules,
+such as "not enough francs: this costs 5, you have 3", else a general one) as a message of
+the game's catalogue, worded in the asker's language by the page; and the legal moves of
+the same kind instead. The engine reads only what the seat to move may know, and only
+that seat gets an answer (the others hear that it is not their turn), so an answer never
+tells what the asker may not know. Any seated player may ask, at any table (not only a
+learning one).
 """
 
 from __future__ import annotations
@@ -18,9 +21,14 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from belle.engine.errors import GameError
+from belle.engine.game import State
 from belle.engine.registry import game_ids, load_game
+from belle.engine.texts import TEXTS
+from belle.i18n.games import texts_of
+from belle.i18n.text import Message
+from belle.i18n.text import seat as seat_param
 from belle.server.errors import ServerError
-from belle.server.friends.refusal import NOT_YOUR_TURN, alternatives, explain
+from belle.server.table.chat import seat_names
 from belle.storage import Player, TableRecord
 
 if TYPE_CHECKING:
@@ -28,6 +36,7 @@ if TYPE_CHECKING:
     from belle.server.table.actor import TableActor
 
 LEARN_BOT = "easy"
+ALTERNATIVES = 12  # legal moves of the same kind named in an answer
 
 
 async def start(hub: Hub, player: Player, game_id: str, address: str | None) -> TableRecord:
@@ -73,10 +82,30 @@ async def why(actor: TableActor, player: Player, text: str) -> dict[str, Any]:
                           refusal=exc.refusal(actor.setup.game),
                           params={"reason": str(exc)}) from exc
     move = state.action_to_string(action)
-    if not state.is_terminal() and state.current_player() != seat:
-        return {"legal": False, "move": move, "why": NOT_YOUR_TURN.to_json(), "instead": []}
-    refusal = explain(state, action)
+    mover = state.current_player()
+    if not state.is_terminal() and mover != seat:
+        reason = (TEXTS.message("engine.refuse.not_your_turn", player=seat_param(mover))
+                  if mover >= 0 else state.why_illegal(action))
+        return {"legal": False, "move": move, "why": _worded(actor, reason), "instead": []}
+    refusal = state.why_illegal(action)
     if refusal is None:
         return {"legal": True, "move": move, "why": None, "instead": []}
     instead = [] if state.is_terminal() else alternatives(state, action)
-    return {"legal": False, "move": move, "why": refusal.to_json(), "instead": instead}
+    return {"legal": False, "move": move, "why": _worded(actor, refusal), "instead": instead}
+
+
+def alternatives(state: State[Any], action: Any) -> list[str]:
+    """The legal moves of the same kind as `action` (the first ALTERNATIVES), written."""
+    wanted = state.action_kind(action)
+    same = [a for a in state.legal_actions() if state.action_kind(a) == wanted]
+    return [state.action_to_string(a) for a in same[:ALTERNATIVES]]
+
+
+def _worded(actor: TableActor, message: Message | None) -> dict[str, Any] | None:
+    """The refusal for the page: its message and game (the page words it in its reader's
+    language) and the English sentence, seats named as at the table."""
+    if message is None:
+        return None
+    game = actor.setup.game
+    english = texts_of(game).english(message, seat_names(actor))
+    return {"game": game, **message, "sentence": english}

@@ -23,6 +23,7 @@ from belle.server.notices.mail import Mailer
 from belle.server.push.sender import Pusher
 from belle.server.table import payloads
 from belle.server.table.actor import TableActor
+from belle.server.tasks import stop_task
 from belle.storage.notices import Notices, TurnChange
 from belle.storage.store import now
 
@@ -74,6 +75,12 @@ class TurnNotifier:
         self._pending.append(Noted((actor.id, seat, player_id, now()), table.mode, table.game))
         if self._flush_task is None or self._flush_task.done():
             self._flush_task = asyncio.create_task(self._flush_soon())
+
+    async def stop(self) -> None:
+        """At shutdown, once the tables are closed: a batch noted while they closed (a bot
+        still moving) is not written — the database threads are gone by then."""
+        task, self._flush_task = self._flush_task, None
+        await stop_task(task)
 
     async def _flush_soon(self) -> None:
         await asyncio.sleep(self.batch_seconds)

@@ -24,12 +24,12 @@ workers: what a table commits is also shared with the other workers (`Host.share
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Collection, Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime
+from types import TracebackType
 from typing import Any, Protocol
 
 from belle.engine.game import State
@@ -93,6 +93,34 @@ class Host(Protocol):
     async def running_bot_tables(self, address: str) -> int: ...
 
     async def started_bot_table(self, address: str, table_id: int) -> None: ...
+
+
+class Command:
+    """`TableActor.command()`: a plain class rather than a generator-based context
+    manager, since every move, hello and chat line enters one."""
+
+    __slots__ = ("actor",)
+
+    def __init__(self, actor: TableActor) -> None:
+        self.actor = actor
+
+    async def __aenter__(self) -> None:
+        actor = self.actor
+        await actor.lock.acquire()
+        try:
+            if actor.broken:
+                await actor._rebuild()
+        except BaseException:
+            actor.lock.release()
+            raise
+
+    async def __aexit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                        trace: TracebackType | None) -> None:
+        try:
+            if isinstance(error, StorageUnavailable):
+                self.actor.mark_broken()
+        finally:
+            self.actor.lock.release()
 
 
 class TableActor:
@@ -188,19 +216,12 @@ class TableActor:
         )
 
     # -- commands ----------------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def command(self) -> AsyncIterator[None]:
-        """Hold the table's lock for one command. A table whose last write failed is
-        rebuilt from the database first (StorageUnavailable if it still cannot be); a
-        command whose write fails leaves the table to be rebuilt (`mark_broken`)."""
-        async with self.lock:
-            if self.broken:
-                await self._rebuild()
-            try:
-                yield
-            except StorageUnavailable:
-                self.mark_broken()
-                raise
+    def command(self) -> Command:
+        """Hold the table's lock for one command (`async with actor.command():`). A table
+        whose last write failed is rebuilt from the database first (StorageUnavailable if
+        it still cannot be); a command whose write fails leaves the table to be rebuilt
+        (`mark_broken`)."""
+        return Command(self)
 
     def mark_broken(self) -> None:
         """A write failed: what is in memory may not be stored. Nothing is served from it

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from belle.engine.game import State
+from belle.engine.game import CHANCE, State
 from belle.engine.record import RecordEntry
 from belle.server.table import payloads, plans
 from belle.server.table import undo as takeback
@@ -69,8 +69,9 @@ class Broadcast:
         current = actor.table.events
         if since is None or since > current:
             return [self.sync_text(conn)]
-        missed = [e for e in actor.buffer if e.n > since]
-        if len(missed) != current - since:
+        missed = [e for e in actor.buffer if e.end > since]
+        if sum(e.end - e.n + 1 for e in missed) != current - since \
+                or (missed and missed[0].n <= since):
             return [self.sync_text(conn)]
         key = actor.seat_of(conn.player_id)
         texts: list[str] = []
@@ -122,17 +123,27 @@ class Broadcast:
 
     # -- events ------------------------------------------------------------
     def actions(self, last: int, entries: list[RecordEntry]) -> None:
-        """One event per action; only the last carries view and legal (the others are
-        superseded at once: a batch of chance draws)."""
+        """One event per action; only the last message carries view and legal (the others
+        are superseded at once: a batch of chance draws). Chance outcomes everyone may see
+        that follow a seat's move ride in the move's message (`chance`), one message for
+        their events: what they show is the state after them."""
         first = last - len(entries) + 1
         version = len(self.actor.entries) - len(entries)
-        for offset, entry in enumerate(entries[:-1]):
-            head = {"version": version + offset + 1, "to_move": None}
-            self._action(first + offset, entry, head, None)
-        self._action(last, entries[-1], {}, len(self.actor.entries))
+        folded = _foldable(entries)
+        alone = len(entries) - folded  # entries sent as messages of their own
+        for offset, entry in enumerate(entries[:alone - 1]):
+            alone_head = {"version": version + offset + 1, "to_move": None}
+            self._action(first + offset, entry, alone_head, None)
+        head: dict[str, Any] = {}
+        if folded:
+            head["chance"] = [
+                {"n": first + alone + i, "text": entry.text, "version": version + alone + i + 1}
+                for i, entry in enumerate(entries[alone:])]
+        self._action(first + alone - 1, entries[alone - 1], head, len(self.actor.entries), last)
 
     def _action(
-        self, n: int, entry: RecordEntry, head: dict[str, Any], version: int | None
+        self, n: int, entry: RecordEntry, head: dict[str, Any], version: int | None,
+        last: int | None = None,
     ) -> None:
         body = {"type": "event", "n": n, "kind": "action",
                 "player": payloads.player_label(entry.player), **head}
@@ -142,11 +153,11 @@ class Broadcast:
             if version is None:
                 self.shared(Event(n, shared=payloads.obj(prefix)))
             else:
-                self.emit(Event(n, prefix=prefix, version=version))
+                self.emit(Event(n, prefix=prefix, version=version, last=last))
             return
         hidden = '"text":' + payloads.encode(payloads.HIDDEN)
         self.emit(Event(n, prefix=payloads.members(body), seen_by=tuple(entry.visible_to),
-                        texts=(text, hidden), version=version))
+                        texts=(text, hidden), version=version, last=last))
 
     def table(self, n: int, lobby: bool = True) -> None:
         """Event `n`: the table's seats or status changed (`lobby`: tell the lobby too)."""
@@ -198,6 +209,18 @@ class Broadcast:
         """Buffer `event`; the syncs built for the previous event go (stale now)."""
         self._syncs.clear()
         self.actor.buffer.append(event)
+
+
+def _foldable(entries: list[RecordEntry]) -> int:
+    """How many chance outcomes at the end of `entries` ride in the message of the
+    seat's move before them: those everyone may see (none if a secret one is among them,
+    or no seat's move is before them)."""
+    for count, entry in enumerate(reversed(entries)):
+        if entry.player != CHANCE:
+            return count if entry.player >= 0 else 0
+        if entry.visible_to is not None:
+            return 0
+    return 0
 
 
 def result(actor: TableActor, state: State[Any]) -> dict[str, Any]:

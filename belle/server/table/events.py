@@ -26,7 +26,8 @@ class Event:
     (`render`): `prefix` (the members everyone gets), the action's `"text"` member
     when some viewers may not see it (`seen_by`: who may; `texts`: as shown to them,
     as shown to the others), and the state members when `version` is set (the state
-    version they show). Rendered texts are remembered in `per_key` while the event is
+    version they show). A move's message that carries the public chance outcomes after
+    it holds events `n` to `last`. Rendered texts are remembered in `per_key` while the event is
     sent (several sockets of one viewer share one); then the broadcast forgets them (a
     state's text per viewer was the bulk of a table's memory).
     Text, numbers and tuples only: nothing else for the garbage collector to walk in
@@ -39,7 +40,13 @@ class Event:
     seen_by: tuple[int, ...] | None = None
     texts: tuple[str, str] = ("", "")
     version: int | None = None
+    last: int | None = None  # the number of its last event, when it carries several
     per_key: dict[Key, str] | None = None
+
+    @property
+    def end(self) -> int:
+        """The number of the last event this message carries."""
+        return self.last if self.last is not None else self.n
 
     def text_for(self, key: Key) -> str | None:
         if self.shared is not None:

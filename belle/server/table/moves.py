@@ -77,11 +77,12 @@ class Moves:
             raise ServerError("game_over", "the game is over")
         if actor.setup.status == "aborted":
             raise ServerError("not_ready", "this game was aborted: it does not go on")
-        if actor.table.seats[seat].forfeited:  # for good: "take it back first" would mislead
+        seats = actor.setup.seats  # current (the record's event number may not be)
+        if seats[seat].forfeited:  # for good: "take it back first" would mislead
             raise ServerError("forfeited", "you forfeited this seat: a bot plays it to the end")
         if state.current_player() != seat:
             raise ServerError("not_your_turn", "it is not your turn")
-        if actor.table.seats[seat].bot_plays:
+        if seats[seat].bot_plays:
             raise ServerError("away", "a bot plays your seat now: take it back first")
         if actor.timekeeper.expired():
             raise ServerError("time_out", "your time ran out")
@@ -93,17 +94,22 @@ class Moves:
         return state
 
     async def commit(self, action: Any, saved: plans.Saving | None = None) -> None:
-        """Apply (legality), persist, then broadcast one action; `saved`: the plan its
-        turn ends with, stored before anyone hears of the action."""
+        """Apply (legality), persist, then broadcast one action, with the chance outcomes
+        that follow it at once (one transaction, one event message where everyone may see
+        them: belle.server.table.broadcast); `saved`: the plan its turn ends with, stored
+        before anyone hears of the action."""
         actor = self.actor
-        assert actor.state is not None
-        revealed = actor.state.reveals_to_mover(action)
-        entry = self.apply(action)
-        n = await self.persist([entry])
+        state = actor.state
+        assert state is not None
+        revealed = state.reveals_to_mover(action)
+        entries = [self.apply(action)]
+        if state.current_player() == CHANCE and actor.setup.status == "running":
+            entries += await self._draw(state, pending=1)
+        n = await self.persist(entries)
         if saved is not None:
             await saved.save()
-        actor.reveals.note(len(actor.entries) - 1, revealed)
-        self.emit(n, [entry])
+        actor.reveals.note(len(actor.entries) - len(entries), revealed)
+        self.emit(n, entries)
 
     def apply(self, action: Any) -> RecordEntry:
         """Apply `action` to the live state (IllegalActionError: `illegal`); its entry."""
@@ -157,7 +163,14 @@ class Moves:
             actor.bots.wake()
 
     async def _resolve_chance(self, state: State[Any]) -> None:
-        """Sample every chance node in a row; persist them together, one event each.
+        """Sample every chance node in a row; persist them together and tell them."""
+        entries = await self._draw(state)
+        n = await self.persist(entries)
+        self.emit(n, entries)
+
+    async def _draw(self, state: State[Any], pending: int = 0) -> list[RecordEntry]:
+        """Sample and apply every chance node in a row, after `pending` entries applied
+        but not yet persisted; their entries (not persisted either).
 
         The RNG of action k is derived from the secret seed and k, so a restart in the
         middle draws exactly what an uninterrupted table would have drawn.
@@ -166,11 +179,11 @@ class Moves:
         entries: list[RecordEntry] = []
         while state.current_player() == CHANCE:
             forced = await self._start_draw(state)
-            rng = random.Random(f"{actor.table.seed}/chance/{actor.version + len(entries)}")
+            k = actor.version + pending + len(entries)
+            rng = random.Random(f"{actor.setup.seed}/chance/{k}")
             entries.append(self.apply(forced if forced is not None
                                       else sample_chance(state, rng)))
-        n = await self.persist(entries)
-        self.emit(n, entries)
+        return entries
 
     async def _start_draw(self, state: State[Any]) -> Any | None:
         """At a rematch's start-player draw, the outcome its game's rule names

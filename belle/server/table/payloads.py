@@ -5,9 +5,10 @@ legal actions of the seat to move (to that seat only) and record entries redacte
 their chance visibility, so per-recipient filtering lives in one place.
 
 `StateJson` is the broadcast path: it encodes the parts every viewer shares once
-(version, to_move, the legal list of the seat to move) and each viewer class's
-`view()` once, and joins the pieces as text (`members` / `obj`), so an event costs one
-`view()` and one encoding per distinct viewer, not per socket. (Reusing the text of
+(version, to_move, the legal list of the seat to move, the view's public part) and
+each viewer class's own part of the view once, and joins the pieces as text (`members`
+/ `obj`), so an event costs one public view and one small part per distinct viewer,
+not a whole view per socket. (Reusing the text of
 view fields equal to another viewer's cost more in comparisons than it saved once
 encoding is orjson's: docs/deploy.md.)
 """
@@ -173,9 +174,9 @@ def obj(*parts: str) -> str:
 class StateJson:
     """version, to_move, view, legal and can_undo of one state, as members text per viewer.
 
-    The shared fields and the mover's legal list are encoded once; `view()` is called
-    and encoded once per viewer key (seat or None) and cached. Build one per state,
-    use it while that state does not change.
+    The shared fields, the public part of the view and the mover's legal list are
+    encoded once; each viewer key's (seat or None) own part of the view once, and the
+    whole cached. Build one per state, use it while that state does not change.
     """
 
     def __init__(self, state: State[Any], can_undo: bool = False) -> None:
@@ -184,18 +185,32 @@ class StateJson:
         self.mover = to_move(state)
         self.head = f'"version":{len(state.history)},"to_move":{_encode(self.mover)}'
         self._legal: str | None = None
+        self._public: str | None = None
         self._members: dict[int | None, str] = {}
 
     def members(self, seat: int | None) -> str:
         text = self._members.get(seat)
         if text is None:
-            view = _encode(self.state.view(seat))
+            view = self._view_text(seat)
             mover = seat is not None and seat == self.mover
             legal = self._legal_text() if mover else "[]"
             undo = "true" if mover and self.can_undo else "false"
             text = self._members[seat] = (
                 f'{self.head},"view":{view},"legal":{legal},"can_undo":{undo}')
         return text
+
+    def _view_text(self, seat: int | None) -> str:
+        """`state.view(seat)` as text: the public part's one encoding with the seat's own
+        part after it (their keys apart: State.private_view)."""
+        public = self._public
+        if public is None:
+            public = self._public = _encode(self.state.public_view())
+        private = _encode(self.state.private_view(seat))
+        if public == "{}":
+            return private
+        if private == "{}":
+            return public
+        return public[:-1] + "," + private[1:]
 
     def _legal_text(self) -> str:
         if self._legal is None:

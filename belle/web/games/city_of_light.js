@@ -88,7 +88,7 @@ function cellsAt(anchor, cells) {
   return cells.map(([r, c]) => [r0 + r, c0 + c]).filter(([r, c]) => r < 8 && c < 8).map(([r, c]) => lab(r * 8 + c));
 }
 
-// -- the plan (REQ-COL-P1..P9, client-side) ----------------------------------------------
+// -- the plan (REQ-COL-P1..P9, kept on the server for this seat) -------------------------
 
 const emptyPlan = () => ({ buildings: [], cards: [] });
 const copy = (plan) => JSON.parse(JSON.stringify(plan));

@@ -120,7 +120,9 @@ export class Socket {
       if (msg.type === "sync" && typeof msg.event === "number") this.lastEvent = msg.event;
       if (msg.type === "event" && typeof msg.n === "number") {
         if (this.lastEvent !== null && msg.n <= this.lastEvent) return; // already seen
-        this.lastEvent = msg.n;
+        // a move's message may carry the chance outcomes after it, each an event
+        const folded = Array.isArray(msg.chance) ? msg.chance : [];
+        this.lastEvent = folded.length ? folded[folded.length - 1].n : msg.n;
       }
       if (msg.type === "pong") return;
       this.onMessage(msg);

@@ -1,22 +1,16 @@
 // Learning by playing (issue 20 item 5), on a table made by "Learn by playing": the rules
 // page's summary shown step by step — the goal and the turn at first, then each rule the
 // first time a move it governs is offered — and "Why can't I…?": the server says why a
-// move (in the game's notation) is refused now, and which moves of its kind are legal.
-import { currentLanguage } from "./i18n.js";
+// move (in the game's notation) is refused now — the engine's own reason in the words of
+// the game's rules (State.why_illegal), a message of the game's catalogue worded here in
+// the reader's language — and which moves of its kind are legal.
+import { currentLanguage, engineText } from "./i18n.js";
 import { post } from "./api.js";
 import { withoutRuleIds } from "./moves.js";
 import { rulesUrl } from "./movelist.js";
-import { attempt, fill, h, t, tData } from "./ui.js";
+import { attempt, fill, h, t } from "./ui.js";
 
 const FIRST = ["goal", "turn"];
-
-// The server's refusal sentences (belle/server/friends/refusal.py), for the catalogues.
-export const REFUSALS = () => [
-  t("The game is over: no move can be made any more."),
-  t("It is not your turn: wait for the others to move."),
-  t("This kind of move cannot be made at this point of the turn."),
-  t("This move is not possible now."),
-];
 
 async function rulesData(game) {
   const lang = currentLanguage();
@@ -41,9 +35,10 @@ function plain(text) {
   return text.replace(/\*\*([^*]+)\*\*/g, "$1").replace(/\*([^*]+)\*/g, "$1").replace(/\[([^\]]+)\]\([^)]*\)/g, "$1");
 }
 
-/** A refusal {text, args} in the reader's language (REFUSALS are its texts). */
-function refusalText(why) {
-  return tData(why.text).replace(/\{(\w+)\}/g, (all, key) => (key in why.args ? String(why.args[key]) : all));
+/** A refusal {game, id, params, sentence} in the reader's language, seats named. */
+function refusalText(why, table) {
+  const names = (table.seats || []).map((seat, i) => seat.name || t("Player {n}", { n: i + 1 }));
+  return engineText(why.game, why, { names }) || why.sentence;
 }
 
 export class Lessons {
@@ -120,7 +115,7 @@ export class Lessons {
       return;
     }
     fill(this.answer,
-      h("p.why", {}, h("b", {}, reply.move), ": ", refusalText(reply.why)),
+      h("p.why", {}, h("b", {}, reply.move), ": ", refusalText(reply.why, this.table)),
       reply.instead.length ? h("p.instead", {}, t("Moves of this kind you can make:"), " ", h("code", {}, reply.instead.join(" · "))) : null);
   }
 }

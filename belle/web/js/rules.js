@@ -10,6 +10,7 @@
 // (tests/web/test_rules_data.py checks that every row there has its entry here); a rule
 // that uses such a value links to it. Rule numbers, file paths and gap ids stay in the
 // data for implementers and never reach the page (issue 16 item 4).
+import { balanceSummary } from "./balance.js";
 import { currentLanguage } from "./i18n.js";
 import { withoutRuleIds } from "./moves.js";
 import { fill, gameText, h, t } from "./ui.js";
@@ -124,7 +125,7 @@ function reconstructedSection(data) {
     h("summary", {}, h("h2", {}, t("How we rebuilt this game"))),
     h("p", {}, t("The rulebooks we had do not give every printed value of the box. Where one is missing, this table uses the value below, chosen to fit the rules and checked by bots playing many games. If you own the game and a value differs, tell us: it is changed in one place.")),
     h("ul.rebuilt-list", {}, (data.reconstructed || []).map((n) => notice(n))),
-    h("p.refs.balance", {}, t("How we checked these values: bots play the game many times, and Belle's balance report gives how often the holder of each rebuilt value wins.")),
+    balanceSummary(data.game),
   );
 }
 

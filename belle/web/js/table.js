@@ -179,8 +179,12 @@ function onEvent(msg) {
     st.legal = msg.legal || [];
     st.canUndo = Boolean(msg.can_undo);
     if (msg.version !== undefined) st.version = msg.version;
-    // Log entries are numbered by state version (as in `sync`), not by event number.
-    st.log.push({ n: msg.version ?? st.log.length + 1, player: msg.player, text: msg.text });
+    // Log entries are numbered by state version (as in `sync`), not by event number;
+    // the chance outcomes that followed the move at once ride in its message.
+    const chance = Array.isArray(msg.chance) ? msg.chance : [];
+    const own = msg.version !== undefined ? msg.version - chance.length : st.log.length + 1;
+    st.log.push({ n: own, player: msg.player, text: msg.text });
+    for (const c of chance) st.log.push({ n: c.version, player: "chance", text: c.text });
     st.pending = false;
     if (st.table.status === "open") st.table = { ...st.table, status: "running" };
     scheduleRender(); // a burst of bot moves is drawn once

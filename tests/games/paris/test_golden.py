@@ -83,7 +83,7 @@ def test_edition_2_records_keep_their_tables() -> None:
     before it) names rules_version 2 and replays with edition 2's tables."""
     old = belle.load_game("paris", rules_version=2).ruleset
     today = belle.load_game("paris").ruleset
-    assert old.vp_tiles[0] == (8, 4, 2) and today.vp_tiles[0] == (12, 6, 3)
+    assert old.vp_tiles[0] == (8, 4, 2) and today.vp_tiles[1] == (12, 6, 3)
     assert old.sell_price == (1, 2, 3, 1, 2, 3) and today.sell_price == (1, 1, 2, 1, 1, 2)
     assert old.landmarks == today.landmarks and old.bonus == today.bonus
     stored = MatchRecord.load(GOLDEN / "rules-2" / "paris-2p-seed1.json")
@@ -103,11 +103,31 @@ def test_edition_3_records_keep_their_end_game_tiles() -> None:
     codes = [t.code for t in data.END_TILES]
     assert {codes[t] for t, n in enumerate(old.end_copies) if n} >= {"f4", "f6", "f8"}
     assert {codes[t] for t, n in enumerate(today.end_copies) if n}.isdisjoint({"f4", "f6", "f8"})
-    assert (old.landmarks, old.bonus, old.vp_tiles, old.sell_price) == (
-        today.landmarks, today.bonus, today.vp_tiles, today.sell_price)
+    assert (old.landmarks, old.bonus, old.sell_price) == (
+        today.landmarks, today.bonus, today.sell_price)
     stored = MatchRecord.load(GOLDEN / "rules-3" / "paris-2p-seed1.json")
     assert stored.options["rules_version"] == 3
     state = replay(stored)
     assert state.rules == old
     assert "take f8" in [a["text"] for a in stored.to_json()["actions"]]
+    assert state.returns() == stored.result["returns"]
+
+
+def test_edition_4_records_keep_their_vp_tiles() -> None:
+    """Issue 15's third recalibration is edition 5: the VP tiles (PARIS-19, G-9) one step
+    down, 10/5/3 … 24/12/6, where editions 3 and 4 had 12/6/3 … 30/15/8. A record of
+    edition 4 (golden/rules-4, played before it) replays with edition 4's tiles."""
+    old = belle.load_game("paris", rules_version=4).ruleset
+    today = belle.load_game("paris").ruleset
+    assert old.vp_tiles[-1] == (30, 15, 8) and today.vp_tiles[-1] == (24, 12, 6)
+    assert old.vp_tiles[:-1] == today.vp_tiles[1:]
+    assert (old.landmarks, old.bonus, old.sell_price, old.end_copies) == (
+        today.landmarks, today.bonus, today.sell_price, today.end_copies)
+    assert belle.load_game("paris", rules_version=3).ruleset.vp_tiles == old.vp_tiles
+    stored = MatchRecord.load(GOLDEN / "rules-4" / "paris-2p-seed1.json")
+    assert stored.options["rules_version"] == 4
+    state = replay(stored)
+    assert state.rules == old
+    placed = [t for t in state.vp_tile_at if t >= 0]
+    assert placed and all(old.vp_tiles[t] != today.vp_tiles[t] for t in placed)
     assert state.returns() == stored.result["returns"]
