@@ -83,10 +83,13 @@ export function botName(name) {
   return Object.hasOwn(BOT_WORDS, name) ? BOT_WORDS[name]() : name;
 }
 
-/** A seat's name in a notice: "easy bot" (the server's name of a bot) in the reader's words. */
-function seatName(name) {
+/** A seat's name in a notice: "easy bot" (the server's name of a bot) in the reader's
+ * words; with its seat number (from 1) when known, as several bots may share a level. */
+function seatName(name, seat) {
   const found = /^(\S+) bot$/.exec(String(name));
-  return found && Object.hasOwn(BOT_WORDS, found[1]) ? t("the {bot} bot", { bot: botName(found[1]) }) : String(name);
+  if (!found || !Object.hasOwn(BOT_WORDS, found[1])) return String(name);
+  const bot = botName(found[1]);
+  return seat ? t("the {bot} bot in seat {seat}", { bot, seat }) : t("the {bot} bot", { bot });
 }
 
 const BOT_NOTICES = new Set(["bot_added", "bot_removed", "bot_sits", "bot_sits_at"]);
@@ -95,7 +98,9 @@ function shown(id, params) {
   const out = {};
   for (const [key, value] of Object.entries(params || {})) {
     if (key === "bot" && BOT_NOTICES.has(id)) out[key] = botName(String(value));
-    else if (key === "winners" && Array.isArray(value)) out[key] = joined(value.map(seatName));
+    else if (key === "winners" && Array.isArray(value)) {
+      out[key] = joined(value.map((name, i) => seatName(name, Array.isArray(params.seats) ? params.seats[i] : null)));
+    }
     else out[key] = Array.isArray(value) ? joined(value.map(String)) : value;
   }
   return out;
