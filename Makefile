@@ -6,7 +6,7 @@ WORKERS ?= 2
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint clean
+.PHONY: run test lint screens clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ test: $(STAMP)
 	$(BIN)/ruff check belle tests
 	$(BIN)/mypy
 	$(BIN)/pytest -n $(WORKERS) --dist loadfile
+
+# docs/screens/*.png: every game's table at 390 and 1400 px (Chromium; tests/browser/screens.py)
+screens: $(STAMP)
+	$(BIN)/python -m tests.browser.screens
 
 lint: $(STAMP)
 	$(BIN)/ruff check belle tests

@@ -53,7 +53,9 @@ INTERNAL = [
     re.compile(r"\b(?:belle|docs|rules|tests)/[\w/.-]+"),
     re.compile(r"\b\w+\.(?:py|md|json)\b"),
     re.compile(r"\bseat 0\b|\(seat \d\)|Seat 0\b|Sitz 0\b|siège 0\b|asiento 0\b", re.IGNORECASE),
-    re.compile(r"\bbank-[A-Z]{2}\b|\bplaceholder\b|\(unknown [^)]*\)"),
+    re.compile(r"\bbank-[A-Z]{2}\b|\(unknown [^)]*\)"),
+    # "placeholder(s)" and its German: a name a player reads is never a stand-in
+    re.compile(r"\bplaceholders?\b|\bPlatzhalter\w*", re.IGNORECASE),
 ]
 
 

@@ -638,6 +638,7 @@ class ParisState(State[Action]):
         state = dict(self.__dict__)
         state["_final"] = None
         state["_open"] = [None] * ND
+        state["_keys_at"] = [-1] * self.num_players
         return state
 
     def clone(self) -> ParisState:

@@ -127,6 +127,7 @@ function findLandmark(view, code) {
 export function lookup(kind, key) {
   if (kind === "place") return placeName(key);
   if (kind === "kind") return kindName(key);
+  if (kind === "endgame") return board && board.endgame && board.endgame.some((e) => e.code === key) ? endText(key) : null;
   return null;
 }
 

@@ -35,6 +35,24 @@ export function fill(el, ...children) {
   return el;
 }
 
+/**
+ * Label each body cell of `table` with its column's header (data-label), so a phone shows
+ * the rows as stacked lines of "header: value" (css: .rank-table.stacked). A header with
+ * data-stack="head" heads its row instead (no label); data-stack="bare": no label.
+ */
+export function labelCells(table) {
+  const heads = [...table.querySelectorAll("thead th")];
+  for (const row of table.querySelectorAll("tbody tr")) {
+    [...row.cells].forEach((cell, i) => {
+      const th = heads[i];
+      if (!th) return;
+      if (th.dataset.stack === "head") cell.classList.add("stack-head");
+      else if (th.dataset.stack !== "bare" && th.textContent.trim()) cell.dataset.label = th.textContent.trim();
+    });
+  }
+  return table;
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** Create an SVG element with attributes. */
