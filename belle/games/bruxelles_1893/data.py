@@ -180,7 +180,7 @@ BONUS_CATEGORY_TEXT: Final = (
 )  # revision 1: "1 VP per cube"
 # Cubes (jokers included) per VP of a card kept under "materials", by rules revision:
 # revision 1 (engines before 0.2.0) scored 1 VP per cube; reconstructed (issue 15).
-CUBES_PER_VP: Final = {1: 1, 2: 3, 3: 3}
+CUBES_PER_VP: Final = {1: 1, 2: 3, 3: 3, 4: 3}
 
 # -- stock exchange cards (table 3.13, G-6): all reconstructed -----------------
 # Per card: for 2, 3, 4, 5 players the two shields ((r, c), (r, c)); then the payout.
@@ -244,7 +244,7 @@ SECONDARY: Final[tuple[Effect, ...]] = (
 # (engine 0.2.0) had (0, 1, 3, 5, 8, 11, 15); revision 1 (before 0.2.0) had
 # (0, 0, 2, 2, 5, 5, 10).
 COMPLETION_VP: Final = {1: (0, 0, 2, 2, 5, 5, 10), 2: (0, 1, 3, 5, 8, 11, 15),
-                        3: (0, 4, 8, 12, 16, 20, 24)}
+                        3: (0, 4, 8, 12, 16, 20, 24), 4: (0, 4, 8, 12, 16, 20, 24)}
 BF_PER_VP: Final = 5  # reconstructed (G-15)
 ART_CATEGORY_VP: Final = 2  # VP per work under the "art" category
 

@@ -259,3 +259,101 @@ def test_brx_143_177_brussels_actions_are_free_and_the_most_there_loses_one() ->
     assert state.round == 2 and state.current_player() == 1  # the Manneken Pis moved on
     play(state, "shield 2,4")
     assert state.current_player() == 1 and state.phase == "action"
+
+
+# -- BRX-75: "Si la pila de Obra de arte de color disponible y / o la pila de Obra de arte
+# negra se vacía, haz dos nuevas pilas de las fichas boca arriba en la tienda,
+# asegurándote de dejar las 2 fichas superiores en su lugar" (rules revision 4) --------
+def test_brx_75_the_draw_that_empties_the_pile_rebuilds_it_at_once() -> None:
+    state = game()
+    state.coloured = [0, 1, 0, 0]
+    state.shop = [[data.BLUE, data.BLACK, data.GREEN], [data.YELLOW]]
+    play(state, "place E2", "bid 1", "draw red")
+    assert state.works[0][data.RED] == 1
+    assert state.coloured == [1, 0, 0, 0] and state.black == 7  # rebuilt now
+    assert state.shop == [[data.GREEN], [data.YELLOW]]  # the two visible works stay
+    assert state.view(None)["piles"] == {"coloured": 1, "black": 7}
+
+
+def test_brx_75_revision_3_rebuilt_only_when_a_later_draw_fell_short() -> None:
+    """Records of engines 0.2.1 and 0.2.2 (rules revision 3) keep their old timing."""
+    state = start(players=3, first=0, shield="1,2", rules_version=3)
+    state.coloured = [0, 1, 0, 0]
+    state.shop = [[data.BLUE, data.BLACK, data.GREEN], [data.YELLOW]]
+    play(state, "place E2", "bid 1", "draw red")
+    assert state.coloured == [0, 0, 0, 0] and state.black == 6
+    assert state.shop == [[data.BLUE, data.BLACK, data.GREEN], [data.YELLOW]]
+
+
+def test_brx_75_211_a_draw_runs_the_pile_out_and_goes_on_from_the_rebuilt_one() -> None:
+    """Three works to draw (two exhibition tiles), one left in the pile: the last one is
+    drawn, the pile is rebuilt, the rest come from the rebuilt pile; the black pile keeps
+    its works and gains the black one from the shop (BRX-211)."""
+    state = game()
+    state.exh[0] = 2
+    state.coloured = [0, 1, 0, 0]
+    state.shop = [[data.BLUE, data.BLACK, data.GREEN], [data.YELLOW]]
+    play(state, "place E2", "bid 1")
+    assert [state.action_to_string(a) for a, _ in state.chance_outcomes()] == ["draw red"]
+    play(state, "draw red")
+    assert state.coloured == [1, 0, 0, 0] and state.black == 7
+    play(state, "draw blue")  # the rebuilt pile held one work: two drawn, not three
+    assert legal(state) == ["keep blue", "keep red"]
+    play(state, "keep blue")
+    assert state.coloured == [0, 1, 0, 0] and state.works[0][data.BLUE] == 1 + 1
+
+
+def test_brx_75_taking_the_last_black_work_rebuilds_the_piles() -> None:
+    """The Workshop secondary action takes the top black work (BRX-124); taking the
+    last one runs the black pile out."""
+    state = game()
+    state.building[state.parse_action("place E2").arg] = 1
+    state.black = 1
+    state.shop = [[data.BLACK, data.RED, data.GREEN], [data.YELLOW]]
+    play(state, "place E2", "bid 1", "draw blue", "accept")
+    assert state.works[1][data.BLACK] == 1
+    assert state.black == 1 and state.coloured[data.RED] == 6 + 1 - 1  # red back
+    assert state.shop == [[data.GREEN], [data.YELLOW]]
+
+
+def test_brx_75_resample_keeps_a_draw_that_ran_the_pile_out_consistent() -> None:
+    """Another seat's private draw that ran the pile out: its first draws are the whole
+    pile, the rest come from the rebuilt pile and hold the kept work."""
+    import random
+
+    for kept, later in (("yellow", {"yellow"}), ("blue", {"green", "yellow"})):
+        state = game()
+        state.exh[0] = 2
+        state.coloured = [1, 1, 0, 0]
+        state.shop = [[data.GREEN, data.YELLOW, data.GREEN, data.RED], [data.BLUE]]
+        play(state, "place E2", "bid 1")
+        start_at = len(state.history)
+        play(state, "draw red", "draw blue")
+        assert state.coloured == [0, 0, 1, 2]  # rebuilt: yellow, green, green
+        play(state, f"draw {kept if kept != 'blue' else 'green'}", f"keep {kept}")
+        for seed in range(20):
+            other = state.resample(1, random.Random(seed))
+            draws = [other.action_to_string(a) for a in other.history[start_at:start_at + 3]]
+            assert sorted(draws[:2]) == ["draw blue", "draw red"]
+            assert draws[2][5:] in later
+            assert f"draw {kept}" in draws
+
+
+def test_brx_75_resample_of_a_pending_draw_that_ran_the_pile_out() -> None:
+    """Before the drawer keeps one: the whole old pile stays drawn; only the works from
+    the rebuilt pile are redrawn, and the pile is what is left of it."""
+    import random
+
+    state = game()
+    state.exh[0] = 2
+    state.coloured = [1, 1, 0, 0]
+    state.shop = [[data.GREEN, data.YELLOW, data.GREEN, data.RED], [data.BLUE]]
+    play(state, "place E2", "bid 1", "draw red", "draw blue", "draw green")
+    assert state.current_player() == 0 and state.view(1)["drawn"] is None
+    for seed in range(20):
+        other = state.resample(1, random.Random(seed))
+        assert sorted(other.drawn[:2]) == [data.BLUE, data.RED]
+        assert other.drawn[2] in (data.YELLOW, data.GREEN)
+        assert sum(other.coloured) == 2
+        pile = [c for c, n in enumerate(other.coloured) for _ in range(n)]
+        assert sorted([*pile, other.drawn[2]]) == [data.YELLOW, data.GREEN, data.GREEN]
