@@ -98,6 +98,16 @@ async def _honest_table(http: Any, url: str, index: int, think: float, tally: Ta
                                for seat, ws in enumerate(sockets)))
 
 
+async def _waiting_table(http: Any, index: int) -> None:
+    """An open table that waits for players, created by a person of its own address."""
+    address = f"10.2.{index // 200}.{index % 200 + 1}"
+    token = await _session(http, f"waiting {index}", address)
+    response = await http.post("/api/tables", json={"game": "paris_connection",
+                                                    "players": 3},
+                               headers=_headers(address, token))
+    response.raise_for_status()
+
+
 async def _play(ws: Any, seat: int, think: float, tally: Tally, stop: asyncio.Event,
                 rng: random.Random) -> None:
     sent: tuple[int, float] | None = None
@@ -264,16 +274,19 @@ def flood_main(argv: list[str]) -> None:
 
 async def measure(url: str, pid: int, tables: int, seconds: float, think: float,
                   flood_sockets: int, silent_sockets: int,
-                  profile: str | None = None) -> dict[str, Any]:
+                  profile: str | None = None, lobby_tables: int = 0) -> dict[str, Any]:
     """One server: honest tables quiet, then under the floods; what was measured.
     `profile`: a file for py-spy's samples of the server during the floods (raw
-    collapsed stacks)."""
+    collapsed stacks). `lobby_tables`: open tables waiting in the lobby (each by its
+    own person and address), so a lobby sync is as large as a busy lobby's."""
     import httpx
 
     tally = Tally()
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         await _session(http, "victim", "100.64.1.1", "a long and good password")
+        for index in range(lobby_tables):
+            await _waiting_table(http, index)
         stop, checking = asyncio.Event(), asyncio.Event()
         honest = [asyncio.create_task(_honest_table(http, url, i, think, tally, stop))
                   for i in range(tables)]

@@ -34,6 +34,7 @@ from belle.server.bench.abuse import (
 from belle.server.bench.processes import HOST, server_processes
 
 MAX_ROUNDS = 5
+MAX_LOBBY_TABLES = 400
 TARGET_P99_MS = 100.0  # docs/deploy.md §8: honest tables' p99 while the floods run
 HOW_TO_READ = (
     "p50/p99/max_ms: latency of honest moves (a player's action sent → its own echo "
@@ -48,13 +49,17 @@ HOW_TO_READ = (
 def run_abuse_bench(tables: int = 50, seconds: float = 20.0, *, think: float = 0.4,
                     flood_sockets: int = 60, silent_sockets: int = 10,
                     baseline: str | None = None, rounds: int = 1,
-                    profile: str | None = None) -> dict[str, Any]:
+                    profile: str | None = None, lobby_tables: int = 0) -> dict[str, Any]:
     """Honest tables, quiet then under the floods; a JSON-able report. `baseline`: also
     a server of that git revision, in `rounds` interleaved rounds. `profile`: py-spy
     samples of the server under the floods, to that file (with a baseline, to
-    FILE.baseline and FILE.this, the last round's)."""
+    FILE.baseline and FILE.this, the last round's). `lobby_tables`: open tables waiting
+    in the lobby besides the honest ones (a busy lobby's sync)."""
     _check(tables, seconds, think, rounds)
-    settings = {"tables": tables, "seconds": seconds, "think_s": think,
+    if not 0 <= lobby_tables <= MAX_LOBBY_TABLES:
+        raise ValueError(f"--lobby-tables is from 0 to {MAX_LOBBY_TABLES}")
+    settings = {"tables": tables, "lobby_tables": lobby_tables, "seconds": seconds,
+                "think_s": think,
                 "floods": {"hello_sockets": flood_sockets,
                            "hellos_per_socket_s": HELLOS_PER_SECOND,
                            "silent_sockets": silent_sockets, "body_senders": BODY_SENDERS,
@@ -62,14 +67,15 @@ def run_abuse_bench(tables: int = 50, seconds: float = 20.0, *, think: float = 0
                 "server": "1 belle serve process, SQLite, loopback, default limits",
                 "cpus": os.cpu_count(), "how_to_read": HOW_TO_READ}
     if baseline is None:
-        report = _one(None, tables, seconds, think, flood_sockets, silent_sockets, profile)
+        report = _one(None, tables, seconds, think, flood_sockets, silent_sockets, profile,
+                      lobby_tables)
         return {**settings, **report}
     runs: list[dict[str, Any]] = []
     with _tree(baseline) as old:
         for index in range(rounds):
             for code, tree in (("baseline", old), ("this", None)):
                 found = _one(tree, tables, seconds, think, flood_sockets, silent_sockets,
-                             f"{profile}.{code}" if profile else None)
+                             f"{profile}.{code}" if profile else None, lobby_tables)
                 runs.append({"code": code, "round": index + 1, **found})
     return {**settings, "baseline": baseline, "rounds": rounds,
             "summary": _summary(runs), "runs": runs}
@@ -87,12 +93,12 @@ def _check(tables: int, seconds: float, think: float, rounds: int) -> None:
 
 
 def _one(tree: str | None, tables: int, seconds: float, think: float, flood_sockets: int,
-         silent_sockets: int, profile: str | None) -> dict[str, Any]:
+         silent_sockets: int, profile: str | None, lobby_tables: int) -> dict[str, Any]:
     with server_processes(1, lift_limits=False, pythonpath=tree) as servers:
         url, pid = servers[0]
         assert url.startswith(f"http://{HOST}:")
         return asyncio.run(measure(url, pid, tables, seconds, think, flood_sockets,
-                                   silent_sockets, profile))
+                                   silent_sockets, profile, lobby_tables))
 
 
 def _summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
