@@ -285,7 +285,8 @@ def bench_abuse(tables: str, seconds: float, think: float, as_json: bool,
                        f"{phase['p50_ms']} ms, p99 {phase['p99_ms']} ms, max "
                        f"{phase['max_ms']} ms (load average {load})")
         typer.echo(f"  floods met: {run['floods_met']}")
-        typer.echo(f"  server RSS before → after the floods: {run['rss_mib']} MiB")
+        typer.echo(f"  server RSS before → after the floods: {run['rss_mib']} MiB; CPU "
+                   f"{run['server_cpu_s']} s; {run['cost']}")
     if "summary" in report:
         typer.echo(f"medians over {report['rounds']} rounds (baseline "
                    f"{report['baseline']}): {json.dumps(report['summary'])}")

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from belle.server.bench.loadgen import own_version
-from belle.server.bench.processes import process_rss
+from belle.server.bench.processes import process_cpu, process_rss
 
 MAX_TABLES = 200
 MAX_SECONDS = 120.0
@@ -295,7 +295,9 @@ async def measure(url: str, pid: int, tables: int, seconds: float, think: float,
             await asyncio.sleep(0.1)
         await asyncio.sleep(1.0)  # the first deals settle
         tally.phase = "quiet"
+        cpu = [process_cpu(pid)]
         await asyncio.sleep(seconds)
+        cpu.append(process_cpu(pid))
         load_quiet = os.getloadavg()[0]
         rss_before = process_rss(pid)
         attacker = await asyncio.create_subprocess_exec(
@@ -307,7 +309,9 @@ async def measure(url: str, pid: int, tables: int, seconds: float, think: float,
         tally.phase = "under_attack"
         health = asyncio.create_task(_health(http, checking, tally))
         spy = await _py_spy(pid, seconds, profile) if profile else None
+        cpu.append(process_cpu(pid))
         await asyncio.sleep(seconds)
+        cpu.append(process_cpu(pid))
         load_attack = os.getloadavg()[0]
         rss_after = process_rss(pid)
         if spy is not None:
@@ -329,7 +333,14 @@ async def measure(url: str, pid: int, tables: int, seconds: float, think: float,
             "honest_and_health": dict(sorted(tally.counts.items())),
             "rss_mib": [round((m or 0) / 2**20, 1) for m in (rss_before, rss_after)],
             "load_average": {"quiet": round(load_quiet, 2),
-                             "under_attack": round(load_attack, 2)}}
+                             "under_attack": round(load_attack, 2)},
+            "server_cpu_s": {"quiet": _spent(cpu[0], cpu[1]),
+                             "under_attack": _spent(cpu[2], cpu[3])}}
+
+
+def _spent(start: float | None, end: float | None) -> float | None:
+    """CPU seconds the server used between two readings (None off Linux)."""
+    return round(end - start, 2) if start is not None and end is not None else None
 
 
 async def _py_spy(pid: int, seconds: float, output: str) -> Any:
