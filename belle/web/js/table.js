@@ -634,7 +634,8 @@ function entryName(player) {
   return names()[player] || t("Player {n}", { n: seatNumber(player) });
 }
 
-/** A single step (the replay bar): its meaning in the reader's language, then the notation. */
+/** A single step (the replay bar): its meaning in the reader's language, then its notation
+ * (shown with the "notation" switch, as in the log). */
 function moveText(text) {
   const meaning = describe(st.table.game, text, { names: names(), lookup: lookup() });
   if (!meaning) return text;
