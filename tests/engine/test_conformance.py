@@ -7,6 +7,7 @@ import dataclasses
 import functools
 import json
 import math
+import pickle
 import random
 from typing import Any, NamedTuple
 
@@ -287,6 +288,27 @@ def test_dense_int_lists_match_the_actions(playout: Any) -> None:
                                              state.legal_actions()]
         assert state.chance_outcome_ints() == [(state.action_to_int(a), p) for a, p in
                                                state.chance_outcomes()]
+
+
+def test_pickles_do_not_depend_on_what_was_asked_before(playout: Any) -> None:
+    """A state pickles the same before and after its views, scores and legal actions were
+    asked for: memoized values stay out of the pickle (`__getstate__`), so OpenSpiel's
+    serialize() of a state (belle.adapters.openspiel) does not depend on them either."""
+    config, record = playout
+    for state in [*states_along(record, every=7), replay(record)]:
+        before = pickle.dumps(state)
+        state.legal_actions()
+        state.chance_outcomes()
+        for seat in [*range(config[1]), None]:
+            state.view(seat)
+            if seat is not None:
+                state.information_state_key(seat)
+                state.heuristic(seat)
+        state.to_json()
+        state.returns()
+        state.ranking()
+        state.score_breakdown()
+        assert pickle.dumps(state) == before, f"after {len(state.history)} actions"
 
 
 def test_views_are_json_and_seat_specific(playout: Any) -> None:

@@ -325,6 +325,13 @@ class ParisParisState(State[Action]):
         return found.copy()
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the excursions listed for a view (`excursions`): a state
+        pickles the same whether or not it was asked for its view."""
+        state = dict(self.__dict__)
+        state["_listed"] = (0, [])
+        return state
+
     def clone(self) -> ParisParisState:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -339,7 +346,7 @@ class ParisParisState(State[Action]):
         other.bag = self.bag.copy()
         other.on_board = self.on_board.copy()
         other.discard = self.discard.copy()
-        other.points = [row.copy() for row in self.points]
+        other.points = list(map(list.copy, self.points))
         other.tours = self.tours.copy()  # immutable entries
         return other
 
