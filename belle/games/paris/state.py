@@ -632,6 +632,15 @@ class ParisState(State[Action]):
         self.phase = STEP1 if any(self.stack_size) else STEP2  # PARIS-54
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what is only memoized (final scores, legal-move caches): a
+        state pickles the same whether or not it was asked for its view or moves."""
+        state = dict(self.__dict__)
+        state["_final"] = None
+        state["_open"] = [None] * ND
+        state["_keys_at"] = [-1] * self.num_players
+        return state
+
     def clone(self) -> ParisState:
         """A copy sharing nothing mutable: flat lists sliced, rows of nested ones too.
         Hot path (search): written out, no loop over attribute names."""
@@ -670,11 +679,11 @@ class ParisState(State[Action]):
         d["pending"] = self.pending[:]
         d["_open"] = self._open[:]
         d["_keys_at"] = self._keys_at[:]
-        d["stock"] = [row[:] for row in self.stock]
-        d["vstock"] = [row[:] for row in self.vstock]
-        d["vp_parts"] = [row[:] for row in self.vp_parts]
-        d["eg_held"] = [row[:] for row in self.eg_held]
-        d["eg_looks"] = [row[:] for row in self.eg_looks]
+        d["stock"] = list(map(list.copy, self.stock))
+        d["vstock"] = list(map(list.copy, self.vstock))
+        d["vp_parts"] = list(map(list.copy, self.vp_parts))
+        d["eg_held"] = list(map(list.copy, self.eg_held))
+        d["eg_looks"] = list(map(list.copy, self.eg_looks))
         return other
 
     # -- results ---------------------------------------------------------

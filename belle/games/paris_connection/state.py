@@ -456,13 +456,18 @@ class ParisConnectionState(State[Action]):
         build legal for a turn and starts the count again, so swaps could go on for ever
         (six greedy players, seed 184): edition 3 counts differently.
         """
-        supply = self.supply
-        for c in range(NUM_COMPANIES):
-            if supply[c] and self._has_legal_hex(c):
-                self.stalled_turns = 0
-                return False
+        if self.can_build():
+            self.stalled_turns = 0
+            return False
         self.stalled_turns += 1
         return self.stalled_turns > self.num_players
+
+    def can_build(self) -> bool:
+        """PC-29, PC-37..44: some company has locomotives on its storage board and a legal
+        hex, whoever is to move (editions 1 and 2 ended a stalled game on it; the
+        endings measurement, belle.balance.endings, still counts it)."""
+        supply = self.supply
+        return any(supply[c] and self._has_legal_hex(c) for c in range(NUM_COMPANIES))
 
     # -- copies ----------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
@@ -475,7 +480,9 @@ class ParisConnectionState(State[Action]):
         return state
 
     def clone(self) -> ParisConnectionState:
-        """Flat lists copied, tuples and the per-position caches shared (see above)."""
+        """Flat lists copied, tuples and the per-position caches shared (see above); rows
+        copied by `map` (a comprehension is a call of its own: this is the search's hot
+        path)."""
         other = object.__new__(ParisConnectionState)
         d = other.__dict__
         d.update(self.__dict__)
@@ -483,10 +490,10 @@ class ParisConnectionState(State[Action]):
         d["_visibility"] = self._visibility[:]
         d["bag"] = self.bag[:]
         d["supply"] = self.supply[:]
-        d["initial"] = [row[:] for row in self.initial]
-        d["portfolio"] = [row[:] for row in self.portfolio]
-        d["min_initial"] = [row[:] for row in self.min_initial]
-        d["known_taken"] = [row[:] for row in self.known_taken]
+        d["initial"] = list(map(list.copy, self.initial))
+        d["portfolio"] = list(map(list.copy, self.portfolio))
+        d["min_initial"] = list(map(list.copy, self.min_initial))
+        d["known_taken"] = list(map(list.copy, self.known_taken))
         d["values"] = self.values[:]
         d["start_hex"] = self.start_hex[:]
         d["network"] = self.network[:]
