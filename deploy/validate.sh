@@ -14,9 +14,10 @@ nginx_site() {  # $1: site file; the copy tested points its includes and certifi
     mkdir -p "$tmp/tls"
     [ -f "$tmp/tls/privkey.pem" ] || openssl req -x509 -newkey rsa:2048 -nodes -days 1 \
         -subj /CN=belle.test -keyout "$tmp/tls/privkey.pem" -out "$tmp/tls/fullchain.pem" 2>/dev/null
-    cp deploy/nginx/belle-proxy.conf "$tmp/belle-proxy.conf"
+    cp deploy/nginx/belle-proxy.conf deploy/nginx/trusted-proxies.conf "$tmp/"
     # compose.conf names the workers belle1/belle2, which only compose's DNS resolves
     sed -e "s#/etc/nginx/belle-proxy.conf#$tmp/belle-proxy.conf#" -e "s#/etc/belle/tls/#$tmp/tls/#" \
+        -e "s#/etc/nginx/trusted-proxies.conf#$tmp/trusted-proxies.conf#" \
         -e 's#server belle[12]:8000#server 127.0.0.1:8000#' "$site" > "$tmp/site.conf"
     cat > "$tmp/nginx.conf" <<CONF
 pid $tmp/nginx.pid;

@@ -18,8 +18,8 @@ longest such run in turn ends (the game's last turn end included).
 Run: `python -m belle.balance.endings PART PARTS FIRST LAST OUT` plays seeds FIRST..LAST-1
 with seed % PARTS == PART at 3 to 6 players, every count in blocks of 50 seeds, and
 appends one line per game to OUT (flushed, so a stopped run keeps its games);
-`python -m belle.balance.endings --summary FILE...` prints the counts with Wilson 95%
-intervals.
+`python -m belle.balance.endings --summary FILE...` prints the table of
+docs/games/paris_connection.md, with Wilson 95% intervals.
 """
 
 from __future__ import annotations
@@ -126,30 +126,53 @@ def run(part: int, parts: int, first: int, last: int, out: str) -> None:
             stream.flush()
 
 
+HEADER = (
+    "| players | games (seeds) | supply (PC-58) | Marseille (PC-59) | ten rounds of "
+    "one-for-one trades (PC-71, reconstructed) | a round with no legal build (PC-71 of "
+    "editions 1 and 2) | action cap | longest run of one-for-one trades in a game a seed "
+    "rule ended | actions per game: mean / most |\n|---|---|---|---|---|---|---|---|---|"
+)
+
+
 def summary(lines: Iterable[dict[str, Any]]) -> list[str]:
-    """Per player count: games, PC-71 endings and old-condition games, Wilson 95%."""
+    """The table of docs/games/paris_connection.md ("How often each ending happens"): per
+    player count, each ending's count, Wilson 95% intervals for the reconstructed
+    ending and the old condition (with their seeds), and the games' lengths. A seed
+    played twice (two runs) counts once."""
     by_count: dict[int, dict[int, dict[str, Any]]] = {}
     for line in lines:
-        by_count.setdefault(line["p"], {})[line["seed"]] = line  # a seed played twice: once
-    rows = []
+        by_count.setdefault(line["p"], {})[line["seed"]] = line
+    rows = [HEADER]
     for players in sorted(by_count):
-        games = list(by_count[players].values())
-        n = len(games)
-        pc71 = sorted(g["seed"] for g in games if PC71 in g["end"])
-        old = sorted(g["seed"] for g in games if g.get("no_build_round"))
-        capped = sum(1 for g in games if g["end"].startswith("cap"))
-        cpu = sum(g.get("cpu", 0.0) for g in games)
-        rows.append(
-            f"{players} players: {n} games; PC-71 {_rate(len(pc71), n)} {pc71}; "
-            f"a round with no legal build {_rate(len(old), n)} {old}; cap {capped}; "
-            f"CPU {cpu:.0f} s")
+        games = by_count[players]
+        ends = [g["end"] for g in games.values()]
+        seed_ended = [g for g in games.values() if "PC-58" in g["end"] or "PC-59" in g["end"]]
+        longest = max((g["longest_swaps"] for g in seed_ended), default=0)
+        lengths = [g["actions"] for g in games.values() if "actions" in g]
+        rows.append(" | ".join((
+            f"| {players}", f"{len(games):,} ({_seeds(sorted(games))})",
+            str(sum("PC-58" in e for e in ends)), str(sum("PC-59" in e for e in ends)),
+            _rate(sorted(s for s, g in games.items() if PC71 in g["end"]), len(games)),
+            _rate(sorted(s for s, g in games.items() if g.get("no_build_round")), len(games)),
+            str(sum(e.startswith("cap") for e in ends)),
+            f"{longest} turns ({longest / players:.1f} rounds)",
+            f"{sum(lengths) / max(1, len(lengths)):.0f} / {max(lengths, default=0)} |",
+        )))
     return rows
 
 
-def _rate(k: int, n: int) -> str:
-    estimate = wilson(k, n)
-    return (f"{k} ({100 * k / n:.2f}%, 95% {100 * estimate.low:.2f}%–"
+def _seeds(seeds: list[int]) -> str:
+    whole = seeds == list(range(seeds[0], seeds[-1] + 1))
+    return f"{seeds[0]}–{seeds[-1]}" if whole else f"{len(seeds)} seeds from {seeds[0]}"
+
+
+def _rate(seeds: list[int], n: int) -> str:
+    estimate = wilson(len(seeds), n)
+    text = (f"{len(seeds)}: {100 * len(seeds) / n:.2f}% ({100 * estimate.low:.2f}%–"
             f"{100 * estimate.high:.2f}%)")
+    if seeds:
+        text += ", seed" + ("s " if len(seeds) > 1 else " ") + ", ".join(map(str, seeds))
+    return text
 
 
 def main(argv: Sequence[str]) -> None:

@@ -46,10 +46,13 @@ def test_a_stalled_map_ended_by_pc71_had_a_build_every_other_turn() -> None:
 
 def test_summary_counts_each_seed_once_with_wilson_intervals() -> None:
     lines = [{"p": 3, "seed": s, "end": "only one storage board holds locomotives (PC-58)",
-              "no_build_round": False} for s in range(9)]
+              "no_build_round": False, "actions": 250 + s, "longest_swaps": s}
+             for s in range(9)]
     lines.append({"p": 3, "seed": 9, "end": "no locomotive left the storage boards for 10 "
-                  "rounds (PC-71, reconstructed)", "no_build_round": True})
+                  "rounds (PC-71, reconstructed)", "no_build_round": True,
+                  "actions": 400, "longest_swaps": 30})
     lines.append(dict(lines[0]))  # the same seed from a second run
-    [row] = summary(lines)
-    assert row.startswith("3 players: 10 games; PC-71 1 (10.00%, 95% 1.79%–40.42%) [9]")
-    assert "a round with no legal build 1 (10.00%" in row
+    header, row = summary(lines)
+    assert header.startswith("| players | games (seeds) |")
+    assert row == ("| 3 | 10 (0–9) | 9 | 0 | 1: 10.00% (1.79%–40.42%), seed 9 | "
+                   "1: 10.00% (1.79%–40.42%), seed 9 | 0 | 8 turns (2.7 rounds) | 269 / 400 |")

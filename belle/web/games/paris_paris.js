@@ -240,11 +240,11 @@ function drawStop(st, owners, offeredLines, view, moves, act) {
   if (takeKeys.length) classes.push("legal");
   if (pending) classes.push("pending");
   const r = st.crossing ? 17 : 12;
-  const name = stopTitle(st);
+  // Its accessible name is its visible text (the stop's name, the shops' numbers).
   const g = s("g", {
     class: classes.join(" "),
     dataset: { stop: st.id, info: stopInfo(st, owners, takeKeys.map((k) => moves.get(k).text)), ...(takeKeys.length ? { action: moves.get(takeKeys[0]).text } : {}) },
-    tabindex: takeKeys.length ? "0" : null, role: takeKeys.length ? "button" : null, "aria-label": name,
+    tabindex: takeKeys.length ? "0" : null, role: takeKeys.length ? "button" : null,
   });
   g.append(s("circle", { class: "stop-dot", cx: st.x, cy: st.y, r }));
   owners.forEach((seat, i) => {
@@ -329,7 +329,7 @@ const KIND = { small: t("Small excursion"), big: t("Big excursion"), final: t("F
 function excursionsPanel(view, names) {
   const list = (view.excursions || []).slice().reverse();
   return h("section.pp-excursions-wrap", {}, h("h3", {}, t("Excursions")),
-    list.length ? h("ol.pp-excursions", { reversed: true }, list.map((e) => h("li", { dataset: { kind: e.kind } },
+    list.length ? h("ol.pp-excursions", { reversed: true, tabindex: "0", "aria-label": t("Excursions") }, list.map((e) => h("li", { dataset: { kind: e.kind } },
       h("b", {}, `${KIND[e.kind]} `), lineChip(e.line),
       e.stop ? " " + t("from {stop}", { stop: stopName(e.stop) }) : "",
       " ", t("(round {round}):", { round: e.round }), " ",

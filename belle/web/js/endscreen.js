@@ -11,7 +11,8 @@ import { rulesUrl } from "./movelist.js";
 import { chanceText, turnText } from "./turns.js";
 import { attempt, fieldText, fill, h, s, t } from "./ui.js";
 
-const COLOURS = ["#b5482c", "#2c6db5", "#3d8c40", "#8a4fb0", "#c28a12", "#4a4a4a"];
+// 4.5:1 or more on the panel: they colour the names as well as the lines.
+const COLOURS = ["#b5482c", "#2c6db5", "#2e7031", "#8a4fb0", "#8a6209", "#4a4a4a"];
 const PLACES = () => [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th"), t("6th")];
 let shownFor = null;
 
@@ -94,7 +95,7 @@ function moments(story, ctx) {
       h("b", {}, t("Turn {n}", { n: m.turn })), " — ",
       m.last ? t("{player} scored {points} points in the last turn", { player: who, points: fmt(gain) })
         : t("{player} scored {points} points", { player: who, points: fmt(gain) }),
-      m.lead ? [" · ", t("{players} now lead", { players: m.lead.map((seat) => names[seat]).join(", ") })] : null,
+      m.lead ? [" · ", leadText(m.lead.map((seat) => names[seat]))] : null,
       m.moves.length ? movesLine(m, ctx) : null);
   }));
 }
@@ -116,4 +117,10 @@ function movesLine(m, ctx) {
 function fmt(n) {
   const v = Math.round(Number(n) * 100) / 100;
   return Number.isNaN(v) ? String(n) : (v < 0 ? "−" : "") + Math.abs(v);
+}
+
+/** Who leads after a decisive moment: one player, or several who share the lead. */
+function leadText(players) {
+  return players.length === 1 ? t("{player} now leads", { player: players[0] })
+    : t("{players} now share the lead", { players: players.join(", ") });
 }

@@ -154,8 +154,12 @@ export function seatLabel(seat) {
   if (!seat) return "";
   if (seat.kind === "empty") return t("empty");
   if (seat.kind === "bot") {
-    const bot = botName(seat.bot || seat.name || "bot");
-    return t("{bot} bot {seat}", { bot: bot[0].toUpperCase() + bot.slice(1), seat: seat.seat + 1 });
+    // A label starts with a capital ("Random bot 2", "Bot aléatoire 2"); German also
+    // writes the level as a name ("Bot Zufällig 2").
+    const level = botName(seat.bot || seat.name || "bot");
+    const bot = currentLanguage() === "de" ? level[0].toUpperCase() + level.slice(1) : level;
+    const label = t("{bot} bot {seat}", { bot, seat: seat.seat + 1 });
+    return label[0].toUpperCase() + label.slice(1);
   }
   return seat.name;
 }
