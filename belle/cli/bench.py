@@ -294,11 +294,12 @@ def bench_abuse(tables: str, seconds: float, think: float, as_json: bool,
 
 
 def bench_closed_loop(tables: str, moves: int, rounds: int, game: str, players: int,
-                      bgio: str | None, as_json: bool) -> None:
+                      bgio: str | None, as_json: bool, db: str | None = None) -> None:
     """`belle bench --server --closed-loop` (belle.server.bench.closedloop): its report."""
     import typer
 
     from belle.server.bench.closedloop import run_closed_loop
+    from belle.server.bench.schema import BenchDatabaseError
 
     def progress(line: str) -> None:
         typer.echo(line, err=True)
@@ -306,9 +307,12 @@ def bench_closed_loop(tables: str, moves: int, rounds: int, game: str, players: 
     try:
         counts = [int(n) for n in tables.split(",") if n.strip()]
         report = run_closed_loop(counts, moves, rounds=rounds, game=game, players=players,
-                                 bgio=bgio, progress=progress)
+                                 bgio=bgio, progress=progress, db=db)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from exc
+    except (RuntimeError, BenchDatabaseError) as exc:  # a server or its schema failed
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1) from exc
     if as_json:
         typer.echo(json.dumps(report))
         return

@@ -509,7 +509,8 @@ def bench(
                           "(several need --db postgresql://… and --redis).")
     ] = 1,
     db: Annotated[
-        str | None, typer.Option("--db", help="With --server: the servers' database.")
+        str | None, typer.Option("--db", help="With --server: the servers' database "
+                                 "(with --closed-loop: PostgreSQL, a schema of its own).")
     ] = None,
     redis: Annotated[
         str | None, typer.Option("--redis", help="With --server: the workers' Redis.")
@@ -589,7 +590,7 @@ def bench(
     if server and closed_loop:
         with user_errors():
             bench_module.bench_closed_loop(tables, moves, rounds or 3, table_game, players,
-                                           bgio, as_json)
+                                           bgio, as_json, db)
         return
     if server:
         _bench_server(tables, level_seconds, think, as_json, {
