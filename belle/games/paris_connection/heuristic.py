@@ -232,7 +232,7 @@ def _reach_gains_used(board: Board, network: int, passable: int,
             fewest[now] = total
             reach = from_city.get(city)
             if reach is None:
-                reach = from_city[city] = _city_distances(city, passable, cities,
+                reach = from_city[city] = _city_distances(board, city, passable, cities,
                                                           left - start[city])
             merged = dict(cost)
             for other, d in reach.items():
@@ -288,17 +288,18 @@ def _city_values(board: Board) -> dict[int, int]:
 
 
 _AROUND: dict[tuple[int, int], int] = {}
-_FROM_CITY: dict[tuple[int, int, int], dict[int, int]] = {}
+_FROM_CITY: dict[tuple[int, int, int, int], dict[int, int]] = {}
 
 
-def _city_distances(city: int, passable: int, cities: int, radius: int) -> dict[int, int]:
-    """_distances from one city (`cities` ⊆ `passable`), cached by the hexes of
-    `passable` within `radius` steps of it: the only ones its search can meet, which a
-    placement elsewhere leaves as they are."""
+def _city_distances(board: Board, city: int, passable: int, cities: int,
+                    radius: int) -> dict[int, int]:
+    """_distances from one city of `board` (`cities`: its cities in `passable`), cached
+    by the hexes of `passable` within `radius` steps of it: the only ones its search
+    can meet, which a placement elsewhere leaves as they are."""
     around = _AROUND.get((city, radius))
     if around is None:
         around = _AROUND[(city, radius)] = _near(city, ~city, radius)
-    key = (city, passable & around, radius)
+    key = (id(board), city, passable & around, radius)
     found = _FROM_CITY.get(key)
     if found is None:
         if len(_FROM_CITY) >= _CACHE_SIZE:
