@@ -125,7 +125,8 @@ class FigureSpec:
 
 
 FIGURES: Final[tuple[FigureSpec, ...]] = (
-    FigureSpec("brugmann", "Georges Brugmann", 5, ("money", 5), 5, "seed"),  # pay: recon.
+    # Brugmann and his 5 BF: seed; the 5 BF he is owed at the end: reconstructed
+    FigureSpec("brugmann", "Georges Brugmann", 5, ("money", 5), 5, "reconstructed"),
     FigureSpec("solvay", "Ernest Solvay", 3, ("materials", 2), 3, "reconstructed"),
     FigureSpec("picard", "Edmond Picard", 3, ("free", 3), 4, "reconstructed"),
     FigureSpec("buls", "Charles Buls", 3, ("city_hall", 1), 4, "reconstructed"),
@@ -163,7 +164,8 @@ class BonusSpec:
 
 
 BONUS_CARDS: Final[tuple[BonusSpec, ...]] = (
-    BonusSpec("free", "free 1 assistant (else 3 BF)", 5, ("free", 3), "public"),
+    # freeing an assistant: public; the 3 BF when none is in the Courthouse: reconstructed
+    BonusSpec("free", "free 1 assistant (else 3 BF)", 5, ("free", 3), "reconstructed"),
     BonusSpec("architect", "+1 architect", 4, ("architect", 1), "reconstructed"),
     BonusSpec("city_hall", "+1 City Hall", 4, ("city_hall", 1), "reconstructed"),
     BonusSpec("palace", "+1 Royal Palace", 4, ("palace", 1), "reconstructed"),

@@ -357,3 +357,12 @@ def test_brx_75_resample_of_a_pending_draw_that_ran_the_pile_out() -> None:
         assert sum(other.coloured) == 2
         pile = [c for c, n in enumerate(other.coloured) for _ in range(n)]
         assert sorted([*pile, other.drawn[2]]) == [data.YELLOW, data.GREEN, data.GREEN]
+
+
+def test_brx_189_g4_what_each_figure_is_owed_is_a_reconstruction() -> None:
+    """"tendrá que pagar la cantidad indicada en la tarjeta": the seed prints no amount,
+    so every public figure, Brugmann too (his 5 BF effect is the seed's), is tagged
+    reconstructed; so is the bonus card whose 3 BF stand in for a freed assistant."""
+    assert all(f.provenance == "reconstructed" for f in data.FIGURES)
+    assert data.FIGURES[FIG["brugmann"]].effect == ("money", 5)
+    assert {b.id: b.provenance for b in data.BONUS_CARDS}["free"] == "reconstructed"

@@ -127,3 +127,12 @@ def test_paris_135_tile_27_scores_the_francs_held_at_the_end() -> None:
     lines = [{line["component"]: line["points"] for line in seat}
              for seat in state.score_breakdown()]
     assert lines[1]["bonus tile 27"] == 11 and "bonus tile 27" not in lines[0]
+
+
+def test_paris_98_g5_landmark_rewards_are_a_reconstruction() -> None:
+    """"Los puntos de referencia también tienen Prestige Rewards D, que se muestra a la
+    izquierda": the seed prints no landmark's rewards, so every landmark is tagged
+    reconstructed (12 and 13 keep their seed values and the 12's cost, G-5)."""
+    assert all(lm.provenance == "reconstructed" for lm in data.LANDMARKS)
+    by_value = {lm.value: lm for lm in data.LANDMARKS}
+    assert by_value[12].cost == (0, 1, 1) and 13 in by_value  # Julie's, Charlotte's
