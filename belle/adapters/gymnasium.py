@@ -20,7 +20,14 @@ registered as `belle/<id>-v0` when this module is imported).
 - Observations are the learner's observation tensor (or its information-state tensor
   with `observation="information_state"`), float32; `info["action_mask"]` and
   `action_masks()` (what sb3-contrib's MaskablePPO asks for) give the legal ints.
-- Actions are Belle's dense ints; an illegal one raises `belle.IllegalActionError`.
+- Actions are Belle's dense ints. With `illegal="raise"` (the default) anything but a
+  legal int raises `belle.IllegalActionError` and changes nothing (an int not legal
+  now or outside the codec, a float, a string: never truncated). With
+  `illegal="penalise"` such an action changes nothing either, but the step returns
+  the same observation, a reward of `ILLEGAL_REWARD` (−1, the last place's), not
+  terminated, and `info["illegal"] = True`: for algorithms that cannot mask, and for
+  Gymnasium's full `check_env`, which steps unmasked `action_space.sample()`s. Such an
+  episode can go on for ever: wrap it in `TimeLimit` when actions are not masked.
 - The reward is 0 until the end, then `(n - 1 - 2·place) / (n - 1)`: +1 for first
   place, −1 for last; `info` then holds the `scores` and the `ranking`.
 """
@@ -29,17 +36,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from typing import Any, Literal, SupportsFloat
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
 import belle
-from belle.adapters.pettingzoo import ObservationKind, SeatTensors, legal_mask, rank_rewards
+from belle.adapters.pettingzoo import (
+    ObservationKind,
+    SeatTensors,
+    belle_action,
+    legal_mask,
+    rank_rewards,
+)
 from belle.bots import make_bot
 from belle.engine.game import CHANCE, Game, State
 from belle.engine.referee import Bot, bot_decision, sample_chance
+
+ILLEGAL_REWARD = -1.0
+"""The reward of an illegal action with `illegal="penalise"`: the last place's."""
 
 
 def _bots(opponents: str | Bot | Sequence[str | Bot], count: int) -> list[Bot]:
@@ -67,8 +83,12 @@ class BelleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
         opponents: str | Bot | Sequence[str | Bot] = "random",
         observation: ObservationKind = "observation",
         render_mode: str | None = None,
+        illegal: Literal["raise", "penalise"] = "raise",
         **options: Any,
     ) -> None:
+        if illegal not in ("raise", "penalise"):
+            raise belle.OptionError(f"illegal must be 'raise' or 'penalise', not {illegal!r}")
+        self.illegal = illegal
         self.game: Game[Any] = belle.load_game(game_id, **options)
         self.num_players = self.game.info.min_players if players is None else players
         self.game.check_players(self.num_players)
@@ -102,7 +122,14 @@ class BelleGymEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         state = self.state
-        state.apply_action_for(self.seat, state.action_from_int(int(action)))
+        try:
+            state.apply_action_for(self.seat, belle_action(state, action))
+        except belle.IllegalActionError:
+            if self.illegal == "raise":
+                raise
+            info = self._info()
+            info["illegal"] = True
+            return self._observe(), ILLEGAL_REWARD, False, False, info
         self._play_others()
         terminated = state.is_terminal()
         reward = rank_rewards(state)[self.seat] if terminated else 0.0

@@ -20,6 +20,15 @@ Declaration of every registered game:
   `IllegalActionError` — also a `pyspiel.SpielError` — and leaves the state as it was;
 - `clone()` is Belle's hand-written `clone()` (pyspiel deep-copies the Python side of
   a state, and the one attribute here copies itself with `clone()`);
+- Python callers are answered in Python (`apply_action`, `legal_actions`,
+  `chance_outcomes`, `clone`, `child`, `history`, `move_number`, ...): pyspiel's own
+  would cross into C++ and back into Python for each, which costs as much as a Belle
+  action. The history is kept on the Python side; pyspiel's C++ copy of it catches up
+  whenever C++ calls into the state (`ApplyAction`, `LegalActions`, `ActionToString`)
+  and before `serialize()`, `full_history()` and pickling, so C++ algorithms see it
+  whole. Only C++ code that reads `History()` of a state it never otherwise called
+  can see it lag; `serialize_game_and_state` then writes the shorter history line
+  with a Python side that restores the whole (a round trip gives the same state);
 - utility: `(n - 1 - 2·place) / (n - 1)` per seat in [-1, 1] — first place +1, last
   −1, a shared place shares the value (Belle's `ranking()`, tie-breaks applied);
   the final points stay available as `state.belle.returns()`;
@@ -35,15 +44,16 @@ from __future__ import annotations
 
 import json
 import random
+from operator import index
 from typing import Any
 
 import pyspiel  # type: ignore[import-not-found]
 
 import belle
-from belle.adapters.openspiel_cell import Cell, Codec, first, second
+from belle.adapters.openspiel_cell import Cell
 from belle.adapters.tensors import Layout, Tensors
 from belle.engine.errors import IllegalActionError
-from belle.engine.game import CHANCE, TERMINAL, Game, GameInfo, State
+from belle.engine.game import CHANCE, TERMINAL, Game, GameInfo, State, safe_repr
 from belle.engine.options import OptionSpec
 
 PREFIX = "belle_"
@@ -119,7 +129,7 @@ def _game_class(info: GameInfo) -> type:
             self.belle.check_players(players)
             self.num_belle_players = players
             self.tensors = Tensors(self.belle, players)
-            self.codec = Codec(self.belle.new_initial_state(players))
+            self.codec = self.belle.new_initial_state(players).notation.dense
             actions = self.belle.num_distinct_actions(players)
             game_info = pyspiel.GameInfo(
                 num_distinct_actions=actions,
@@ -165,7 +175,12 @@ def _perfect_recall(iig_obs_type: Any) -> bool:
 
 
 class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state wrapping a Belle state (`.belle`)."""
+    """An OpenSpiel state wrapping a Belle state (`.belle`).
+
+    Python callers get Python answers throughout (`apply_action`, `legal_actions`,
+    `clone`, `history`, ...): pyspiel's own would cross into C++ and back into Python
+    for each. C++ callers keep pyspiel's, which agree (openspiel_cell's docstring).
+    """
 
     def __init__(self, game: Any, state: State[Any] | None = None) -> None:
         super().__init__(game)
@@ -189,71 +204,122 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         # Belle's CHANCE and TERMINAL are OpenSpiel's ids (checked below the class).
         cell = self._cell
+        if cell.replaying is not None:  # Cell.flush: pyspiel asks whose entry it is
+            return cell.replaying
         return (cell.state or cell.belle()).current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         cell = self._cell
-        cell.node()
-        return cell.ordered
+        cell.flush(self)  # a C++ caller: its history_ is read next
+        return cell.legal_ints()
 
-    # Python callers (OpenSpiel's Python algorithms) reach these two without a trip
-    # through C++ and back (pyspiel's own would call current_player, is_terminal and
-    # _legal_actions from C++ one by one); C++ callers keep pyspiel's, which agree.
     def legal_actions(self, player: int | None = None) -> list[int]:
         """As pyspiel's `LegalActions(player)`: sorted ints; chance outcomes at a chance
         node; [] when the game is over or `player` is not the one to move."""
         cell = self._cell
-        current = cell.belle().current_player()
-        if current != CHANCE and current < 0:
-            return []
-        if player is not None and player != current and current != CHANCE:
-            if player < 0:
-                raise pyspiel.SpielError(f"legal_actions called for pseudo-player {player}")
-            return []
-        cell.node()
-        return cell.ordered[:]
+        if player is not None:
+            current = (cell.state or cell.belle()).current_player()
+            if player != current and current != CHANCE:
+                if player < 0 and current != TERMINAL:
+                    raise pyspiel.SpielError(f"legal_actions called for pseudo-player {player}")
+                return []
+        return cell.legal_ints()
 
     def is_chance_node(self) -> bool:
         cell = self._cell
         return (cell.state or cell.belle()).current_player() == CHANCE
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        cell = self._cell
-        outcomes = (cell.state or cell.belle()).chance_outcomes()
-        if not outcomes:  # not a chance node
-            return []
-        node = cell.codec.node(list(map(first, outcomes)))
-        if cell.legal is None:  # the outcomes are this node's legal ints
-            cell.legal, cell.ordered = node.legal, node.ordered
-        pairs = list(zip(node.ints, map(second, outcomes), strict=True))
-        if not node.ascending:
-            pairs.sort()  # by int: the ints are distinct
-        return pairs
+        return self._cell.chance_outcomes()
 
-    def _apply_action(self, action: int) -> None:
-        """Apply a legal int; refuse any other with the state unchanged (checked)."""
+    def apply_action(self, action: int) -> None:
+        """Apply a legal int; refuse any other with the state unchanged (checked).
+
+        Applied in Python; pyspiel's C++ history catches up when C++ next asks
+        (openspiel_cell.Cell.flush)."""
         cell = self._cell
-        legal = cell.node()
-        decoded = legal.get(action)
+        state = cell.state or cell.belle()
+        player = state.current_player()
+        actions = cell.codec.actions
+        if type(action) is int and 0 <= action < len(actions) and player != TERMINAL:
+            decoded = actions[action]  # the hot path, inline: Cell.decode's first case
+            if not state.is_legal(decoded):
+                decoded = None
+        else:
+            decoded = cell.decode(state, player, action)
         if decoded is None:
             raise OpenSpielIllegalActionError(self._illegal_message(action))
-        cell.belle()._apply(decoded)  # legal: it is one of this node's legal actions
-        cell.moved()
+        state._apply(decoded)  # legal: is_legal said so
+        cell.log = (player, index(action), cell.log)  # Cell.moved, inline
+        cell.length += 1
 
-    def _illegal_message(self, action: int) -> str:
+    def _apply_action(self, action: int) -> None:
+        """pyspiel's C++ `ApplyAction` (C++ callers): it appends to history_ after."""
+        cell = self._cell
+        if cell.replaying is not None:  # Cell.flush: the Belle state has this action
+            return
+        cell.flush(self)  # earlier Python moves first, in order
+        self.apply_action(action)
+        cell.synced += 1
+
+    def child(self, action: int) -> BelleOpenSpielState:
+        """A clone with `action` applied."""
+        copy = self.clone()
+        copy.apply_action(action)
+        return copy
+
+    def clone(self) -> BelleOpenSpielState:
+        """Belle's `clone()` in a new pyspiel state (whose C++ history_ starts empty and
+        catches up when C++ asks)."""
+        cell = self._cell
+        copy = BelleOpenSpielState(cell.game)
+        copy._cell = cell.copy(synced=0)
+        return copy
+
+    def _illegal_message(self, action: Any) -> str:
         cell = self._cell
         state = cell.belle()
-        if not cell.ordered:
+        if not _is_integer(action):
+            return f"an action is an int, not {safe_repr(action)}"
+        ordered = cell.legal_ints()
+        if not ordered:
             return f"action {action} is not legal: the game is over"
-        shown = ", ".join(f"{i} ({state.action_to_string(cell.legal[i])})"  # type: ignore[index]
-                          for i in cell.ordered[:SHOWN_LEGAL])
-        more = len(cell.ordered) - SHOWN_LEGAL
+        actions = cell.codec.actions
+        shown = ", ".join(f"{i} ({state.action_to_string(actions[i])})"
+                          for i in ordered[:SHOWN_LEGAL])
+        more = len(ordered) - SHOWN_LEGAL
         rest = f" and {more} more" if more > 0 else ""
         return f"action {action} is not legal now; legal: {shown}{rest}"
 
     def _action_to_string(self, player: int, action: int) -> str:
         state = self._cell.belle()
         return state.action_to_string(state.action_from_int(int(action)))
+
+    # -- the history (kept by the cell; pyspiel's C++ copy may lag) ----------
+    def history(self) -> list[int]:
+        return [action for _, action in self._cell.entries()]
+
+    def history_str(self) -> str:
+        return ", ".join(str(action) for _, action in self._cell.entries())
+
+    def move_number(self) -> int:
+        return int(self._cell.length)
+
+    def is_initial_state(self) -> bool:
+        return self._cell.length == 0
+
+    def full_history(self) -> list[Any]:
+        self._cell.flush(self)
+        return list(pyspiel.State.full_history(self))
+
+    def serialize(self) -> str:
+        self._cell.flush(self)
+        return str(pyspiel.State.serialize(self))
+
+    def __getstate__(self) -> Any:
+        """pickle: pyspiel's form (history, then the cell), its history up to date."""
+        self._cell.flush(self)
+        return pyspiel.State.__getstate__(self)
 
     # -- results ----------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -274,11 +340,21 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
         sample = self._cell.belle().resample(player_id, random.Random(seed))
         clone = self.clone()
         clone._cell.state = sample
-        clone._cell.moved()
         return clone
 
     def __str__(self) -> str:
         return str(self._cell.belle())
+
+
+def _is_integer(value: Any) -> bool:
+    """An int or a numpy integer, not a bool (pyspiel's ints, as `operator.index` sees)."""
+    if isinstance(value, bool):
+        return False
+    try:
+        index(value)
+    except TypeError:
+        return False
+    return True
 
 
 if (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)) != (CHANCE, TERMINAL):

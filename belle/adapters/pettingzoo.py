@@ -15,7 +15,9 @@
 - Actions are Belle's dense int codec: `Discrete(game.num_distinct_actions(n))`,
   with `action_to_int` / `action_from_int`. Every observation carries an
   `action_mask` (int8, 1 = legal now; all zeros when it is not the agent's turn).
-  An illegal action raises `belle.IllegalActionError` and changes nothing.
+  Anything else raises `belle.IllegalActionError` and changes nothing: an int that is
+  not legal now, outside the codec, or not an int at all (a float or a string is never
+  truncated; numpy integers are ints).
 - `observation` is the agent's observation tensor (belle.adapters.tensors: built from
   its `view`, layouts in docs/research.md), or with `observation="information_state"`
   its information-state tensor; float32 in a Box whose bounds come from the layout.
@@ -26,6 +28,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, Literal
 
@@ -35,7 +38,8 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 import belle
 from belle.adapters.tensors import Layout, Tensors
-from belle.engine.game import CHANCE, Game, State
+from belle.engine.errors import IllegalActionError
+from belle.engine.game import CHANCE, Game, State, safe_repr
 from belle.engine.referee import sample_chance
 
 ObservationKind = Literal["observation", "information_state"]
@@ -45,6 +49,26 @@ def rank_rewards(state: State[Any]) -> list[float]:
     """Per seat, `(n - 1 - 2·place) / (n - 1)`: +1 first, −1 last."""
     n = state.num_players
     return [(n - 1 - 2 * place) / (n - 1) if n > 1 else 1.0 for place in state.ranking()]
+
+
+def belle_action(state: State[Any], action: Any) -> Any:
+    """The Belle action of dense int `action` (an int or a numpy integer), or
+    `IllegalActionError` for anything else: a float, a string, a bool or an int outside
+    the codec is refused, never truncated (65.5 is not 65)."""
+    size = len(state.notation.dense)
+    if isinstance(action, bool | np.bool_):
+        index = None
+    else:
+        try:
+            index = operator.index(action)  # int, numpy integer, 0-d integer array
+        except TypeError:
+            index = None
+    if index is None:
+        raise IllegalActionError(f"an action is an int from 0 to {size - 1}, "
+                                 f"not {safe_repr(action)}")
+    if not 0 <= index < size:
+        raise IllegalActionError(f"action {index} is outside 0 to {size - 1}")
+    return state.action_from_int(index)
 
 
 def legal_mask(state: State[Any], seat: int, size: int) -> np.ndarray:
@@ -139,7 +163,7 @@ class BelleAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self.state
-        state.apply_action_for(self.seat(agent), state.action_from_int(int(action)))
+        state.apply_action_for(self.seat(agent), belle_action(state, action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self._advance()
@@ -187,4 +211,4 @@ def env(game_id: str, players: int | None = None, **kwargs: Any) -> BelleAECEnv:
     return BelleAECEnv(game_id, players, **kwargs)
 
 
-__all__ = ["BelleAECEnv", "SeatTensors", "env", "legal_mask", "rank_rewards"]
+__all__ = ["BelleAECEnv", "SeatTensors", "belle_action", "env", "legal_mask", "rank_rewards"]

@@ -88,13 +88,17 @@ def page(reports: Sequence[dict[str, Any]], meta: PageMeta) -> str:
 
 def _editions() -> str:
     """The rules edition each game was played by (its `rules_version` option's default)."""
-    parts = []
+    parts, single = [], False
     for info in list_games():
         edition = next((o.default for o in info.options if o.name == "rules_version"), None)
-        if edition is not None:
+        if edition is None:
+            single = True
+        else:
             parts.append(f"{info.title} rules edition {edition}")
-    return "Played by " + ", ".join(parts) + "; the other games have one edition." \
-        if parts else ""
+    if not parts:
+        return ""
+    return "Played by " + ", ".join(parts) + ("; the other games have one edition." if
+                                              single else ".")
 
 
 def _overview(reports: Sequence[dict[str, Any]]) -> list[str]:

@@ -255,28 +255,39 @@ def bench_json(results: list[BenchResult]) -> dict[str, Any]:
     }
 
 
-def bench_abuse(tables: str, seconds: float, think: float, as_json: bool) -> None:
-    """`belle bench --abuse` (belle.server.bench.abuse): print its report."""
+def bench_abuse(tables: str, seconds: float, think: float, as_json: bool,
+                baseline: str | None = None, rounds: int = 1,
+                profile: str | None = None) -> None:
+    """`belle bench --abuse` (belle.server.bench.abuse_runs): print its report."""
     import typer
 
-    from belle.server.bench.abuse import run_abuse_bench
+    from belle.server.bench.abuse_runs import run_abuse_bench
 
     try:
         count = int(tables.split(",")[0]) if tables != "50,500" else 50
-        report = run_abuse_bench(count, seconds, think=think)
+        report = run_abuse_bench(count, seconds, think=think, baseline=baseline,
+                                 rounds=rounds, profile=profile)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from exc
     if as_json:
         typer.echo(json.dumps(report))
         return
-    quiet, loud = report["quiet"], report["under_attack"]
     typer.echo(f"{report['tables']} honest tables, {report['seconds']} s a phase, "
-               f"think {report['think_s']} s ({report['server']})")
-    for name, phase in (("quiet", quiet), ("under attack", loud)):
-        typer.echo(f"  {name:>12}: {phase['moves_per_s']} moves/s, p50 {phase['p50_ms']} ms, "
-                   f"p99 {phase['p99_ms']} ms, max {phase['max_ms']} ms")
-    typer.echo(f"  floods met: {report['floods_met']}")
-    typer.echo(f"  server RSS before → after the floods: {report['rss_mib']} MiB")
+               f"think {report['think_s']} s ({report['server']}; {report['cpus']} CPUs)")
+    for run in report.get("runs", [report]):
+        if "code" in run:
+            typer.echo(f"{run['code']} code, round {run['round']}:")
+        for name in ("quiet", "under_attack"):
+            phase, load = run[name], run["load_average"][name]
+            typer.echo(f"  {name:>12}: {phase['moves_per_s']} moves/s, p50 "
+                       f"{phase['p50_ms']} ms, p99 {phase['p99_ms']} ms, max "
+                       f"{phase['max_ms']} ms (load average {load})")
+        typer.echo(f"  floods met: {run['floods_met']}")
+        typer.echo(f"  server RSS before → after the floods: {run['rss_mib']} MiB")
+    if "summary" in report:
+        typer.echo(f"medians over {report['rounds']} rounds (baseline "
+                   f"{report['baseline']}): {json.dumps(report['summary'])}")
+    typer.echo(f"how to read: {report['how_to_read']}")
 
 
 def bench_closed_loop(tables: str, moves: int, rounds: int, game: str, players: int,

@@ -540,6 +540,14 @@ def bench(
                            "bodies, password guessing) beside --tables honest tables on one "
                            "loopback `belle serve`; their p99 quiet and under attack.")
     ] = False,
+    baseline: Annotated[
+        str | None, typer.Option("--baseline", metavar="REV", help="With --abuse: also a "
+                                 "server of that git revision, in --rounds interleaved rounds.")
+    ] = None,
+    profile: Annotated[
+        str | None, typer.Option("--profile", metavar="FILE", help="With --abuse: py-spy's "
+                                 "samples of the server under the floods, to FILE.")
+    ] = None,
     closed_loop: Annotated[
         bool, typer.Option("--closed-loop", help="With --server: boardgame.io's load shape "
                            "(no think time, one move in flight per table, --moves a table); "
@@ -549,8 +557,9 @@ def bench(
         int, typer.Option("--moves", help="With --closed-loop: moves per table.")
     ] = 40,
     rounds: Annotated[
-        int, typer.Option("--rounds", help="With --closed-loop: interleaved rounds (median).")
-    ] = 3,
+        int, typer.Option("--rounds", help="With --closed-loop (default 3) or --abuse "
+                          "--baseline (default 1): interleaved rounds (median).")
+    ] = 0,
     table_game: Annotated[
         str, typer.Option("--game", help="With --closed-loop: the tables' game.")
     ] = "paris_connection",
@@ -570,12 +579,13 @@ def bench(
     """Engine speed: random playouts, clone() and legal_actions() per second, ISMCTS
     iterations per second."""
     if abuse:
-        bench_module.bench_abuse(tables, level_seconds, think, as_json)
+        bench_module.bench_abuse(tables, level_seconds, think, as_json, baseline,
+                                 rounds or 1, profile)
         return
     if server and closed_loop:
         with user_errors():
-            bench_module.bench_closed_loop(tables, moves, rounds, table_game, players, bgio,
-                                           as_json)
+            bench_module.bench_closed_loop(tables, moves, rounds or 3, table_game, players,
+                                           bgio, as_json)
         return
     if server:
         _bench_server(tables, level_seconds, think, as_json, {

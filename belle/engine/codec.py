@@ -25,6 +25,9 @@ class DenseCodec(Generic[A]):
         self.by_id = {id(action): action for action in self.actions}
         """The prebuilt actions by identity: the fast test that a value is one of them
         (they live as long as the codec, so their ids are never reused)."""
+        self.int_by_id = {id(action): i for i, action in enumerate(self.actions)}
+        """The int of each prebuilt action, by identity."""
+        self._int_of_id = self.int_by_id.__getitem__
         self.game_title = game_title
 
     def __len__(self) -> int:
@@ -40,6 +43,14 @@ class DenseCodec(Generic[A]):
                                      message=TEXTS.message("engine.refuse.not_action",
                                                       game=self.game_title))
         return index
+
+    def ints(self, actions: Sequence[A]) -> list[int]:
+        """The ints of `actions`, in their order: by identity for the prebuilt actions
+        (two C-level maps, no Python loop: AI adapters convert every legal list)."""
+        try:
+            return list(map(self._int_of_id, map(id, actions)))
+        except KeyError:  # not only the game's own objects: look each up by value
+            return [self.to_int(action) for action in actions]
 
     def from_int(self, index: int) -> A:
         if not isinstance(index, int) or isinstance(index, bool) or not (

@@ -214,6 +214,20 @@ class State(ABC, Generic[A]):
     def chance_outcomes(self) -> list[tuple[A, float]]:
         """At a chance node: every outcome with its probability."""
 
+    def legal_action_ints(self) -> list[int]:
+        """`legal_actions()` as dense ints, in the same order (the AI adapters' form).
+
+        A game may override it to build the ints straight from int tables where its
+        lists are long: converting each action costs more than listing it.
+        """
+        return self.notation.dense.ints(self.legal_actions())
+
+    def chance_outcome_ints(self) -> list[tuple[int, float]]:
+        """`chance_outcomes()` with dense ints for the actions, in the same order."""
+        outcomes = self.chance_outcomes()
+        ints = self.notation.dense.ints([action for action, _ in outcomes])
+        return list(zip(ints, [p for _, p in outcomes], strict=True))
+
     def sample_chance(self, rng: random.Random) -> A:
         """At a chance node: one outcome drawn with the probabilities of
         `chance_outcomes()`, for search (a bot rolls out thousands of games a second).

@@ -33,6 +33,8 @@ ENGLISH: dict[str, str] = {
     "took_back": "{name} took back: {action}",
     "resigned": "{name} resigned: a bot plays their seat to the end.",
     "aborted": "{name} aborted the game: it ends without a result.",
+    "claimed": "{name} had stopped moving: {by} claimed the seat, and a bot plays it to "
+               "the end.",
     "banned_resigned": "{name} was banned by the operator: a bot plays their seat to the "
                        "end.",
     "banned_aborted": "{name} was banned by the operator: the game ends without a result.",
@@ -47,7 +49,8 @@ ENGLISH: dict[str, str] = {
     "help_table": "Commands: /join [seat] takes a seat (numbered from 1; the first free "
                   "one without a number) · /leave gives it up · /bot NAME [seat] adds a "
                   "bot ({bots}) · /start starts once every seat is taken · /close closes "
-                  "a table you created that has not started · /help",
+                  "a table you created that has not started · /claim gives a bot the "
+                  "seat of a person silent too long · /help",
     "help_lobby": "Commands name a table by its number (#12 or 12): /join ID [seat] takes "
                   "a seat (numbered from 1; the first free one without a number) · "
                   "/leave ID gives it up · /bot ID NAME [seat] adds a bot ({bots}) · "
@@ -64,6 +67,7 @@ ENGLISH: dict[str, str] = {
     "game_starts_at": "The game at table {table} starts.",
     "you_closed": "You closed the table.",
     "you_closed_at": "You closed table {table}.",
+    "you_claimed": "You claimed the seat: a bot plays it to the end.",
     # -- refusals (beside their error code) ------------------------------------------
     "seat_empty": "Seat {seat} is still empty.",
     "seats_empty": "Seats {seats} are still empty.",
@@ -86,6 +90,11 @@ ENGLISH: dict[str, str] = {
     "nobody_there": "Nobody sits at seat {seat}.",
     "kick_yourself": "You cannot ask yourself to leave: leave your seat instead.",
     "hand_on_person": "Hand the table on to another person seated at it.",
+    "claim_nobody": "Only the seat of another person who is to move can be claimed.",
+    "claim_too_early_minutes": "{name} has been silent for {waited} min; a seat can be "
+                               "claimed after {grace} min of silence.",
+    "claim_too_early_hours": "{name} has been silent for {waited} h; a seat can be "
+                             "claimed after {grace} h of silence.",
     "rematch_not_over": "A rematch can be offered once the game is over.",
     "rematch_not_player": "Only the people who played at this table can ask for a rematch.",
     "no_planning": "This game has no planning mode.",

@@ -90,6 +90,8 @@ LIMITS_FROM_ENV = {  # environment variable → Limits field
     "BELLE_BOT_TABLES": ("bot_tables", int),
     "BELLE_NAMES_PER_ADDRESS": ("names_per_address_hour", int),
     "BELLE_OPEN_TABLES_PER_ADDRESS": ("open_tables_per_address", int),
+    "BELLE_EMAILS_PER_HOUR": ("emails_per_hour", int),
+    "BELLE_EMAILS_PER_ADDRESS": ("emails_per_address_hour", int),
 }
 
 

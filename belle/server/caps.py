@@ -1,6 +1,8 @@
 """Caps per client address on what is cheap to ask and costly to hold: new names (each
 guest name is a player row, and a new player gets a fresh per-player allowance of
-tables) and open tables (each is a lobby row everyone's lobby shows).
+tables) and open tables (each is a lobby row everyone's lobby shows); and on
+confirmation e-mails, per player, per recipient and per address, so `PUT /api/me/email`
+cannot be used to bomb someone's mailbox.
 
 Without them, six guest names from one address opened sixty tables and flooded the
 lobby (issue 17). Per player the host's `Limits.max_open_tables` still holds; per
@@ -50,7 +52,7 @@ class AddressCaps:
         created = await hub.quotas.members(key)
         if not created:
             return 0
-        still = await hub.db.read(hub.store.open_among, sorted(created))
+        still = await hub.db.read(hub.store.with_status, sorted(created), "open")
         await hub.quotas.forget(key, created - still)
         return len(still)
 
@@ -63,6 +65,23 @@ class AddressCaps:
                                                  "are waiting for players: start or close "
                                                  "one before creating another",
                               params={"most": most})
+
+    async def confirmation_mail(self, player_id: int, recipient: str, address: str) -> None:
+        """Count one confirmation e-mail, or refuse it (`rate_limited`) past
+        `Limits.emails_per_hour` for the player or the recipient, or
+        `Limits.emails_per_address_hour` for the client address."""
+        limits, quotas = self.hub.limits, self.hub.quotas
+        keys = [(f"mail-player:{player_id}", limits.emails_per_hour),
+                (f"mail-to:{recipient.casefold()}", limits.emails_per_hour),
+                (f"mail-from:{address}", limits.emails_per_address_hour)]
+        for key, most in keys:
+            if not most:
+                continue
+            wait = await quotas.spend(key, most, HOUR)
+            if wait > 0:
+                raise ServerError("rate_limited", "too many confirmation e-mails: try "
+                                                  "again in {minutes} min",
+                                  params={"minutes": max(1, math.ceil(wait / 60))})
 
     async def opened_table(self, address: str, table_id: int) -> None:
         if self.hub.limits.open_tables_per_address:

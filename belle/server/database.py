@@ -10,9 +10,13 @@ request.
 A call that fails for want of storage (a lock held past the short busy timeout, a lost
 connection) is retried `RETRIES` times with a short backoff, on its thread; then it
 raises `StorageUnavailable` (`unavailable`, 503: the HTTP and websocket layers answer it
-as JSON like any refusal). Once writes fail, the next ones fail at once for `COOLDOWN`
-seconds but for one probe a `COOLDOWN` apart, so a queue of writes does not wait out
-the retries one by one; the first write that succeeds closes the breaker. A database
+as JSON like any refusal). Once writes fail, the next ones fail at once (the breaker is
+open), so a queue of writes does not wait out the retries one by one. The heartbeat
+decides when storage is back: its `settle` write passes the open breaker, and once it
+succeeded and the clocks were moved on by the outage (belle.server.table.janitor) it
+closes the breaker (`settled`), so no move or timeout is made on a clock that still
+counts the outage. Without a heartbeat (for `SETTLER_GRACE` seconds) a write a
+`COOLDOWN` apart probes, and the first that succeeds closes the breaker. A database
 that refuses writes for good (a read-only SQLite file, a PostgreSQL standby) is marked
 `read_only`: writes are refused at once with a message that says so.
 
@@ -48,6 +52,7 @@ log = logging.getLogger("belle.server")
 RETRIES = 3  # attempts of one call
 BACKOFF = (0.05, 0.25)  # seconds before the 2nd and 3rd attempts
 COOLDOWN = 1.0  # seconds writes fail fast after a failure (but for one probe)
+SETTLER_GRACE = 5.0  # seconds a settling write (the heartbeat) decides alone
 PROBE_SECONDS = 3.0
 PROBE_WAIT_MS = 200  # how long the health probe waits for another writer's lock
 PROBE = text("INSERT INTO settings (key, value) VALUES ('belle-health-probe', '')")
@@ -97,6 +102,7 @@ class Database:
         self.read_only = False
         self._failing_since: float | None = None  # writes are failing (the breaker)
         self._next_probe = 0.0
+        self._settler_seen = float("-inf")  # when a settling write last came
         self._state = threading.Lock()
         self._appends: list[Append] = []  # grouped appends not yet sent (`append`)
         self._appending = False  # a group is on its way to the writer thread
@@ -113,6 +119,17 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self.writer, functools.partial(self._attempts, fn, args, True))
+
+    async def settle(self, fn: Callable[..., T], *args: Any) -> T:
+        """A write that passes the open breaker (the heartbeat's) and does not close it:
+        the caller closes it (`settled`) once it has done what the outage owes."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.writer, functools.partial(self._attempts, fn, args, True, True))
+
+    def settled(self) -> None:
+        """Storage is back and what the outage owed is done: writes go through again."""
+        self._write_succeeded()
 
     async def append(self, match_id: int, first_seq: int, entries: list[RecordEntry]) -> int:
         """`Store.append_actions` as a write, grouped on a SQLite file: the appends that
@@ -155,9 +172,10 @@ class Database:
             _settle(group, None, work.result())
         self._write_appends()
 
-    def _attempts(self, fn: Callable[..., T], args: tuple[Any, ...], write: bool) -> T:
+    def _attempts(self, fn: Callable[..., T], args: tuple[Any, ...], write: bool,
+                  settling: bool = False) -> T:
         if write:
-            self._admit_write()
+            self._admit_write(settling)
         for attempt in range(RETRIES):
             try:
                 result = fn(*args)
@@ -175,20 +193,23 @@ class Database:
                     raise StorageUnavailable() from exc
                 time.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 continue
-            if write:
+            if write and not settling:
                 self._write_succeeded()
             return result
         raise AssertionError("unreachable")
 
     # -- the breaker -------------------------------------------------------
-    def _admit_write(self) -> None:
+    def _admit_write(self, settling: bool) -> None:
         if self.read_only:
             raise StorageUnavailable(READ_ONLY_MESSAGE)
         with self._state:
             if self._failing_since is None:
                 return
             moment = time.monotonic()
-            if moment < self._next_probe:
+            if settling:
+                self._settler_seen = moment
+                return
+            if moment - self._settler_seen < SETTLER_GRACE or moment < self._next_probe:
                 raise StorageUnavailable()
             self._next_probe = moment + COOLDOWN  # this write is the probe
 
@@ -235,8 +256,8 @@ class Database:
             return "unavailable"
         if found == "read-only":
             self._mark_read_only()
-        elif found == "ok":
-            self._write_succeeded()
+        elif found == "ok" and time.monotonic() - self._settler_seen >= SETTLER_GRACE:
+            self._write_succeeded()  # (with a heartbeat, it closes the breaker)
         return found
 
     def _probe(self) -> str:

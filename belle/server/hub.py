@@ -34,13 +34,13 @@ from belle.server.cluster.sweeper import Sweeper
 from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
 from belle.server.friends import Friends
-from belle.server.janitor import Janitor
 from belle.server.limits import Limits
 from belle.server.moderation.bans import Bans
 from belle.server.moderation.guard import Guard
 from belle.server.quotas import MemoryQuotas, Quotas, RedisQuotas
 from belle.server.table.actor import CHAT_KEPT, TableActor
 from belle.server.table.clock import Clock, RealClock
+from belle.server.table.janitor import Janitor
 from belle.server.table.recovery import Recovery
 from belle.server.table.replays import ReplayCache
 from belle.server.ws.admission import Admission
@@ -76,6 +76,7 @@ class EndWrites(Protocol):
 log = logging.getLogger("belle.server")
 KEEP_FINISHED = 256  # finished tables kept in memory when nobody watches them
 MAX_ID = 2**31 - 1  # the largest id a row can have (INTEGER keys on PostgreSQL)
+BOT_TABLE_MEMORY = 7 * 24 * 3600.0  # how long a started bot table is looked at per address
 
 
 class Hub:
@@ -98,19 +99,21 @@ class Hub:
         self.guard.on_banned = self.bans.found  # found by a refresh: cut, unseated
         self.revocations = Revocations(self)  # a logout closes that session's sockets
         self.passwords = PasswordPool()
-        self.login_throttle = LoginThrottle()
+        self.fanout: Fanout = fanout or LocalFanout()
+        # counters the workers share (belle.server.quotas): Redis with several workers
+        shared = RedisQuotas(self.fanout.client, self.fanout.namespace) \
+            if isinstance(self.fanout, RedisFanout) else None
+        self.quotas: Quotas = shared or MemoryQuotas()
+        self.shared_quotas = shared
+        self.login_throttle = LoginThrottle(shared)
         self.bot_delay = bot_delay
         self.limits = limits
-        self.admission = Admission(limits)
+        self.admission = Admission(limits, shared)
         self.actors: OrderedDict[int, TableActor] = OrderedDict()
         self._loading = asyncio.Lock()
         self.lobby = Lobby(self)
         self.listeners: list[TableListener] = []
         self.results: EndWrites | None = None  # written with every end (`store_end`)
-        self.fanout: Fanout = fanout or LocalFanout()
-        self.quotas: Quotas = MemoryQuotas()  # counters the workers share (with Redis)
-        if isinstance(self.fanout, RedisFanout):
-            self.quotas = RedisQuotas(self.fanout.client, self.fanout.namespace)
         self.caps = AddressCaps(self)  # new names and open tables per address
         self.sweeper = Sweeper(self)
         self.recovery = Recovery(self.leader)
@@ -155,7 +158,9 @@ class Hub:
             self.store.load_actions, table_id
         )
         chat = await self.db.read(self.store.recent_chat, table_id, CHAT_KEPT)
-        return TableActor(self, table, entries, chat)
+        actor = TableActor(self, table, entries, chat)
+        await actor.read_turn_began()
+        return actor
 
     def table_changed(self, table: TableRecord) -> None:
         """A table's change, to the lobby — a private one only to its members."""
@@ -174,13 +179,26 @@ class Hub:
         """An unnumbered message to those players' lobby sockets, on every worker."""
         self.friends.personal.send(player_ids, message)
 
-    def running_bot_tables(self, address: str) -> int:
-        """The games with bots started from `address` on this worker still running."""
+    async def running_bot_tables(self, address: str) -> int:
+        """The games with bots started from `address` still running (on every worker
+        with Redis, on this one alone without)."""
         for table_id in list(self.bot_addresses):
             actor = self.actors.get(table_id)
             if actor is None or actor.setup.status != "running":
                 del self.bot_addresses[table_id]
-        return sum(1 for found in self.bot_addresses.values() if found == address)
+        if self.shared_quotas is None:
+            return sum(1 for found in self.bot_addresses.values() if found == address)
+        key = f"bots:{address}"
+        started = await self.shared_quotas.members(key)
+        running = await self.db.read(self.store.with_status, sorted(started), "running")
+        await self.shared_quotas.forget(key, started - running)
+        return len(running)
+
+    async def started_bot_table(self, address: str, table_id: int) -> None:
+        """A game with bots was started from `address` (counted by `running_bot_tables`)."""
+        self.bot_addresses[table_id] = address
+        if self.shared_quotas is not None:
+            await self.shared_quotas.note(f"bots:{address}", table_id, BOT_TABLE_MEMORY)
 
     def needs_recovery(self, actor: TableActor) -> None:
         """A write of this table failed: rebuild it once storage answers."""
@@ -228,6 +246,7 @@ class Hub:
         await self.fanout.start(self)
         if self.fanout.clustered:
             self.sweeper.start()
+            self.admission.start()
 
     # -- the end -----------------------------------------------------------
     async def store_end(self, actor: TableActor, outcome: Mapping[str, Any]) -> int:
@@ -306,6 +325,7 @@ class Hub:
         await self.fanout.hand_over()
 
     async def close(self) -> None:
+        await self.admission.stop()
         await self.bans.close()
         await self.friends.close()
         await self.janitor.stop()

@@ -34,3 +34,5 @@ class Limits:
     open_table_seconds: float = 2 * 3600.0  # an open table unchanged this long expires
     names_per_address_hour: int = 10  # new names (guests or kept) one address picks an hour
     open_tables_per_address: int = 10  # tables created from one address not started yet
+    emails_per_hour: int = 3  # confirmation e-mails to one player, and to one recipient
+    emails_per_address_hour: int = 10  # confirmation e-mails asked from one address

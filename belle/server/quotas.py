@@ -1,8 +1,8 @@
 """Counters that per-address and per-account caps share: in memory for one worker, in
 Redis when there are several (`BELLE_REDIS_URL`), so N workers allow what one does.
 
-Two shapes, each with the same methods in memory (`MemoryQuotas`) and in Redis
-(`RedisQuotas`):
+Three shapes, each in memory (`MemoryQuotas`, or the caller's own counters) and in
+Redis (`RedisQuotas`):
 
 - `spend(key, most, window)`: a fixed window — at most `most` events of `key` per
   window of `window` seconds, the window starting at the key's first event (new names
@@ -13,6 +13,12 @@ Two shapes, each with the same methods in memory (`MemoryQuotas`) and in Redis
   each expire (tables created from an address that may still be open, running bot
   tables an address started): the caller checks which still count (the database has
   the truth) and forgets the others.
+- `hold(key, member, most, ttl)`, `release`, `renew` (Redis only): places held by live
+  things (open sockets per address and per player), each expiring unless its worker
+  renews it, so a worker that dies frees its places within `ttl`.
+
+`SharedLimiter` is a rate cap (hellos, password attempts): this worker's token buckets
+alone, fixed windows in Redis with several workers.
 
 Redis keys live under the deployment's namespace (belle.server.cluster.fanout), and
 expire by themselves. When Redis does not answer, a call falls back to this worker's
@@ -27,6 +33,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection
 from typing import Any, Protocol
+
+from belle.server.http.ratelimit import RateLimiter
 
 log = logging.getLogger("belle.server")
 MAX_KEYS = 50_000  # keys a worker keeps in memory; the least recently used go first
@@ -50,6 +58,23 @@ return 0
 """
 
 
+# Hold one more of `most` under KEYS[1] for `member` (a sorted set scored by expiry, in
+# ms since the epoch; expired members dropped first): 1 if held, 0 if full.
+HOLD_SCRIPT = """
+redis.call('zremrangebyscore', KEYS[1], '-inf', ARGV[4])
+if redis.call('zscore', KEYS[1], ARGV[1]) then
+    redis.call('zadd', KEYS[1], ARGV[3], ARGV[1])
+    return 1
+end
+if redis.call('zcard', KEYS[1]) >= tonumber(ARGV[2]) then
+    return 0
+end
+redis.call('zadd', KEYS[1], ARGV[3], ARGV[1])
+redis.call('pexpire', KEYS[1], ARGV[5])
+return 1
+"""
+
+
 class Quotas(Protocol):
     async def spend(self, key: str, most: int, window: float) -> float:
         """Count one event of `key` if fewer than `most` were counted in its window:
@@ -63,6 +88,34 @@ class Quotas(Protocol):
 
     async def forget(self, key: str, members: Collection[int]) -> None:
         """Drop those members of `key` (they no longer count)."""
+
+
+class SharedLimiter:
+    """A cap of `burst` events per key at `per_second` sustained: this worker's token
+    buckets (belle.server.http.ratelimit) alone, every worker's fixed windows of
+    `burst` events per `burst / per_second` seconds in Redis when there are several.
+    `take` says how long to wait (0.0: allowed, counted)."""
+
+    def __init__(self, name: str, per_second: float, burst: int,
+                 shared: RedisQuotas | None = None) -> None:
+        self.name = name
+        self.per_second = per_second
+        self.burst = max(1, burst)
+        self.shared = shared
+        self.local = RateLimiter(per_second * 60.0, self.burst) if per_second > 0 else None
+
+    @property
+    def enabled(self) -> bool:
+        return self.per_second > 0
+
+    async def take(self, key: str) -> float:
+        if not self.enabled:
+            return 0.0
+        if self.shared is not None:
+            window = self.burst / self.per_second
+            return await self.shared.spend(f"{self.name}:{key}", self.burst, window)
+        assert self.local is not None
+        return self.local.take(key)
 
 
 class MemoryQuotas:
@@ -133,6 +186,7 @@ class RedisQuotas:
         self.prefix = f"belle:{namespace}:quota:"
         self.fallback = fallback or MemoryQuotas()
         self._script: Any = None
+        self._hold: Any = None
         self._warned = 0.0
 
     def _redis(self) -> Any:
@@ -183,6 +237,42 @@ class RedisQuotas:
         except Exception as exc:
             self._down(exc)
             return await self.fallback.members(key)
+
+    async def hold(self, key: str, member: str, most: int, ttl: float) -> bool:
+        """Hold one of at most `most` places of `key` for `member` (an open socket) for
+        `ttl` seconds unless renewed: False when all are held. Redis down: True (the
+        worker's own caps still apply)."""
+        try:
+            client = self._redis()
+            if self._hold is None:
+                self._hold = client.register_script(HOLD_SCRIPT)
+            moment = int(time.time() * 1000)
+            found = await self._hold(keys=[self.prefix + key], args=[
+                member, most, moment + int(ttl * 1000), moment, int(ttl * 1000) + 1000])
+            return bool(int(found))
+        except Exception as exc:
+            self._down(exc)
+            return True
+
+    async def release(self, key: str, member: str) -> None:
+        try:
+            await self._redis().zrem(self.prefix + key, member)
+        except Exception as exc:
+            self._down(exc)
+
+    async def renew(self, held: Collection[tuple[str, str]], ttl: float) -> None:
+        """Keep the places `held` ((key, member) pairs) for `ttl` more seconds."""
+        if not held:
+            return
+        try:
+            until = int(time.time() * 1000 + ttl * 1000)
+            async with self._redis().pipeline(transaction=False) as pipe:
+                for key, member in held:
+                    pipe.zadd(self.prefix + key, {member: until}, xx=True)
+                    pipe.pexpire(self.prefix + key, int(ttl * 1000) + 1000)
+                await pipe.execute()
+        except Exception as exc:
+            self._down(exc)
 
     async def forget(self, key: str, members: Collection[int]) -> None:
         await self.fallback.forget(key, members)

@@ -1,5 +1,5 @@
-"""The heartbeat that lets clocks skip the time no server was up (belle.server.janitor).
-`Store.clocks` is one of these."""
+"""The heartbeat that lets clocks skip the time no server was up, or storage did not
+answer (belle.server.table.janitor). `Store.clocks` is one of these."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from belle.storage.models import settings, tables
 
 HEARTBEAT = "heartbeat"  # the settings key of the last moment a server was up
+LAST_SHIFT = "clock-shift"  # the settings key of the last shift: "<moment> <seconds>"
 
 
 class Heartbeat:
@@ -45,6 +46,25 @@ class Heartbeat:
         except IntegrityError:  # another worker wrote the first beat meanwhile: it is there
             return self._resume_clocks(moment, stale_after, shift)
 
+    def settle(
+        self, moment: float, stale_after: float,
+        shift: Callable[[Mapping[str, Any], float], dict[str, Any]],
+    ) -> tuple[str | None, float]:
+        """A beat that is also `resume_clocks` (every worker's heartbeat: storage that did
+        not answer for `stale_after` seconds was down for every server), then the last
+        shift any worker made: its key and its seconds ((None, 0.0): none yet), so each
+        worker moves the clocks it holds in memory by a shift it has not seen."""
+        self.resume_clocks(moment, stale_after, shift)
+        return self.last_shift()
+
+    def last_shift(self) -> tuple[str | None, float]:
+        with self.engine.connect() as conn:
+            found = conn.execute(select(settings.c.value)
+                                 .where(settings.c.key == LAST_SHIFT)).scalar()
+        if found is None:
+            return None, 0.0
+        return str(found), float(str(found).split()[1])
+
     def _resume_clocks(
         self, moment: float, stale_after: float,
         shift: Callable[[Mapping[str, Any], float], dict[str, Any]],
@@ -67,4 +87,8 @@ class Heartbeat:
                 if state is not None:
                     conn.execute(update(tables).where(tables.c.id == table_id)
                                  .values(clock_state=shift(state, downtime)))
+            noted = f"{moment!r} {downtime!r}"
+            if conn.execute(update(settings).where(settings.c.key == LAST_SHIFT)
+                            .values(value=noted)).rowcount == 0:
+                conn.execute(insert(settings).values(key=LAST_SHIFT, value=noted))
             return downtime

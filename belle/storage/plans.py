@@ -1,10 +1,12 @@
 """A seat's private plan (City of Light's planning mode, REQ-COL-P1..P9) in the database.
 
 A plan is saved at the end of each of its seat's turns, under the number of actions the
-log held right after the step that ended the turn (`version`). Loading takes the plan
-of the latest turn end at or before the table's current version, so when that step is
-taken back (an undo cuts the log below it) the plan saved with it is no longer the
-one loaded, and the next turn end replaces it. `Store.plans` is one of these.
+log held right after the step that ended the turn (`version`). The seat's plan is the
+one saved last: an undo takes back a step of the game, not the plan ("Änderungen an
+deinem Plan werden gespeichert, wenn du auf die Schaltfläche „Zug beenden“ klickst": what
+that click saved stays saved until the next turn end saves again, on every device). A
+save removes the rows at its version or later (steps since taken back), so the last
+saved is always the one of the highest version. `Store.plans` is one of these.
 
 Nothing else reads this table: plans are not part of a match record, its replays, its
 views or its export (belle.storage.backup); only the seat's own player is given one
@@ -51,12 +53,11 @@ class PlanRows:
             conn.execute(insert(plans).values(table_id=table_id, seat=seat, version=version,
                                               player_id=player_id, plan=plan, saved_at=now()))
 
-    def load(self, table_id: int, seat: int, version: int) -> SavedPlan | None:
-        """The seat's plan as saved at its last turn end at or before `version`."""
+    def load(self, table_id: int, seat: int) -> SavedPlan | None:
+        """The seat's plan as saved last (an undo since leaves it as it is)."""
         query = (
             select(plans.c.plan, plans.c.version, plans.c.saved_at)
-            .where(plans.c.table_id == table_id, plans.c.seat == seat,
-                   plans.c.version <= version)
+            .where(plans.c.table_id == table_id, plans.c.seat == seat)
             .order_by(plans.c.version.desc()).limit(1)
         )
         with self.engine.connect() as conn:

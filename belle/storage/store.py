@@ -61,7 +61,6 @@ from belle.storage.sessions import SessionRows
 
 # closed: by its host (or expired) before the start; aborted: stopped before anyone moved
 STATUSES = ("open", "running", "finished", "closed", "aborted")
-UNFINISHED = ("open", "running")
 STARTED = ("running", "finished", "aborted")  # the tables that have a game state
 MODES = ("live", "turn")
 EVERY_TABLE = "every"  # Store.list_tables(seen_by=…): private tables included
@@ -273,20 +272,29 @@ class Store:
         with self.engine.connect() as conn:
             return self._find_table(conn, table_id)
 
-    def count_unfinished_tables(self, host_id: int) -> int:
-        """How many tables `host_id` hosts that are still open or running."""
+    def count_open_tables(self, host_id: int) -> int:
+        """How many tables `host_id` hosts that have not started (nor closed) yet."""
         query = select(func.count()).select_from(tables).where(
-            tables.c.host_id == host_id, tables.c.status.in_(UNFINISHED)
+            tables.c.host_id == host_id, tables.c.status == "open"
         )
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
-    def open_among(self, table_ids: list[int]) -> set[int]:
-        """Those of `table_ids` that are open (created, not started nor closed)."""
+    def last_action_at(self, table_id: int) -> datetime | None:
+        """When the table's last action was stored (None: no action yet)."""
+        query = (select(actions.c.at).where(actions.c.match_id == table_id)
+                 .order_by(actions.c.seq.desc()).limit(1))
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar_one_or_none()
+        return aware(found) if found is not None else None
+
+    def with_status(self, table_ids: list[int], status: str) -> set[int]:
+        """Those of `table_ids` whose status is `status` (open: created, not started
+        nor closed; running: under way)."""
         if not table_ids:
             return set()
         query = select(tables.c.id).where(tables.c.id.in_(table_ids),
-                                          tables.c.status == "open")
+                                          tables.c.status == status)
         with self.engine.connect() as conn:
             return {int(found) for (found,) in conn.execute(query)}
 

@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 
 import belle
-from tests.adapters.conftest import GAMES
+from tests.adapters.conftest import GAMES, need
 
-np = pytest.importorskip("numpy")
-gymnasium = pytest.importorskip("gymnasium")
-adapter = pytest.importorskip("belle.adapters.gymnasium")
-checker = pytest.importorskip("gymnasium.utils.passive_env_checker")
+np = need("numpy")
+gymnasium = need("gymnasium")
+adapter = need("belle.adapters.gymnasium")
+checker = need("gymnasium.utils.passive_env_checker")
 
 
 def _episode(env: Any, seed: int) -> tuple[list[int], float, dict[str, Any]]:
@@ -67,3 +67,41 @@ def test_gymnasium_make_and_bad_settings() -> None:
         adapter.BelleGymEnv("paris_paris", seat=5)
     with pytest.raises(belle.OptionError):
         adapter.BelleGymEnv("paris_paris", opponents="nobody")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_illegal_actions_raise_or_are_penalised(game_id: str) -> None:
+    """`illegal="raise"`: anything but a legal int raises and changes nothing (65.5 is
+    not played as 65); `illegal="penalise"`: it changes nothing and costs −1."""
+    strict = adapter.BelleGymEnv(game_id, opponents="random")
+    lenient = adapter.BelleGymEnv(game_id, opponents="random", illegal="penalise")
+    for env in (strict, lenient):
+        obs, info = env.reset(seed=2)
+        legal = int(np.flatnonzero(info["action_mask"])[0])
+        before = env.state.to_json()
+        for action in (int(np.flatnonzero(info["action_mask"] == 0)[0]), -1,
+                       env.num_actions, legal + 0.5, str(legal), True, np.float32(legal)):
+            if env is strict:
+                with pytest.raises(belle.IllegalActionError):
+                    env.step(action)
+            else:
+                again, reward, terminated, truncated, step_info = env.step(action)
+                assert reward == adapter.ILLEGAL_REWARD and step_info["illegal"]
+                assert not terminated and not truncated and np.array_equal(again, obs)
+            assert env.state.to_json() == before
+        env.step(np.int64(legal))
+        assert env.state.to_json() != before
+    with pytest.raises(belle.OptionError):
+        adapter.BelleGymEnv(game_id, illegal="ignore")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_gymnasium_check_env_passes_when_illegal_actions_are_penalised(game_id: str) -> None:
+    """Gymnasium's full checker steps unmasked samples: it passes in penalise mode."""
+    import warnings
+
+    from gymnasium.utils.env_checker import check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice on infinite Box bounds (counts)
+        check_env(adapter.BelleGymEnv(game_id, illegal="penalise"))

@@ -12,14 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import belle
-from tests.adapters.conftest import GAMES
+from tests.adapters.conftest import GAMES, need
 
-np = pytest.importorskip("numpy")
-pyspiel = pytest.importorskip("pyspiel")
-openspiel = pytest.importorskip("belle.adapters.openspiel")
-ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
-mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
-make_observation = pytest.importorskip("open_spiel.python.observation").make_observation
+np = need("numpy")
+pyspiel = need("pyspiel")
+openspiel = need("belle.adapters.openspiel")
+ismcts = need("open_spiel.python.algorithms.ismcts")
+mcts = need("open_spiel.python.algorithms.mcts")
+make_observation = need("open_spiel.python.observation").make_observation
 
 INT64 = st.integers(min_value=-(2**63), max_value=2**63 - 1)
 
@@ -59,10 +59,7 @@ def _legal_here(state: Any) -> list[int]:
 
 
 def _snapshot(state: Any) -> tuple[Any, ...]:
-    # to_json() first: a game may memoize a derived value on its first view (Paris
-    # keeps its final score lines), which serialize() then pickles too.
-    full = state.belle.to_json()
-    return (full, state.serialize(), state.history(), state.move_number())
+    return (state.serialize(), state.belle.to_json(), state.history(), state.move_number())
 
 
 def _assert_refused(state: Any, action: Any) -> None:
@@ -240,3 +237,86 @@ def test_wrap_checks_the_game() -> None:
     assert openspiel.wrap(game, state).belle is state
     with pytest.raises(ValueError):
         openspiel.wrap(game, belle.load_game("paris_paris").new_initial_state(2))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_python_and_cpp_paths_keep_one_history(game_id: str) -> None:
+    """Moves applied from Python (the adapter's own path) and through pyspiel's C++
+    `ApplyAction`, interleaved, give one history: pyspiel's C++ copy catches up when C++
+    reads it, clones and serialized forms carry it, and pickling round-trips it."""
+    import pickle
+
+    game = pyspiel.load_game(f"belle_{game_id}")
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    applied: list[int] = []
+    for step in range(40):
+        if state.is_terminal():
+            break
+        legal = _legal_here(state)
+        action = rng.choice(legal)
+        if step % 3 == 2:
+            pyspiel.State.apply_action(state, action)  # what C++ algorithms call
+        else:
+            state.apply_action(action)
+        applied.append(action)
+        if step % 7 == 0:
+            cpp_clone = pyspiel.State.clone(state)  # pyspiel's own Clone()
+            assert cpp_clone.history() == applied
+            assert cpp_clone.belle.to_json() == state.belle.to_json()
+    assert state.history() == applied and state.move_number() == len(applied)
+    assert state.history_str() == ", ".join(map(str, applied))
+    assert [(p.player, p.action) for p in state.full_history()] == [
+        (p.player, p.action) for p in pyspiel.State.full_history(state)]
+    assert pyspiel.State.history(state) == applied  # full_history() flushed it
+    for copy in (pickle.loads(pickle.dumps(state)),
+                 pyspiel.deserialize_game_and_state(
+                     pyspiel.serialize_game_and_state(game, state))[1],
+                 game.deserialize_state(state.serialize())):
+        assert copy.history() == applied
+        assert copy.belle.to_json() == state.belle.to_json()
+        if not copy.is_terminal():  # C++ ApplyAction on a copy: its history_ catches up
+            clone = copy.clone()
+            action = _legal_here(clone)[0]
+            pyspiel.State.apply_action(clone, action)
+            assert pyspiel.State.history(clone) == [*applied, action] == clone.history()
+
+
+def _look_at_everything(state: Any) -> None:
+    """Every read-only question a caller may ask of a state."""
+    belle_state = state.belle
+    state.legal_actions()
+    state.chance_outcomes()
+    state.returns()
+    for seat in [*range(state.num_players()), None]:
+        belle_state.view(seat)
+        if seat is not None:
+            belle_state.information_state_key(seat)
+            belle_state.heuristic(seat)
+            state.observation_tensor(seat)
+            state.information_state_tensor(seat)
+    belle_state.to_json()
+    belle_state.returns()
+    belle_state.ranking()
+    belle_state.score_breakdown()
+    str(belle_state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_serialize_does_not_depend_on_what_was_asked_before(game_id: str) -> None:
+    """serialize() of a state is the same before and after its views, scores, legal
+    actions and tensors were asked for: memoized values are not part of it."""
+    game = pyspiel.load_game(f"belle_{game_id}")
+    rng = random.Random(12)
+    state = game.new_initial_state()
+    step = 0
+    while True:
+        if step % 25 == 0 or state.is_terminal():
+            fresh = state.clone()
+            before = fresh.serialize()
+            _look_at_everything(fresh)
+            assert fresh.serialize() == before, f"after {step} actions"
+        if state.is_terminal():
+            break
+        _advance(state, rng, 1)
+        step += 1

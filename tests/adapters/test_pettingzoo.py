@@ -9,13 +9,13 @@ from functools import partial
 import pytest
 
 import belle
-from tests.adapters.conftest import GAMES
+from tests.adapters.conftest import GAMES, need
 
-np = pytest.importorskip("numpy")
-pytest.importorskip("pettingzoo")
-pytest.importorskip("gymnasium")
-pz_test = pytest.importorskip("pettingzoo.test")
-env = pytest.importorskip("belle.adapters.pettingzoo").env
+np = need("numpy")
+need("pettingzoo")
+need("gymnasium")
+pz_test = need("pettingzoo.test")
+env = need("belle.adapters.pettingzoo").env
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -77,12 +77,21 @@ def test_information_state_observations() -> None:
         env("paris_paris", observation="everything")
 
 
-def test_illegal_action_is_refused_and_changes_nothing() -> None:
-    e = env("paris_paris")
+@pytest.mark.parametrize("game_id", GAMES)
+def test_illegal_action_is_refused_and_changes_nothing(game_id: str) -> None:
+    """Illegal ints, ints outside the codec and non-ints (floats and strings are not
+    truncated, bools are not ints here) all raise IllegalActionError; numpy ints play."""
+    e = env(game_id)
     e.reset(seed=1)
     obs, *_ = e.last()
+    mask = obs["action_mask"]
     before = e.state.to_json()
-    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    with pytest.raises(belle.IllegalActionError):
-        e.step(illegal)
-    assert e.state.to_json() == before
+    legal = int(np.flatnonzero(mask)[0])
+    illegal = [int(np.flatnonzero(mask == 0)[0]), -1, len(mask), 2**70, legal + 0.5,
+               float(legal), str(legal), True, None, np.float64(legal), [legal]]
+    for action in illegal:
+        with pytest.raises(belle.IllegalActionError):
+            e.step(action)
+        assert e.state.to_json() == before, action
+    e.step(np.int64(legal))
+    assert e.state.to_json() != before

@@ -14,10 +14,11 @@ from typer.testing import CliRunner
 import belle
 from belle.cli.main import app
 from belle.engine.referee import play_match, sample_chance
+from tests.adapters.conftest import need
 
-pytest.importorskip("pyspiel")
-bench = pytest.importorskip("belle.adapters.bench")
-openspiel_bots = pytest.importorskip("belle.adapters.openspiel_bots")
+need("pyspiel")
+bench = need("belle.adapters.bench")
+openspiel_bots = need("belle.adapters.openspiel_bots")
 
 
 def test_bench_adapters_reports_both_ratios() -> None:
@@ -76,8 +77,8 @@ def test_openspiel_bot_specs_and_tournament() -> None:
 
 def test_training_smoke_step(capsys: pytest.CaptureFixture[str]) -> None:
     """CI's short step of the documented training run: it trains and evaluates."""
-    pytest.importorskip("sb3_contrib")
-    train = pytest.importorskip("belle.adapters.train")
+    need("sb3_contrib")
+    train = need("belle.adapters.train")
     train.main(["--smoke"])
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| 2")]
     assert rows, "no checkpoint after training"

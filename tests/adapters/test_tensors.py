@@ -1,8 +1,9 @@
 """Observation and information-state tensors (belle.adapters.tensors) on every game.
 
-A tensor is built from `view(seat)` only, so a state and any determinization of it for
-that seat (`resample`) give identical tensors: whatever differs between them is what
-the seat may not know. Skipped only when numpy is not installed.
+The observation tensor is built from `view(seat)` only, and the information state's
+`recall` from the history entries the seat saw (what `information_state_key(seat)`
+shows), so a state and any determinization of it for that seat (`resample`) give
+identical tensors: whatever differs between them is what the seat may not know.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import Any
 import pytest
 
 import belle
-from tests.adapters.conftest import GAMES, configurations, random_step, walk
+from tests.adapters.conftest import GAMES, configurations, need, random_step, walk
 
-np = pytest.importorskip("numpy")
-tensors = pytest.importorskip("belle.adapters.tensors")
+np = need("numpy")
+tensors = need("belle.adapters.tensors")
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "research.md"
 SAMPLED = 12
@@ -47,6 +48,10 @@ def test_a_resample_for_the_seat_gives_the_same_tensors(config: Any) -> None:
             observation = coder.observation_tensor(state, seat)
             information = coder.information_state_tensor(state, seat)
             sample = state.resample(seat, random.Random(rng.random()))
+            # recall reads the history through its visibility, not the view: it equals
+            # the sample's because the seat's information-state key does (the engine's
+            # contract for resample; docs/decisions.md, issue 19).
+            assert sample.information_state_key(seat) == state.information_state_key(seat)
             assert np.array_equal(observation, coder.observation_tensor(sample, seat)), \
                 _differing(coder.observation, observation, coder.observation_tensor(sample, seat))
             assert np.array_equal(information, coder.information_state_tensor(sample, seat))
@@ -135,10 +140,12 @@ def test_writer_refuses_cells_outside_a_segment() -> None:
 
 
 def test_the_docs_hold_every_layout() -> None:
-    """docs/research.md shows each game's layout: every segment, its axes, its meaning."""
+    """docs/research.md holds `python -m belle.adapters.tensors`'s text exactly: every
+    segment, its axes, cell count and meaning, and each game's totals."""
+    infos = belle.list_games()
+    generated = tensors.layouts_markdown([i.id for i in infos],
+                                         {i.id: i.min_players for i in infos})
     text = DOCS.read_text(encoding="utf-8")
-    for info in belle.list_games():
-        layout = tensors.Tensors(belle.load_game(info.id), info.min_players).observation
-        for segment in layout.segments:
-            row = f"| `{segment.name}` | {segment.dims_text()} |"
-            assert row in text, f"{info.id}: {row} missing from docs/research.md"
+    assert generated in text, (
+        "docs/research.md's tensor layouts are out of date: paste the output of "
+        "`python -m belle.adapters.tensors` over them")

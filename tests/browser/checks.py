@@ -53,7 +53,9 @@ INTERNAL = [
     re.compile(r"\b(?:belle|docs|rules|tests)/[\w/.-]+"),
     re.compile(r"\b\w+\.(?:py|md|json)\b"),
     re.compile(r"\bseat 0\b|\(seat \d\)|Seat 0\b|Sitz 0\b|siège 0\b|asiento 0\b", re.IGNORECASE),
-    re.compile(r"\bbank-[A-Z]{2}\b|\bplaceholder\b|\(unknown [^)]*\)"),
+    re.compile(r"\bbank-[A-Z]{2}\b|\(unknown [^)]*\)"),
+    # "placeholder(s)" and its German: a name a player reads is never a stand-in
+    re.compile(r"\bplaceholders?\b|\bPlatzhalter\w*", re.IGNORECASE),
 ]
 
 
@@ -70,10 +72,13 @@ def small_targets(page: Any) -> list[str]:
 
 
 def internal_text(page: Any) -> list[str]:
-    """Internal names in the page's visible text and its tooltips (title, data-info)."""
+    """Internal names in the page's visible text and its tooltips (title, data-info); a
+    move's tooltip that is its notation (notation on demand: the move list, the replay
+    bar, the decisive moments) is the notation a player may type, not internal."""
     text = page.evaluate("""() => [document.body.innerText,
       ...[...document.querySelectorAll('[title], [data-info], [aria-label]')].map((el) => [
-        el.getAttribute('title'), el.dataset.info, el.getAttribute('aria-label'),
+        el.closest('.move, .legal-item, .moment-moves') ? '' : el.getAttribute('title'),
+        el.dataset.info, el.getAttribute('aria-label'),
       ].join(' '))].join('\\n')""")
     found = []
     for pattern in INTERNAL:

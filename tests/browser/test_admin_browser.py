@@ -21,6 +21,7 @@ from sqlalchemy import create_engine
 from belle.server.accounts.passwords import hash_password
 from belle.storage.moderation import Moderation
 
+from .checks import horizontal_overflow, internal_text, small_targets
 from .conftest import sync_api
 from .serve import serving
 
@@ -91,3 +92,26 @@ def test_the_operator_bans_a_reported_author_and_their_page_says_so(new_page: An
                  "the end.")).to_have_count(1)
     assert not ann.js_errors and not bob.js_errors and not op.js_errors, \
         (ann.js_errors, bob.js_errors, op.js_errors)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_operators_page_fits_a_phone(new_page: Any, device_page: Any, lang: str) -> None:
+    """Issue 16 item 1: the operator's page with a report in it, on a phone (390 px): no
+    sideways scroll, every control at least 40 px, nothing internal."""
+    ann, bob = person(new_page, "Ann"), person(new_page, "Bob")
+    bob.locator("#lobby-chat input").fill("a line to report")
+    bob.locator("#lobby-chat input").press("Enter")
+    line = ann.locator(f"#lobby-chat li[data-from='{bob.player_name}']").last
+    expect(line).to_contain_text("a line to report", timeout=15_000)
+    ann.once("dialog", lambda dialog: dialog.accept("a reason"))
+    line.locator(".chat-report").click()
+    expect(line.locator(".chat-report")).to_be_disabled()
+    op = device_page("phone", lang=lang)
+    op.goto("/admin")
+    op.fill("#admin-password", PASSWORD)
+    op.locator("#admin-form button[type=submit]").tap()
+    expect(op.locator("#reports tbody tr").filter(has_text=bob.player_name)).to_be_visible()
+    assert horizontal_overflow(op, 390) is None, horizontal_overflow(op, 390)
+    assert small_targets(op) == []
+    assert internal_text(op) == []
+    assert not op.js_errors, op.js_errors

@@ -1,6 +1,8 @@
 """A whole game of Paris: La Cité de la Lumière played by clicks against a bot (issue 4,
 item 6): tiles and buildings placed on the board, the stack view opened in phase 1, the
-planning mode used once (and kept private, in this browser only), the score display
+planning mode used once (REQ-COL-P1..P8; the plan is kept on the server for this seat
+and not in the browser's storage, REQ-COL-P9: test_rematch_plan_browser.py follows it
+to another page, tests/server/test_plans.py to another device), the score display
 opened, and the end with the final scores."""
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from .checks import axe_violations, horizontal_overflow, in_viewport, internal_text, small_targets
 from .conftest import DEVICES
 from .tables import play_moves, sit_down, wait_for_my_turn
+from .test_engine_text_browser import finished_table
 
 # game -> (players, moves to play, prefixes of the moves to prefer: the board's own)
 GAMES: dict[str, tuple[int, int, tuple[str, ...]]] = {
@@ -239,3 +240,23 @@ def test_the_lobby_on_each_device(device_page: Any, device: str) -> None:
     if device == "desktop":
         assert axe_violations(page) == []
     assert page.js_errors == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_end_of_a_game_on_a_phone_and_a_desktop(device_page: Any, game: str) -> None:
+    """A finished game (the review, the final scores, the replay bar) in German on a phone
+    and in French on a desktop: no sideways scroll, every control at least 40 px, nothing
+    internal, and no serious axe finding on the desktop."""
+    players = GAMES[game][0]
+    phone = device_page("phone", lang="de", name="Ende")
+    table = finished_table(phone, game, players)
+    for page, width in ((phone, 390), (device_page("desktop", lang="fr"), 1400)):
+        page.goto(f"/table/{table}")
+        expect(page.locator(".replay-bar")).to_be_visible()
+        expect(page.locator("#turn.over")).to_be_attached()
+        assert horizontal_overflow(page, width) is None, horizontal_overflow(page, width)
+        assert small_targets(page) == []
+        assert internal_text(page) == []
+        if width > 1000:
+            assert axe_violations(page) == []
+        assert page.js_errors == []

@@ -24,7 +24,7 @@ from belle.i18n import TRANSLATED
 from belle.i18n.check import internal
 from belle.i18n.games import game_ids
 
-from ..i18n.english import english_fragments, leftovers
+from ..i18n.english import english_fragments, leftovers, raw_notation
 from .conftest import CHROMIUM_ARGS  # noqa: F401  (the browser fixture's settings)
 from .tables import play_moves, sign_in_api, sit_down
 
@@ -57,6 +57,19 @@ PAGE_TEXT = """() => {
   }
   return parts.join('\\n');
 }"""
+# Each log line: its sentence and its steps in notation (issue 16 item 3).
+LOG_LINES = """() => [...document.querySelectorAll('li.log-line')].map((li) => [
+  li.querySelector('.line-text').textContent,
+  li.querySelector('.notation').textContent.split(' · '),
+])"""
+
+
+def notation_in_log(page: Any) -> list[str]:
+    """The log lines that still show notation instead of a sentence, with their hits."""
+    return [f"{line!r}: {hits}" for line, steps in page.evaluate(LOG_LINES)
+            for hits in [raw_notation(line, steps)] if hits]
+
+
 def context(text: str, hits: list[str]) -> list[str]:
     """Each hit with the words around it, for the failure message."""
     shown = []
@@ -151,6 +164,8 @@ def test_the_scan_sees_engine_text_on_english_pages(
         seen += [mid_ for mid_, pattern in english_fragments(game, "de") if pattern.search(text)]
         internal_found = sorted(set(internal_words(text)))
         assert not internal_found, f"{game}: {context(text, internal_found)} on table {table}"
+        assert page.locator("li.log-line").count(), f"{game}: no log on table {table}"
+        assert notation_in_log(page) == [], f"{game}: notation in the log of table {table}"
     assert seen, f"{game}: no catalogue text on the English pages of its tables"
     assert page.js_errors == []
 
@@ -176,6 +191,9 @@ def test_no_english_engine_text_on_a_translated_page(
             hits += [w for w in internal_words(text) if not SNAKE_CASE.fullmatch(w)]
         else:
             hits = leftovers(text, game, lang) + internal_words(text)
+            found_raw = notation_in_log(page)
+            if found_raw:
+                found[f"{where} log"] = found_raw
         if hits:
             found[where] = context(text, sorted(set(hits)))
     assert not found, f"{game} in {lang}: English engine text {found}"

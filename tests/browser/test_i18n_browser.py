@@ -16,6 +16,8 @@ from belle.i18n import TRANSLATED
 from belle.i18n.catalogue import messages
 
 from .conftest import sign_in
+from .tables import sign_in_api
+from .test_engine_text_browser import finished_table
 
 EXPECTED = {
     "de": {"lobby": "Offene Tische", "turn": "Du bist am Zug", "show": "Anzeigen"},
@@ -232,4 +234,18 @@ def test_clocks_notices_and_closing_in_german(page_in: Any) -> None:
     assert english_leftovers(page, "de") == []
     # Not clicked: with BELLE_BOT_DELAY=0 the bots could end the game before a check.
     expect(page.locator("button.away")).to_have_text("Einen Bot für mich spielen lassen")
+    assert page.js_errors == []
+
+
+def test_the_end_names_the_winning_bot_by_its_seat_in_french(page_in: Any) -> None:
+    """Issue 16 item 8: two random bots play to the end; the chat's last line says which
+    of them won (by seat), in French."""
+    page = page_in("fr")
+    page.goto("/")
+    sign_in_api(page, f"fr-fin-{secrets.token_hex(2)}")
+    table = finished_table(page, "paris_paris", 2)
+    page.goto(f"/table/{table}")
+    over = page.locator("#chat li").filter(has_text="La partie est terminée")
+    expect(over).to_have_count(1)
+    assert re.search(r"le bot \(aléatoire\) du siège [12]", over.inner_text()), over.inner_text()
     assert page.js_errors == []

@@ -11,6 +11,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .tables import sit_down, wait_for_my_turn
+
 GAME_SECONDS = 90  # a safety net; the game takes a few seconds
 
 
@@ -98,3 +100,25 @@ def test_secret_line_shown_only_to_its_owner(new_page: Any) -> None:
     expect(spectator.locator(".pp-map")).to_be_visible()
     expect(spectator.locator("#pp-secret")).to_have_count(0)
     assert page.js_errors == spectator.js_errors == []
+
+
+def test_a_tap_on_a_stop_tells_what_it_holds_and_scores(device_page: Any) -> None:
+    """Issue 16 item 8: on a phone a stop shows its tooltip on a tap (no SVG <title>,
+    which a finger cannot open): its lines, its room for shops, what scores there, its
+    shops; a stop with my move tells that move (a long press shows it)."""
+    page = device_page("phone", name="Tapper")
+    sit_down(page, "paris_paris", 2)
+    assert wait_for_my_turn(page)
+    expect(page.locator(".pp-map .stop title")).to_have_count(0)
+    crossing = page.locator(".pp-map .stop.crossing:not(.legal)").first
+    crossing.locator(".stop-dot").tap()
+    tip = page.locator("#info-tip")
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text("crossing")
+    expect(tip).to_contain_text("Room for 2 shops")
+    plain = page.locator(".pp-map .stop.plain:not(.legal)").first
+    plain.locator(".stop-dot").tap()
+    expect(tip).to_contain_text("Room for 1 shop")
+    legal = page.locator(".pp-map .stop.legal").first
+    assert "Your move here: Take the card" in (legal.get_attribute("data-info") or "")
+    assert page.js_errors == []

@@ -78,6 +78,23 @@ def chance_lines(game: str, lang: str) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+@pytest.mark.parametrize("game", game_ids())
+def test_chance_lines_are_sentences_not_notation(game: str, lang: str) -> None:
+    """Issue 16 item 5: every game describes its chance runs (`describe_chance`), and no
+    described line repeats an outcome as the notation writes it ("stock SX-09")."""
+    assert getattr(render_module(game), "describe_chance", None) is not None, game
+    record, say = record_of(game, SEED), voice(game, lang)
+    describe = render_module(game).describe_chance
+    for entry in record.actions:
+        if entry.player != CHANCE:
+            continue
+        seen = frozenset(entry.visible_to) if entry.visible_to is not None else None
+        line = plain(describe(seen, [entry.text], 1, voice=say))
+        assert not re.search(rf"(?<![\w-]){re.escape(entry.text)}(?![\w-])", line,
+                             re.IGNORECASE), f"{game} in {lang}: {line!r}"
+
+
 def notation_help(game: str, lang: str) -> str:
     """The notation help without its forms (the notation, the same in every language)."""
     module = render_module(game)

@@ -11,11 +11,15 @@ word that is also a word of the language: one its own translations use elsewhere
 (ids ``board.*`` of a game's catalogue, belle/games/<id>/render.py) reach no page: the
 browser's scan leaves them out (a rules page may name a notation letter by its English
 word, "W Werkstatt (Workshop)"), the terminal's asks for them (`terminal=True`).
+
+In every language, English included, a log line must say what happened in a sentence:
+`raw_notation` finds a notation verb or step left in one ("Start ×6", "start R I3").
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from belle.i18n.catalogue import messages as interface_messages
@@ -87,3 +91,19 @@ def leftovers(text: str, game: str, lang: str, terminal: bool = False) -> list[s
              if len(msgid) >= 12 and "{" not in msgid and _words(tr) != _words(msgid)
              and re.search(rf"(?<![\w-]){re.escape(msgid)}(?![\w-])", text)]
     return hits
+
+
+HIDDEN_STEP = "?"
+TIMES = re.compile(r"\s*×\s*\d+$")
+
+
+def raw_notation(line: str, steps: Sequence[str]) -> list[str]:
+    """The notation left in a log line's sentence, in any language (issue 16 item 3): a
+    part of the line (between " · " or "; ") that is one of its steps' verbs alone,
+    counted or not ("Start ×6"), or one of its steps as the notation writes it ("start R
+    I3"): what a renderer falls back to when it has no phrase. `steps` are the line's
+    steps in notation ("?" when hidden)."""
+    shown = {step.strip().lower() for step in steps if step.strip() not in ("", HIDDEN_STEP)}
+    verbs = {step.split()[0] for step in shown}
+    parts = re.split(r"\s+·\s+|;\s+", line.strip())
+    return [part for part in parts if TIMES.sub("", part.strip(" .:")).lower() in verbs | shown]

@@ -38,7 +38,7 @@ from belle.engine.undo import may_take_back
 from belle.i18n.games import texts_of
 from belle.server.announcements import ENGLISH
 from belle.server.errors import STATUS, ServerError
-from belle.server.ws.messages import MAX_MESSAGE, MODELS, Action, Away, Back, Ping, Undo
+from belle.server.ws.messages import MAX_MESSAGE, MODELS, Action, Away, Back, Claim, Ping, Undo
 from belle.server.ws.messages import parse as parse_message
 from belle.storage import Seat
 
@@ -55,7 +55,7 @@ json_values = st.recursive(
                                                                  max_size=4),
     max_leaves=12,
 )
-TYPES = ["hello", "action", "undo", "chat", "ping", "away", "back"]
+TYPES = ["hello", "action", "undo", "chat", "ping", "away", "back", "claim"]
 assert sorted(TYPES) == sorted(MODELS), "a new client message type: fuzz it here too"
 STILL_BOTS = 10.0**6  # make_app(bot_delay=...): stand-in bots that never move in a test
 type_names = st.one_of(st.sampled_from(TYPES), st.sampled_from([
@@ -246,9 +246,9 @@ def table_message_recipes() -> st.SearchStrategy[tuple[Any, ...]]:
 
 
 def new_type_frames() -> st.SearchStrategy[tuple[Any, ...]]:
-    """undo / away / back with any fields, right or wrong."""
+    """undo / away / back / claim with any fields, right or wrong."""
     return st.tuples(st.just("frame"), message_frames(kinds=st.sampled_from(
-        ["undo", "away", "back"])))
+        ["undo", "away", "back", "claim"])))
 
 
 def frame_recipes(game: str | None = None) -> st.SearchStrategy[tuple[Any, ...]]:
@@ -469,6 +469,8 @@ class Watched:
             return Expected("undo" if allowed else "nothing", refused=not allowed)
         if isinstance(message, Away | Back):
             return self._expected_seats(who, message, before)
+        if isinstance(message, Claim):  # a run never lets anyone be silent 5 minutes
+            return Expected(refused=True)
         return Expected()
 
     def _mover_seat(self, who: str, version: int, before: Before) -> int | None:

@@ -50,8 +50,9 @@ class Server:
     def url(self) -> str:
         return f"http://{HOST}:{self.port}"
 
-    def start(self) -> None:
-        env = {**os.environ, "BELLE_HEARTBEAT_SECONDS": "0.2", "BELLE_HTTP_RATE": "0"}
+    def start(self, **extra_env: str) -> None:
+        env = {**os.environ, "BELLE_HEARTBEAT_SECONDS": "0.2", "BELLE_HTTP_RATE": "0",
+               **extra_env}
         command = [sys.executable, "-m", "belle.server", "--host", HOST, "--port",
                    str(self.port), "--db", self.db, "--bot-delay", "0",
                    "--log-level", "warning"]
@@ -115,34 +116,87 @@ def until(ws: Any, predicate: Any, limit: int = 5000) -> dict[str, Any]:
     raise AssertionError("no such message")
 
 
-def test_a_clock_does_not_run_while_the_server_is_down(server: Server) -> None:
-    ann = session(server, "ann")
+@pytest.fixture
+def any_server(db_url: str, tmp_path: Path) -> Iterator[Server]:
+    """A server on SQLite, or on each PostgreSQL of BELLE_TEST_DATABASE_URLS."""
+    running = Server(db_url, tmp_path / "server.log")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def clocked_turn(server: Server, ann: str, seconds: int) -> tuple[str, int]:
+    """A started table with a per-move clock of `seconds` (forfeit on timeout): Ann at
+    seat 0, two random bots; when it is Ann's turn, the socket's address and the version."""
     table = post(server, ann, "/api/tables", {
         "game": "paris_connection", "players": 3,
-        "clock": {"kind": "per-move", "seconds": 20}, "on_timeout": "forfeit"})
+        "clock": {"kind": "per-move", "seconds": seconds}, "on_timeout": "forfeit"})
     table_id = table["id"]
     post(server, ann, f"/api/tables/{table_id}/join", {"seat": 0})
     post(server, ann, f"/api/tables/{table_id}/bots", {"bot": "random"})
     post(server, ann, f"/api/tables/{table_id}/bots", {"bot": "random"})
     post(server, ann, f"/api/tables/{table_id}/start")
     address = f"ws://{HOST}:{server.port}/ws/table/{table_id}"
-    headers = {"cookie": f"belle_session={ann}"}
-    with connect(address, additional_headers=headers, proxy=None, ping_interval=None) as ws:
+    with connect(address, additional_headers=cookie(ann), proxy=None,
+                 ping_interval=None) as ws:
         ws.send(json.dumps({"type": "hello", "since": None}))
         mine = until(ws, lambda m: bool(m.get("legal")))  # Ann's turn, her clock runs
-    version = mine["version"]
+    return address, int(mine["version"])
+
+
+def cookie(token: str) -> dict[str, str]:
+    return {"cookie": f"belle_session={token}"}
+
+
+def synced(address: str, token: str) -> dict[str, Any]:
+    with connect(address, additional_headers=cookie(token), proxy=None,
+                 ping_interval=None) as ws:
+        ws.send(json.dumps({"type": "hello", "since": None}))
+        return until(ws, lambda m: m["type"] == "sync")
+
+
+def test_a_clock_does_not_run_while_the_server_is_down(any_server: Server) -> None:
+    """kill -9, 22 s down, a 20 s move clock: the downtime is nobody's (SQLite, and each
+    PostgreSQL of BELLE_TEST_DATABASE_URLS)."""
+    server = any_server
+    ann = session(server, "ann")
+    address, version = clocked_turn(server, ann, 20)
     time.sleep(0.5)  # a heartbeat or two while her time runs
     server.kill9()
     time.sleep(22)  # longer than her whole move clock
     server.start()
-    with connect(address, additional_headers=headers, proxy=None, ping_interval=None) as ws:
-        ws.send(json.dumps({"type": "hello", "since": None}))
-        sync = until(ws, lambda m: m["type"] == "sync")
+    sync = synced(address, ann)
     assert sync["version"] == version  # no timeout move was made for her
     assert not sync["table"]["seats"][0].get("forfeited")
     assert sync["to_move"] == 0 and sync["legal"]
     clock = sync["clock"]
     assert clock["seat"] == 0 and clock["left"] > 0  # the 22 s outage did not end her time
+
+
+def test_a_clock_does_not_run_while_storage_does_not_answer(any_server: Server,
+                                                            db_url: str) -> None:
+    """Another process holds the database's write lock for 25 s while Ann's 20 s move
+    clock runs: nobody could move, so nobody's time ran; once storage answers, her turn
+    goes on with the time she had (issue 17, session 6, item 5)."""
+    from .test_storage_outage import write_lock
+
+    server = any_server
+    ann = session(server, "ann")
+    address, version = clocked_turn(server, ann, 20)
+    with write_lock(db_url):
+        time.sleep(25)  # past her deadline: the timeout fires and cannot be stored
+        health = httpx.get(f"{server.url}/api/health", timeout=30)
+        assert health.status_code == 503
+    wait_for(lambda: httpx.get(f"{server.url}/api/health", timeout=30).status_code == 200,
+             "storage to answer again")
+    time.sleep(2)  # a few heartbeats: the outage is settled, the timer re-armed
+    sync = synced(address, ann)
+    assert sync["version"] == version  # no timeout was made for her
+    assert not sync["table"]["seats"][0].get("forfeited")
+    assert sync["to_move"] == 0 and sync["legal"]
+    assert sync["clock"]["seat"] == 0 and sync["clock"]["left"] > 5
 
 
 def test_secure_cookie_and_hsts_behind_a_proxy(server: Server) -> None:

@@ -9,18 +9,24 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from belle.engine import new_state
 from belle.engine.rematch import first_player
 from belle.games.city_of_light.actions import SELECT, TAKE
 from belle.server.table import plans
 from tests.server.kit import Person, add_bot, guest, seat, sign_in, start, table_actor
 
+CLOCK = {"kind": "per-move", "seconds": 300}
 
-def _finished(client: TestClient, game: str = "paris_connection") -> tuple[Person, Person, int]:
-    """Anna (seat 0), Bob (seat 1) and a random bot; both people resign, so stand-in
-    bots play the game to its end at once."""
+
+def _finished(client: TestClient, game: str = "paris_connection",
+              options: dict[str, Any] | None = None) -> tuple[Person, Person, int]:
+    """Anna (seat 0), Bob (seat 1) and a random bot at a table with a clock (CLOCK) and
+    `options`; both people resign, so stand-in bots play the game to its end at once."""
     anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
     players = 2 if game == "city_of_light" else 3
-    response = anna.post("/api/tables", {"game": game, "players": players, "mode": "live"})
+    response = anna.post("/api/tables", {"game": game, "players": players, "mode": "live",
+                                         "options": options or {}, "clock": CLOCK})
+    assert response.status_code == 200, response.text
     table_id: int = response.json()["id"]
     seat(anna, table_id, 0)
     seat(bob, table_id, 1)
@@ -42,8 +48,9 @@ def _notices(client: TestClient, table_id: int) -> list[tuple[str, dict[str, Any
 
 
 def test_rematch_starts_once_every_player_accepts(client: TestClient) -> None:
-    """PC seed, setup 6: "Si se juegan varios juegos, se pasa al siguiente jugador en el
-    orden de las agujas del reloj" — the rematch's start player is the next seat."""
+    """PC-27 (seed, setup 6: "Si se juegan varios juegos, se pasa al siguiente jugador en
+    el orden de las agujas del reloj"): the rematch's start player is the next seat; the
+    same players, options and clock."""
     anna, bob, table_id = _finished(client)
     eve = sign_in(client, "Eve")
     refused = eve.post(f"/api/tables/{table_id}/rematch")
@@ -63,9 +70,10 @@ def test_rematch_starts_once_every_player_accepts(client: TestClient) -> None:
     assert bob.post(f"/api/tables/{table_id}/rematch").json()["table"] == new_id  # one only
     old, new = table_actor(client, table_id), table_actor(client, new_id)
     assert new.setup.status == "running" and new.setup.options == old.setup.options
+    assert new.setup.clock == old.setup.clock and new.setup.clock is not None
     assert [(s.kind, s.name, s.bot) for s in new.setup.seats] == \
         [("human", "Anna", None), ("human", "Bob", None), ("bot", None, "random")]
-    assert first_player(new.state) == (first_player(old.state) + 1) % 3
+    assert first_player(new.state) == (first_player(old.state) + 1) % 3  # PC-27
     said = [n for n, _p in _notices(client, table_id)]
     assert said[-5:] == ["rematch_offered", "rematch_withdrawn", "rematch_offered",
                          "rematch_accepted", "rematch_started"]
@@ -81,6 +89,35 @@ def test_rematch_of_city_of_light_starts_with_the_loser(client: TestClient) -> N
     ranking = old.state.ranking()
     expected = {0: "orange", 1: "blue"}[ranking.index(1)] if 1 in ranking else "random"
     assert new.setup.options["start_player"] == expected
+
+
+def test_rematch_of_paris_paris_passes_the_start_to_the_next_seat(client: TestClient) -> None:
+    """PP-19 draws the start player; the seed says nothing of a next game, so a rematch
+    starts with the next seat clockwise (docs/decisions.md, "Who starts a rematch"), and
+    keeps the options (PP-71's dm, a PP-73 reading) and the clock."""
+    options = {"dm": True, "readings": ["adjacent_for_all"]}
+    anna, bob, table_id = _finished(client, "paris_paris", options)
+    anna.post(f"/api/tables/{table_id}/rematch")
+    new_id = bob.post(f"/api/tables/{table_id}/rematch").json()["table"]
+    old, new = table_actor(client, table_id), table_actor(client, new_id)
+    assert new.setup.options == old.setup.options
+    assert new.setup.options["dm"] is True
+    assert list(new.setup.options["readings"]) == ["adjacent_for_all"]
+    assert new.setup.clock == old.setup.clock and new.setup.clock is not None
+    start = (first_player(old.state) + 1) % 3
+    assert first_player(new.state) == start
+    first_decision = replay_to_first_decision(new)
+    assert first_decision == start  # PP-23: the start player takes the first turn
+
+
+def replay_to_first_decision(actor: Any) -> int:
+    """The seat of the first player decision of the actor's game (setup chance aside)."""
+    state = new_state(actor.record())
+    for entry in actor.record().actions:
+        if state.current_player() >= 0:
+            break
+        state.apply_action(state.action_from_json(entry.action))
+    return int(state.current_player())
 
 
 def test_no_rematch_before_the_end(client: TestClient) -> None:

@@ -1,8 +1,8 @@
 """Table roles (issue 17, point 4): the host (the creator, until they hand the role on)
 manages seats, bots and the start, and may kick a person before the start; a seated
-player may resign; a game some seated person has not moved in can be aborted and stops
-counting toward the host's tables; open tables nobody touches expire; bot tables are
-capped per player."""
+player may resign; a game some seated person has not moved in can be aborted; only
+tables not started yet count toward the host's tables; open tables nobody touches
+expire; bot tables are capped per player."""
 
 from __future__ import annotations
 
@@ -99,14 +99,15 @@ def test_an_abandoned_game_is_aborted_and_stops_counting(db_url: str) -> None:
         seat(victim, table_id, 0)
         seat(stranger, table_id, 1)
         add_bot(victim, table_id)
-        start(victim, table_id)  # and the stranger never moves
         body = {"game": "paris_connection", "players": 3}
-        assert code(victim.post("/api/tables", body)) == "too_many_tables"
+        assert code(victim.post("/api/tables", body)) == "too_many_tables"  # it waits
+        start(victim, table_id)  # and the stranger never moves
+        # a game under way no longer counts toward the host's tables (session 6)
+        assert victim.post("/api/tables", body).status_code == 200
         assert code(sign_in(client, "someone").post(
             f"/api/tables/{table_id}/abort")) == "not_seated"
         aborted = victim.post(f"/api/tables/{table_id}/abort")
         assert aborted.status_code == 200 and aborted.json()["status"] == "aborted"
-        assert victim.post("/api/tables", body).status_code == 200  # no longer counted
         assert code(victim.post(f"/api/tables/{table_id}/abort")) == "not_ready"
         with stranger.socket(f"/ws/table/{table_id}") as sock:
             sync = sock.hello()

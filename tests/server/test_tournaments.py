@@ -172,3 +172,14 @@ def test_the_tournament_clock_reaches_its_tables(db_url: str) -> None:
 def _person_to_move(actor: Any) -> bool:
     mover = actor.state.current_player() if actor.state is not None else -1
     return mover >= 0 and actor.table.seats[mover].kind == "human"
+
+
+def test_a_tournaments_name_loses_its_bidi_controls(client: TestClient) -> None:
+    """Issue 17 (session 6, item 8): as player names and chat lines do."""
+    owner = sign_in(client, "org")
+    made = create(owner, name="Spring \u202ecup\u202c \u2066open\u2069")
+    assert made["tournament"]["name"] == "Spring cup open"
+    refused = owner.post("/api/tournaments", {"name": "\u202e\u202c", "game": GAME,
+                                              "system": "swiss", "rounds": 2,
+                                              "table_size": 2})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_options"

@@ -12,6 +12,7 @@ game's catalogue (texts.py, ids ``board.*``) in the voice's language.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich import box
@@ -294,3 +295,49 @@ def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
     parts.append(Text(voice("board.info_hint"), style="dim"))
     parts.append(status(view, voice))
     return Group(*parts)
+
+
+# -- the move log ------------------------------------------------------------
+STOCK_PAYOUT = {card.id: card.payout for card in data.STOCK_CARDS}
+
+
+def _said(verb: str, values: list[str], voice: Voice) -> str:
+    """One verb's outcomes of a chance run (`strip 3`, `figure maus` …) as a phrase."""
+    if verb == "strip":
+        return voice("board.log.strips", strips=values)
+    if verb == "compass":
+        return voice("board.log.compass", tiles=[voice(f"board.tile.{v}") for v in values])
+    if verb == "bonus":
+        return voice("board.log.bonus", cards=[voice(f"bonus_card.{v}.text") for v in values])
+    if verb == "figure":
+        return voice("board.log.figures", figures=[FIGURE_NAME.get(v, v) for v in values])
+    if verb == "draw":
+        return voice("board.log.works", colours=[voice(f"board.log.colour.{v}") for v in values])
+    if verb == "first" and values[0].isdigit():
+        return voice("board.log.first", seat=voice.seat(int(values[0])))
+    if verb == "stock":
+        return voice("board.log.stock", payout=STOCK_PAYOUT.get(values[0], "?"))
+    return " ".join([verb, *values])
+
+
+def describe_chance(
+    seen_by: Iterable[int] | None, actions: list[str] | None, count: int,
+    voice: Voice = ENGLISH,
+) -> RenderableType:
+    """A run of chance outcomes for the move log, in sentences (issue 16 item 5);
+    `actions` is None when hidden (the works a seat draws several at a time, BRX-71)."""
+    if seen_by is not None:
+        seats = [voice.seat(s) for s in sorted(seen_by)]
+        if actions is None:
+            return Text(voice("board.log.drawn_hidden", seats=seats, count=count))
+        colours = [voice(f"board.log.colour.{a.split()[-1]}") for a in actions]
+        return Text(voice("board.log.drawn", seats=seats, colours=colours))
+    runs: list[tuple[str, list[str]]] = []
+    for text in actions or []:
+        verb, _, value = text.partition(" ")
+        if runs and runs[-1][0] == verb:
+            runs[-1][1].append(value)
+        else:
+            runs.append((verb, [value]))
+    return Text(voice("board.log.chance", outcomes="; ".join(
+        _said(verb, values, voice) for verb, values in runs)))

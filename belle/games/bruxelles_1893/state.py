@@ -170,6 +170,13 @@ class BruxellesState(State[Act]):
         flow.advance(self)
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what is only memoized (final scores, legal-move caches): a
+        state pickles the same whether or not it was asked for its view or moves."""
+        state = dict(self.__dict__)
+        state["final_lines"] = []
+        return state
+
     def clone(self) -> BruxellesState:
         other = object.__new__(BruxellesState)
         d = self.__dict__.copy()

@@ -53,6 +53,10 @@ NUM_CARDS = len(data.POSTCARDS)
 TAKES = tuple(tuple(act.TAKE[b] for b in range(NUM_BUILDINGS) if supply >> b & 1)
               for supply in range(1 << NUM_BUILDINGS))
 """COL-35, COL-40: the take actions of every supply, prebuilt."""
+TAKE_INTS = tuple(tuple(act.CODEC.ints(takes)) for takes in TAKES)
+LAY_INTS = tuple(tuple(tuple(act.CODEC.ints(rotations)) for rotations in per_slot)
+                 for per_slot in act.LAY)
+"""TAKES and act.LAY as dense ints (street_action_ints)."""
 
 
 def legal_actions(st: CityOfLightState) -> list[Action]:
@@ -81,6 +85,28 @@ def street_actions(st: CityOfLightState) -> list[Action]:
         if placed < 0:
             lays.extend(per_slot[slot])
     lays.extend(takes)
+    return lays
+
+
+def legal_action_ints(st: CityOfLightState) -> list[int]:
+    """legal_actions() as dense ints; street turns, the longest lists, from int tables."""
+    if st.stage == STREETS and st.current_player() != CHANCE:
+        return street_action_ints(st)
+    return st.notation.dense.ints(legal_actions(st))
+
+
+def street_action_ints(st: CityOfLightState) -> list[int]:
+    """street_actions() as dense ints, in the same order."""
+    seat = st.to_move
+    tile = st.hand[seat]
+    if tile < 0:
+        return st.notation.dense.ints(street_actions(st))
+    lays: list[int] = []
+    per_slot = LAY_INTS[tile]
+    for slot, placed in enumerate(st.slot_tile):
+        if placed < 0:
+            lays.extend(per_slot[slot])
+    lays.extend(TAKE_INTS[st.supply])
     return lays
 
 

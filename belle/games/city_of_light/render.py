@@ -11,6 +11,7 @@ comes from the game's catalogue (texts.py, ids ``board.*``) in the voice's langu
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -201,3 +202,33 @@ def elements(voice: Voice = ENGLISH) -> dict[str, str]:
 
     return {card.id: voice("board.postcard", name=voice(f"postcard.{card.id}.name"),
                            text=voice(f"postcard.{card.id}.text")) for card in data.POSTCARDS}
+
+
+# -- the move log ------------------------------------------------------------
+def _public(text: str, voice: Voice) -> str:
+    """`first orange` and `pick peintre` (COL-26, COL-18) as a phrase."""
+    verb, _, value = text.partition(" ")
+    if verb == "first" and value in COLOURS:
+        return voice("board.log.first", colour=colour_name(COLOURS.index(value), voice))
+    if verb == "pick":
+        return voice("board.log.pick", card=voice(f"postcard.{value.upper()}.name"))
+    if verb == "draw":
+        return voice("board.log.drawn_public", tile=value)
+    return text
+
+
+def describe_chance(
+    seen_by: Iterable[int] | None, actions: list[str] | None, count: int,
+    voice: Voice = ENGLISH,
+) -> RenderableType:
+    """A run of chance outcomes for the move log, in sentences (issue 16 item 5);
+    `actions` is None when hidden (a drawn tile is seen by its owner only, COL-25)."""
+    if seen_by is None:
+        return Text(voice("board.log.chance", outcomes="; ".join(
+            _public(text, voice) for text in actions or [])))
+    owners = [colour_name(s, voice) for s in sorted(seen_by)]
+    if actions is None:
+        one = ".one" if count == 1 else ""
+        return Text(voice(f"board.log.drawn_hidden{one}", owners=owners, count=count))
+    tiles = [text.split()[-1] for text in actions]
+    return Text(voice("board.log.drawn", owners=owners, tiles=tiles))

@@ -60,6 +60,9 @@ DRAW_OUTCOMES = tuple(
           if stack >> t & 1)
     for stack in range(1 << data.TILES_PER_PLAYER))
 """COL-24, COL-36: each undrawn set's draws, equally likely (prebuilt per set)."""
+DRAW_OUTCOME_INTS = tuple(tuple((act.CODEC.to_int(a), p) for a, p in outcomes)
+                          for outcomes in DRAW_OUTCOMES)
+"""DRAW_OUTCOMES with dense ints (chance_outcome_ints)."""
 PLACEMENT_NEAR = {mirror: tuple(tuple((m, expand(m)) for _, _, m in per) for per in table)
                   for mirror, table in PLACEMENTS.items()}
 """Every placement's spaces and the spaces next to them (the greedy heuristic)."""
@@ -155,6 +158,7 @@ class CityOfLightState(State[Action]):
 
     # -- legal actions ---------------------------------------------------
     legal_actions = legal.legal_actions
+    legal_action_ints = legal.legal_action_ints
     is_legal = legal.is_legal
     refusal = refusals.why  # why a move is refused now, in the rules' words
 
@@ -167,6 +171,12 @@ class CityOfLightState(State[Action]):
         if self.draw_due >= 0:
             return list(DRAW_OUTCOMES[self.remaining[self.draw_due]])
         return []
+
+    def chance_outcome_ints(self) -> list[tuple[int, float]]:
+        """The draws as dense ints, prebuilt (the AI adapters' hot path)."""
+        if self.draw_due >= 0 and self.stage != SETUP:
+            return list(DRAW_OUTCOME_INTS[self.remaining[self.draw_due]])
+        return super().chance_outcome_ints()
 
     def chance_visibility(self, action: Action) -> frozenset[int] | None:
         """COL-25, COL-29: a drawn tile is seen only by its owner."""
@@ -307,6 +317,14 @@ class CityOfLightState(State[Action]):
             self.end_reason = "end.blocked"  # texts.py: the reason in words
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what is only memoized (final scores, legal-move caches): a
+        state pickles the same whether or not it was asked for its view or moves."""
+        state = dict(self.__dict__)
+        state["_final"] = None
+        state["fit_cache"] = ((-1, 0, 0), (-1, 0, 0))
+        return state
+
     def clone(self) -> CityOfLightState:
         other = object.__new__(CityOfLightState)
         other.__dict__.update(self.__dict__)

@@ -193,8 +193,18 @@ def heuristic(state: ParisState, seat: int) -> float:
     return heuristics(state, (seat,))[seat]
 
 
+PLACED_TILE_TIE_BREAK = 1e-3
+"""Per VP of the VP tiles on the board (their first amounts): a tie-break, far below any
+other difference of worth. A tile placed where no one has a key is worth the same to
+every seat as one left in the supply, so without it a bot declined the seed's trigger
+(`novptile`) or put the smallest tile down as often as the largest, by chance; with it,
+when nothing else differs, the largest tile is placed (docs/games/paris.md)."""
+
+
 def heuristics(state: ParisState, seats: Iterable[int]) -> dict[int, float]:
     """`heuristic` for several seats, the worths computed once (search asks so)."""
     worth = worths(state)
-    return {seat: worth[seat] - max(w for i, w in enumerate(worth) if i != seat)
+    placed = PLACED_TILE_TIE_BREAK * sum(
+        state.rules.vp_tiles[t][0] for t in state.vp_tile_at if t >= 0)
+    return {seat: worth[seat] - max(w for i, w in enumerate(worth) if i != seat) + placed
             for seat in seats}

@@ -11,6 +11,7 @@ keys, so ownership reads without colour too. Every word comes from the game's ca
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from rich import box
@@ -284,3 +285,37 @@ def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
             parts.append(screen_text(me, voice("board.screen_of", seat=voice.seat(seat)),
                                      voice))
     return Group(*parts)
+
+
+# -- the move log ------------------------------------------------------------
+def _said(verb: str, values: list[str], voice: Voice) -> str:
+    """One verb's outcomes of a chance run (`top 1 MO`, `value 4` …) as a phrase."""
+    if verb == "first" and values[0].isdigit():
+        return voice("board.log.first", seat=voice.seat(int(values[0])))
+    if verb == "top":
+        return ", ".join(voice("board.log.top", stack=stack, district=voice(f"district.{code}"))
+                         for stack, _, code in (value.partition(" ") for value in values))
+    if verb == "value":
+        return voice("board.log.value", value=values[0])
+    if verb == "token":
+        return voice("board.log.tokens", tokens=[voice(f"board.kind.{v}") for v in values])
+    if verb == "track":
+        return voice("board.log.track", numbers=values)
+    return ", ".join(f"{verb} {value}" for value in values)
+
+
+def describe_chance(
+    seen_by: Iterable[int] | None, actions: list[str] | None, count: int,
+    voice: Voice = ENGLISH,
+) -> RenderableType:
+    """A run of chance outcomes for the move log, in sentences (issue 16 item 5). Every
+    chance outcome of Paris is public (state.chance_visibility)."""
+    runs: list[tuple[str, list[str]]] = []
+    for text in actions or []:
+        verb, _, value = text.partition(" ")
+        if runs and runs[-1][0] == verb:
+            runs[-1][1].append(value)
+        else:
+            runs.append((verb, [value]))
+    return Text(voice("board.log.chance", outcomes="; ".join(
+        _said(verb, values, voice) for verb, values in runs)))

@@ -632,6 +632,15 @@ class ParisState(State[Action]):
         self.phase = STEP1 if any(self.stack_size) else STEP2  # PARIS-54
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what is only memoized (final scores, legal-move caches): a
+        state pickles the same whether or not it was asked for its view or moves."""
+        state = dict(self.__dict__)
+        state["_final"] = None
+        state["_open"] = [None] * ND
+        state["_keys_at"] = [-1] * self.num_players
+        return state
+
     def clone(self) -> ParisState:
         """A copy sharing nothing mutable: flat lists sliced, rows of nested ones too.
         Hot path (search): written out, no loop over attribute names."""

@@ -98,6 +98,13 @@ BOARD: Final[dict[str, str]] = {
     "board.prompt.put_tile": "choose a district for {space} ({type})",
     "board.game_over": "Game over",
     "board.chance": "Chance draws the tiles.",
+    # chance in the move log (render.describe_chance)
+    "board.log.chance": "chance: {outcomes}",
+    "board.log.first": "{seat} is the start player",
+    "board.log.top": "stack {stack} shows {district}",
+    "board.log.value": "the tile drawn is worth {value}",
+    "board.log.tokens": "tokens laid out: {tokens}",
+    "board.log.track": "bonus track laid out: {numbers}",
     "board.to_move": "{seat} to move: {prompt}",
     "board.end_triggered": "(the end is triggered: turns left after this one: {turns})",
     "board.help.draw": "step 1: turn over the top tile of stack 2",

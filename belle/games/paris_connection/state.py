@@ -456,13 +456,18 @@ class ParisConnectionState(State[Action]):
         build legal for a turn and starts the count again, so swaps could go on for ever
         (six greedy players, seed 184): edition 3 counts differently.
         """
-        supply = self.supply
-        for c in range(NUM_COMPANIES):
-            if supply[c] and self._has_legal_hex(c):
-                self.stalled_turns = 0
-                return False
+        if self.can_build():
+            self.stalled_turns = 0
+            return False
         self.stalled_turns += 1
         return self.stalled_turns > self.num_players
+
+    def can_build(self) -> bool:
+        """PC-29, PC-37..44: some company has locomotives on its storage board and a legal
+        hex, whoever is to move (editions 1 and 2 ended a stalled game on it; the
+        endings measurement, belle.balance.endings, still counts it)."""
+        supply = self.supply
+        return any(supply[c] and self._has_legal_hex(c) for c in range(NUM_COMPANIES))
 
     # -- copies ----------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:

@@ -245,6 +245,8 @@ CODEC = DenseCodec(ALL_ACTIONS, "Paris Paris")
 """Both networks have 35 card kinds, so the dense codec (Take(k), Lay(k)) is shared."""
 to_int = CODEC.to_int
 from_int = CODEC.from_int
+LAY_INTS = tuple(CODEC.ints(LAY))
+"""The dense int of each Lay (the deck's chance outcomes as the AI adapters see them)."""
 
 
 def notation_for(codec: Codec) -> ActionNotation[Action]:

@@ -268,6 +268,42 @@ def big_excursion(
     return items
 
 
+def add_small_points(shops: Shops, card: int, readings: Readings, net: Network,
+                     points: list[list[int]], component: int) -> None:
+    """`small_excursion`'s points added to each seat's `points[seat][component]`, without
+    listing the items (search plays thousands of rounds a second; the items are worked
+    out again from the shops when a view asks, ParisParisState.excursions)."""
+    kind = net.cards[card]
+    owners = shops[kind.stop]
+    if not owners:  # PP-39..42
+        owners = tuple(seat for stop in nearest_occupied(
+            shops, kind.stop, kind.line, readings.small_each_direction, net)
+            for seat in shops[stop])
+    for seat in owners:  # PP-38, PP-43: per shop
+        points[seat][component] += data.SMALL_EXCURSION_POINTS
+
+
+def add_big_points(shops: Shops, line: int, readings: Readings, net: Network,
+                   points: list[list[int]], component: int) -> None:
+    """`big_excursion`'s points added to each seat's `points[seat][component]`, without
+    listing the items (as add_small_points)."""
+    for_all = readings.adjacent_for_all
+    for crossing in net.crossings[line]:
+        owners = shops[crossing]
+        if not owners and not for_all:
+            continue  # PP-50, PP-52
+        for seat in owners:  # PP-50
+            points[seat][component] += data.CROSSING_SHOP_POINTS
+        near = [seat for stop in _adjacent_stops(crossing, line, readings, net)
+                for seat in shops[stop]]
+        if not near:
+            continue
+        for seat in set(near) if for_all else set(owners):  # PP-51..55
+            count = near.count(seat)
+            if count:
+                points[seat][component] += data.ADJACENT_SHOP_POINTS * count
+
+
 def bag_scores(bag: Sequence[int]) -> list[int]:
     """PP-62..64: the sole leader in the bag scores 1 per shop; a tie, or 2 players,
     scores nothing."""

@@ -40,6 +40,17 @@ class Excursion(NamedTuple):
     items: tuple[Item, ...]
 
 
+class Tour(NamedTuple):
+    """One excursion as it is kept: what `excursions` needs to list its items again."""
+
+    round: int
+    kind: str
+    line: int
+    card: int  # the leftover card (small), else NONE
+    owner: int
+    shops: tuple[tuple[int, ...], ...]  # the shops on the board when the bus ran
+
+
 class ParisParisState(State[Action]):
     """One game of Paris Paris. Lists are indexed by seat, stop, line or card kind."""
 
@@ -79,7 +90,10 @@ class ParisParisState(State[Action]):
         self.on_board = [0] * num_players
         self.discard = [NONE] * NUM_LINES  # PP-15, PP-47: one waiting card per colour
         self.points = [[0, 0, 0, 0] for _ in range(num_players)]  # PP-21
-        self.excursions: list[Excursion] = []
+        # every excursion scored: (round, kind, line, leftover card or NONE, final line's
+        # owner or NONE, the shops then); `excursions` lists their items from these
+        self.tours: list[Tour] = []
+        self._listed: tuple[int, list[Excursion]] = (0, [])  # `excursions` of that many
 
     # -- whose turn ------------------------------------------------------
     def current_player(self) -> int:
@@ -130,6 +144,13 @@ class ParisParisState(State[Action]):
             lines = self._undealt_lines()
             return [(act.OPEN[li], 1 / len(lines)) for li in lines]
         return [(act.FIRST[s], 1 / self.num_players) for s in range(self.num_players)]
+
+    def chance_outcome_ints(self) -> list[tuple[int, float]]:
+        """PP-22 as dense ints, built from the deck (the adapters' hot path)."""
+        if self.phase != LAY:
+            return super().chance_outcome_ints()
+        left = self.deck_left
+        return [(i, n / left) for i, n in zip(act.LAY_INTS, self.deck, strict=True) if n]
 
     def sample_chance(self, rng: random.Random) -> Action:
         """PP-22: a card of the deck, each physical card equally likely (the search's
@@ -245,17 +266,16 @@ class ParisParisState(State[Action]):
     def _end_round(self) -> None:
         """PP-36..48: small excursion, discard, maybe a big excursion, the bus passes."""
         leftover = self.face_up.pop()  # PP-36: exactly one is left
-        kind = self.net.cards[leftover]
-        items = rules.small_excursion(self.shops, leftover, self.readings, self.net)
-        self._score(Excursion(self.round, "small", kind.line, kind.stop, NONE, tuple(items)),
-                    SMALL)
-        line = kind.line
+        line = self.net.cards[leftover].line
+        shops = tuple(self.shops)
+        rules.add_small_points(shops, leftover, self.readings, self.net, self.points, SMALL)
+        self.tours.append(Tour(self.round, "small", line, leftover, NONE, shops))
         if self.discard[line] == NONE:  # PP-44
             self.discard[line] = leftover
         else:  # PP-45, PP-46: two of one colour start a big excursion, then leave
             self.discard[line] = NONE
-            items = rules.big_excursion(self.shops, line, self.readings, self.net)
-            self._score(Excursion(self.round, "big", line, NONE, NONE, tuple(items)), BIG)
+            rules.add_big_points(shops, line, self.readings, self.net, self.points, BIG)
+            self.tours.append(Tour(self.round, "big", line, NONE, NONE, shops))
         self.start_player = (self.start_player + 1) % self.num_players  # PP-48
         self.to_move = NONE
         if self.round == self.rounds:  # PP-20, PP-58
@@ -275,19 +295,43 @@ class ParisParisState(State[Action]):
 
     def _final_scoring(self) -> None:
         """PP-58..64: cards left in the discard area do nothing; final lines; the bag."""
+        shops = tuple(self.shops)
         for line, owner in self.final_lines():
-            items = rules.big_excursion(self.shops, line, self.readings, self.net)
-            self._score(Excursion(self.round, "final", line, NONE, owner, tuple(items)), FINAL)
+            rules.add_big_points(shops, line, self.readings, self.net, self.points, FINAL)
+            self.tours.append(Tour(self.round, "final", line, NONE, owner, shops))
         for seat, points in enumerate(rules.bag_scores(self.bag)):
             self.points[seat][BAG] += points
         self.phase = OVER
 
-    def _score(self, excursion: Excursion, component: int) -> None:
-        for item in excursion.items:
-            self.points[item.seat][component] += item.points
-        self.excursions.append(excursion)
+    @property
+    def excursions(self) -> list[Excursion]:
+        """Every excursion scored so far, with its items (REQ-PP-7, REQ-PP-10): worked
+        out from the shops as they stood, by the functions whose points the state added
+        up as the bus ran (rules.add_small_points, rules.add_big_points)."""
+        listed, found = self._listed
+        if listed == len(self.tours):
+            return found.copy()
+        found = found[:listed]
+        for tour in self.tours[listed:]:
+            if tour.kind == "small":
+                items = rules.small_excursion(tour.shops, tour.card, self.readings, self.net)
+                stop = self.net.cards[tour.card].stop
+            else:
+                items = rules.big_excursion(tour.shops, tour.line, self.readings, self.net)
+                stop = NONE
+            found.append(Excursion(tour.round, tour.kind, tour.line, stop, tour.owner,
+                                   tuple(items)))
+        self._listed = (len(found), found)
+        return found.copy()
 
     # -- copies ----------------------------------------------------------
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the excursions listed for a view (`excursions`): a state
+        pickles the same whether or not it was asked for its view."""
+        state = dict(self.__dict__)
+        state["_listed"] = (0, [])
+        return state
+
     def clone(self) -> ParisParisState:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -303,7 +347,7 @@ class ParisParisState(State[Action]):
         other.on_board = self.on_board.copy()
         other.discard = self.discard.copy()
         other.points = [row.copy() for row in self.points]
-        other.excursions = self.excursions.copy()  # immutable entries
+        other.tours = self.tours.copy()  # immutable entries
         return other
 
     # -- results ---------------------------------------------------------

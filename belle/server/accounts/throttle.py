@@ -5,7 +5,8 @@ and of the client address's; with either empty the attempt is refused (`rate_lim
 with the seconds to wait) before any hash is checked. A right password refills nothing:
 the owner who mistypes a few times waits a minute at most, a guesser gets a few
 attempts a minute per account, however many addresses they use, and a few per address,
-however many accounts they try.
+however many accounts they try. With several workers the counts are shared through
+Redis, so N workers allow what one does.
 """
 
 from __future__ import annotations
@@ -13,25 +14,30 @@ from __future__ import annotations
 import math
 
 from belle.server.errors import ServerError
-from belle.server.http.ratelimit import RateLimiter
+from belle.server.quotas import RedisQuotas, SharedLimiter
 
 ACCOUNT_PER_MINUTE, ACCOUNT_BURST = 3.0, 10
 ADDRESS_PER_MINUTE, ADDRESS_BURST = 10.0, 30
 
 
 class LoginThrottle:
-    """Token buckets of password attempts, by account and by address (per worker)."""
+    """Password attempts by account and by address: this worker's token buckets, or
+    every worker's fixed windows in Redis (`shared`, belle.server.quotas)."""
 
-    def __init__(self, account_per_minute: float = ACCOUNT_PER_MINUTE,
+    def __init__(self, shared: RedisQuotas | None = None,
+                 account_per_minute: float = ACCOUNT_PER_MINUTE,
                  account_burst: int = ACCOUNT_BURST,
                  address_per_minute: float = ADDRESS_PER_MINUTE,
                  address_burst: int = ADDRESS_BURST) -> None:
-        self.accounts = RateLimiter(account_per_minute, account_burst)
-        self.addresses = RateLimiter(address_per_minute, address_burst)
+        self.accounts = SharedLimiter("login-p", account_per_minute / 60.0, account_burst,
+                                      shared)
+        self.addresses = SharedLimiter("login-a", address_per_minute / 60.0, address_burst,
+                                       shared)
 
-    def attempt(self, account: str, address: str) -> None:
+    async def attempt(self, account: str, address: str) -> None:
         """Spend one attempt, or raise `rate_limited` saying how long to wait."""
-        wait = max(self.accounts.take(account.casefold()), self.addresses.take(address))
+        wait = max(await self.accounts.take(account.casefold()),
+                   await self.addresses.take(address))
         if wait > 0:
             raise ServerError("rate_limited", "too many password attempts: try again in "
                                               "{seconds} s",

@@ -16,7 +16,9 @@ once
 
 It reports the honest moves' latency (send → own echo; p50/p99/max), what the floods got
 (answered, refused), the health checks, and the server's resident memory. Bounded: at
-most `MAX_TABLES` tables and `MAX_SECONDS` a window; nothing leaves loopback.
+most `MAX_TABLES` tables and `MAX_SECONDS` a window; nothing leaves loopback. The runs,
+rounds, the comparison with an earlier version of the code and the report are
+belle.server.bench.abuse_runs.
 """
 
 from __future__ import annotations
@@ -24,15 +26,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from belle.server.bench.loadgen import own_version
-from belle.server.bench.processes import HOST, process_rss, server_processes
+from belle.server.bench.processes import process_rss
 
 MAX_TABLES = 200
 MAX_SECONDS = 120.0
@@ -258,8 +262,12 @@ def flood_main(argv: list[str]) -> None:
     print(json.dumps(asyncio.run(_floods(url, seconds, sockets, silent))), flush=True)
 
 
-async def _run(url: str, pid: int, tables: int, seconds: float, think: float,
-               flood_sockets: int, silent_sockets: int) -> dict[str, Any]:
+async def measure(url: str, pid: int, tables: int, seconds: float, think: float,
+                  flood_sockets: int, silent_sockets: int,
+                  profile: str | None = None) -> dict[str, Any]:
+    """One server: honest tables quiet, then under the floods; what was measured.
+    `profile`: a file for py-spy's samples of the server during the floods (raw
+    collapsed stacks)."""
     import httpx
 
     tally = Tally()
@@ -275,6 +283,7 @@ async def _run(url: str, pid: int, tables: int, seconds: float, think: float,
         await asyncio.sleep(1.0)  # the first deals settle
         tally.phase = "quiet"
         await asyncio.sleep(seconds)
+        load_quiet = os.getloadavg()[0]
         rss_before = process_rss(pid)
         attacker = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "belle.server.bench.abuse", url, str(seconds + 2),
@@ -284,8 +293,13 @@ async def _run(url: str, pid: int, tables: int, seconds: float, think: float,
             await asyncio.wait_for(attacker.stdout.readline(), timeout=180)  # is slow)
         tally.phase = "under_attack"
         health = asyncio.create_task(_health(http, checking, tally))
+        spy = await _py_spy(pid, seconds, profile) if profile else None
         await asyncio.sleep(seconds)
+        load_attack = os.getloadavg()[0]
         rss_after = process_rss(pid)
+        if spy is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(spy.wait(), timeout=60)
         tally.phase = None
         checking.set()
         try:
@@ -300,29 +314,23 @@ async def _run(url: str, pid: int, tables: int, seconds: float, think: float,
             "under_attack": _summary(tally.latencies.get("under_attack", []), seconds),
             "floods_met": dict(sorted(met.items())),
             "honest_and_health": dict(sorted(tally.counts.items())),
-            "rss_mib": [round((m or 0) / 2**20, 1) for m in (rss_before, rss_after)]}
+            "rss_mib": [round((m or 0) / 2**20, 1) for m in (rss_before, rss_after)],
+            "load_average": {"quiet": round(load_quiet, 2),
+                             "under_attack": round(load_attack, 2)}}
 
 
-def run_abuse_bench(tables: int = 50, seconds: float = 20.0, *, think: float = 0.4,
-                    flood_sockets: int = 60, silent_sockets: int = 10) -> dict[str, Any]:
-    """Honest tables, quiet then under the floods; a JSON-able report."""
-    if not 1 <= tables <= MAX_TABLES:
-        raise ValueError(f"--tables is from 1 to {MAX_TABLES}")
-    if not 0 < seconds <= MAX_SECONDS:
-        raise ValueError(f"--level-seconds is from 0 to {MAX_SECONDS}")
-    if not 0 < think <= 10:
-        raise ValueError("--think is from 0 to 10 seconds")
-    with server_processes(1, lift_limits=False) as servers:
-        url, pid = servers[0]
-        assert url.startswith(f"http://{HOST}:")
-        report = asyncio.run(_run(url, pid, tables, seconds, think, flood_sockets,
-                                  silent_sockets))
-    return {"server": "1 belle serve process, SQLite, loopback, default limits",
-            "tables": tables, "seconds": seconds, "think_s": think,
-            "floods": {"hello_sockets": flood_sockets, "hellos_per_socket_s": HELLOS_PER_SECOND,
-                       "silent_sockets": silent_sockets, "body_senders": BODY_SENDERS,
-                       "body_mib": 256, "guessers": GUESSERS},
-            **report}
+async def _py_spy(pid: int, seconds: float, output: str) -> Any:
+    """py-spy sampling the server for `seconds` (None when py-spy is not installed)."""
+    import shutil
+
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if not Path(spy).exists():
+        print("py-spy is not installed: no profile", file=sys.stderr)
+        return None
+    return await asyncio.create_subprocess_exec(
+        spy, "record", "--pid", str(pid), "--duration", str(max(1, int(seconds))),
+        "--rate", "200", "--format", "raw", "--output", output, "--nonblocking",
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
 
 
 if __name__ == "__main__":

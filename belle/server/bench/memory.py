@@ -2,7 +2,7 @@
 
 No sockets and no HTTP: a `Hub` on a temp SQLite file, as `belle serve` builds it, and
 tables driven through the same parts the routes and sockets call — `seats.join`,
-`seats.start`, `events.hello` and `moves.act` (the whole move path: guards, apply,
+`lifecycle.start`, `events.hello` and `moves.act` (the whole move path: guards, apply,
 commit, broadcast). Every seat has one member whose socket discards what it is sent,
 so what is measured is what the table keeps, not what waits in socket queues.
 
@@ -60,7 +60,7 @@ async def _play(hub: Hub, game: str, people: list[Player], moves: int,
         await actor.seats.join(person, seat)
     for person in people:
         await actor.events.hello(DiscardingConnection(person, hub.limits), None)
-    await actor.seats.start(people[0])
+    await actor.lifecycle.start(people[0])
     for _ in range(moves):
         state = actor.state
         assert state is not None

@@ -77,19 +77,21 @@ def server_process() -> Iterator[tuple[str, int]]:
 @contextlib.contextmanager
 def server_processes(
     count: int, db: str | None = None, redis: str | None = None, schema: str | None = None,
-    *, lift_limits: bool = True,
+    *, lift_limits: bool = True, pythonpath: str | None = None,
 ) -> Iterator[list[tuple[str, int]]]:
     """`count` servers on free loopback ports, on `db` (a temp SQLite file by default;
     `schema`: a schema of that PostgreSQL database, belle.server.bench.schema) and, with
     several, `redis`; yields [(URL, pid)]. `lift_limits`: no per-player table limit, HTTP
     rate limit nor socket and hello caps (three bench players sit at every table, from
-    loopback)."""
+    loopback). `pythonpath`: serve the code of that tree (another version of Belle)."""
     raise_file_limit()
     with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
         database = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         # one bench player creates every table: lift the per-player table limit and the
         # HTTP rate limit (every client is on loopback)
         env = {**os.environ, "BELLE_BOT_DELAY": "0"}
+        if pythonpath:
+            env["PYTHONPATH"] = pythonpath
         if lift_limits:
             env.update(LIFTED_LIMITS)
         processes: list[subprocess.Popen[bytes]] = []

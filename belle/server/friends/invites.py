@@ -172,7 +172,7 @@ class Invitations:
                 "used": link.used_by is not None}
 
     def _require_host(self, actor: TableActor, player: Player) -> None:
-        if not actor.seats.may_manage(player):
+        if not actor.hosting.may_manage(player):
             raise ServerError("not_host", "only the table's host may invite")
         if actor.table.status not in INVITABLE:
             raise ServerError("not_open", "this table is over: nobody can be invited to it")

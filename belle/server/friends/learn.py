@@ -49,9 +49,9 @@ async def start(hub: Hub, player: Player, game_id: str, address: str | None) -> 
     if found is not None:
         return (await hub.actor(found)).table
     most = hub.limits.max_open_tables
-    if await hub.db.read(hub.store.count_unfinished_tables, player.id) >= most:
-        raise ServerError("too_many_tables", "you have created {most} tables that are not "
-                                             "finished; finish one before creating another",
+    if await hub.db.read(hub.store.count_open_tables, player.id) >= most:
+        raise ServerError("too_many_tables", "you host {most} tables waiting for players: "
+                                             "start or close one before creating another",
                           params={"most": most})
     game = load_game(game_id)
     create = functools.partial(hub.store.create_table, private=True)
@@ -63,7 +63,7 @@ async def start(hub: Hub, player: Player, game_id: str, address: str | None) -> 
     await actor.seats.join(player, 0)
     for seat in range(1, table.players):
         await actor.seats.add_bot(player, LEARN_BOT, seat)
-    await actor.seats.start(player, address)
+    await actor.lifecycle.start(player, address)
     return actor.table
 
 

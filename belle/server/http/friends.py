@@ -97,7 +97,7 @@ async def members(table_id: int, request: Request) -> Any:
         # a "play again" table from before the rematch took its place)
         "members": [{"name": m.name, "via": m.via} for m in found],
     }
-    if player is not None and actor.seats.may_manage(player):
+    if player is not None and actor.hosting.may_manage(player):
         links = await hub.friends.invitations.links(actor, player)
         body["links"] = [hub.friends.invitations.link_json(link, token)
                          for link, token in links]

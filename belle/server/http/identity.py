@@ -85,7 +85,7 @@ async def open_session(body: SessionBody, request: Request, response: Response) 
     if player is None:
         player = await _new_player(hub, name, body.password, address(request))
     elif player.password_hash is not None and not mine:
-        hub.login_throttle.attempt(player.name, address(request))
+        await hub.login_throttle.attempt(player.name, address(request))
         if body.password is None or not await hub.passwords.verify(
             player.password_hash, body.password
         ):
@@ -132,7 +132,7 @@ async def set_password(body: PasswordBody, request: Request) -> Any:
     player = me.player
     new = passwords.check_password(body.password)
     if player.password_hash is not None:
-        hub.login_throttle.attempt(player.name, address(request))
+        await hub.login_throttle.attempt(player.name, address(request))
         if body.current is None or not await hub.passwords.verify(
             player.password_hash, body.current
         ):

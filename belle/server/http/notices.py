@@ -4,7 +4,8 @@ belle.server.notices.verification) and `/api/me/next` (the table waiting longest
 my move).
 
 An address is only ever sent back to its owner, here; it is in no table payload, event
-or log.
+or log. Confirmation e-mails are capped (belle.server.caps): 3 an hour per player and
+per recipient, 10 per client address; one more is refused and nothing changes.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from fastapi.responses import RedirectResponse
 from pydantic import BaseModel, StrictBool
 
 from belle.server.errors import ServerError
-from belle.server.http.identity import signed_in
+from belle.server.http.identity import address, signed_in
 from belle.server.hub import hub_of
 from belle.server.notices.email import check_email
 from belle.server.notices.turns import TurnNotifier
@@ -62,8 +63,13 @@ async def put_email(body: EmailBody, request: Request) -> Any:
                                             "registered player may give an e-mail address")
     email = check_email(body.email) if body.email not in (None, "") else None
     notifier = _notifier(request)
-    unverified = await hub_of(request).db.write(notifier.notices.set_contact, player.id,
-                                                email, body.turn_notices)
+    hub = hub_of(request)
+    if email is not None and notifier.mailer is not None:
+        before = await hub.db.read(notifier.notices.contact, player.id)
+        if before is None or before.email != email or not before.verified:  # one to send
+            await hub.caps.confirmation_mail(player.id, email, address(request))
+    unverified = await hub.db.write(notifier.notices.set_contact, player.id,
+                                    email, body.turn_notices)
     sent = False
     if unverified and email is not None and notifier.mailer is not None:
         links: EmailLinks = request.app.state.email_links

@@ -1,6 +1,6 @@
 """The lobby over HTTP: games (`/api/games`, their board material), tables
 (`/api/tables`: list, create) and a table's seats and roles (join, leave, bots, kick,
-host, close, start, abort, resign).
+host, close, start, abort, resign, claim).
 
 Seat changes and starts go through the table's actor, so they are ordered with the
 table's moves and broadcast as `table` events. Errors are
@@ -102,9 +102,9 @@ async def create_table(body: TableBody, request: Request) -> Any:
         raise ServerError("bad_options", "bad options: {reason}",
                           params={"reason": str(exc)}) from exc
     most = hub.limits.max_open_tables
-    if await hub.db.read(hub.store.count_unfinished_tables, player.id) >= most:
-        raise ServerError("too_many_tables", "you have created {most} tables that are not "
-                                             "finished; finish one before creating another",
+    if await hub.db.read(hub.store.count_open_tables, player.id) >= most:
+        raise ServerError("too_many_tables", "you host {most} tables waiting for players: "
+                                             "start or close one before creating another",
                           params={"most": most})
     client = address(request)
     await hub.caps.may_open_table(client)
@@ -166,7 +166,7 @@ async def remove_bot(table_id: int, seat: int, request: Request) -> Any:
 async def close(table_id: int, request: Request) -> Any:
     """The creator closes a table that has not started: it leaves the lobby for good."""
     actor = await _actor(request, table_id)
-    await actor.seats.close_table(await signed_in(request))
+    await actor.lifecycle.close_table(await signed_in(request))
     return actor.summary()
 
 
@@ -174,7 +174,7 @@ async def close(table_id: int, request: Request) -> Any:
 async def kick(table_id: int, body: SeatBody, request: Request) -> Any:
     """The host sends the person in `seat` away before the start (they may not rejoin)."""
     actor = await _actor(request, table_id)
-    await actor.seats.kick(await signed_in(request), _seat_of(body))
+    await actor.hosting.kick(await signed_in(request), _seat_of(body))
     return actor.summary()
 
 
@@ -182,7 +182,7 @@ async def kick(table_id: int, body: SeatBody, request: Request) -> Any:
 async def hand_on(table_id: int, body: SeatBody, request: Request) -> Any:
     """The host hands the role to the person in `seat`."""
     actor = await _actor(request, table_id)
-    await actor.seats.hand_on(await signed_in(request), _seat_of(body))
+    await actor.hosting.hand_on(await signed_in(request), _seat_of(body))
     return actor.summary()
 
 
@@ -190,7 +190,7 @@ async def hand_on(table_id: int, body: SeatBody, request: Request) -> Any:
 async def abort(table_id: int, request: Request) -> Any:
     """Stop a game in which some seated person has not moved yet."""
     actor = await _actor(request, table_id)
-    await actor.seats.abort(await signed_in(request))
+    await actor.lifecycle.abort(await signed_in(request))
     return actor.summary()
 
 
@@ -214,7 +214,16 @@ async def withdraw_rematch(table_id: int, request: Request) -> Any:
 async def resign(table_id: int, request: Request) -> Any:
     """Give my seat up for the rest of the game (a bot plays it)."""
     actor = await _actor(request, table_id)
-    await actor.seats.resign(await signed_in(request))
+    await actor.departures.resign(await signed_in(request))
+    return actor.summary()
+
+
+@router.post("/tables/{table_id}/claim")
+async def claim(table_id: int, request: Request) -> Any:
+    """Claim the seat of the person to move, silent too long at a table without a clock:
+    a bot plays it to the end."""
+    actor = await _actor(request, table_id)
+    await actor.departures.claim(await signed_in(request))
     return actor.summary()
 
 
@@ -227,5 +236,5 @@ def _seat_of(body: SeatBody) -> int:
 @router.post("/tables/{table_id}/start")
 async def start(table_id: int, request: Request) -> Any:
     actor = await _actor(request, table_id)
-    await actor.seats.start(await signed_in(request), address(request))
+    await actor.lifecycle.start(await signed_in(request), address(request))
     return actor.summary()

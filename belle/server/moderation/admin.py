@@ -89,7 +89,7 @@ async def sign_in(body: PasswordBody, request: Request, response: Response) -> A
     if stored is None:
         raise ServerError("not_ready", "no operator password is set: run "
                                        "`belle admin password` on the server first")
-    hub.login_throttle.attempt(OPERATOR, address(request))
+    await hub.login_throttle.attempt(OPERATOR, address(request))
     if not await hub.passwords.verify(stored, body.password):
         raise ServerError("bad_password", "that is not the operator's password")
     sessions: OperatorSessions = request.app.state.operator_sessions

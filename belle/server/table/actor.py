@@ -5,7 +5,10 @@ Each command takes the table's lock, so commands for a table are handled one at 
 the action log, the live state, the members — and each concern is a part of its own,
 beside it in this package:
 
-- `seats` (belle.server.table.seats): seats, bots at the table, start and close;
+- `seats` (belle.server.table.seats): who sits where, bots in seats;
+- `hosting` (belle.server.table.hosting): the host's role — kick, hand on, pass on;
+- `lifecycle` (belle.server.table.lifecycle): start, close, expiry, abort;
+- `departures` (belle.server.table.departures): resign, claim a silent seat;
 - `moves` (belle.server.table.moves): the move path, guard → apply → persist → emit;
 - `undo` (belle.server.table.undo), `timekeeper` (clocks and stand-in bots);
 - `bots` (belle.server.table.bots): the server's own moves, paced by `bot_delay`;
@@ -40,7 +43,10 @@ from belle.server.table.bots import Bots
 from belle.server.table.broadcast import Broadcast
 from belle.server.table.chat import TableChat
 from belle.server.table.clock import Clock
+from belle.server.table.departures import Departures
 from belle.server.table.events import Event
+from belle.server.table.hosting import Hosting
+from belle.server.table.lifecycle import Lifecycle
 from belle.server.table.moves import Moves
 from belle.server.table.rematch import Rematching
 from belle.server.table.remote import Remote
@@ -84,9 +90,9 @@ class Host(Protocol):
 
     def needs_recovery(self, actor: TableActor) -> None: ...
 
-    bot_addresses: dict[int, str]
+    async def running_bot_tables(self, address: str) -> int: ...
 
-    def running_bot_tables(self, address: str) -> int: ...
+    async def started_bot_table(self, address: str, table_id: int) -> None: ...
 
 
 class Command:
@@ -140,6 +146,9 @@ class TableActor:
         self.reveals = takeback.Reveals()
         self.events = Broadcast(self)
         self.seats = Seating(self)
+        self.hosting = Hosting(self)
+        self.lifecycle = Lifecycle(self)
+        self.departures = Departures(self)
         self.moves = Moves(self)
         self.bots = Bots(self)
         self.chat = TableChat(self)
@@ -238,6 +247,7 @@ class TableActor:
     def progressed_to(self, n: int) -> None:
         """Actions were appended to `entries`, the last as event `n` (noted, not rebuilt)."""
         self._progress = (n, len(self.entries), now())
+        self.departures.moved()
 
     async def reload(self) -> None:
         """Rebuild everything from the database (after a lost or failed write). The caller
@@ -253,8 +263,17 @@ class TableActor:
         self.chat_lines = deque(await self.host.db.read(store.recent_chat, self.id, CHAT_KEPT),
                                 CHAT_KEPT)
         self.state = replay(self.record()) if table.status in STARTED else None
+        await self.read_turn_began()
         self.timekeeper.reload()
         self.events.resync_members()  # their event numbering has a gap now
+
+    async def read_turn_began(self) -> None:
+        """When the turn began, from the stored log (the last action, or the table's
+        last change when the log is empty): for claims (belle.server.table.departures)."""
+        if self._table.status != "running":
+            return
+        moment = await self.host.db.read(self.host.store.last_action_at, self.id)
+        self.departures.began_at(moment or self._table.updated_at)
 
     async def close(self) -> None:
         """Stop the table's timer and tasks (the process is shutting down)."""

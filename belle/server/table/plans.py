@@ -5,7 +5,8 @@ Schaltfläche „Zug beenden“ klickst." The browser sends its working plan wit
 its seat's actions (`action` with `plan`); the plan is saved when that action ends the
 seat's turn — every turn, also the second of two in a row when the opponent cannot act
 — under the number of actions the log then holds (belle.storage.plans). A step of a
-turn that goes on (choosing a building or a postcard first) saves nothing.
+turn that goes on (choosing a building or a postcard first) saves nothing, and an undo
+changes nothing: the plan saved last stays the seat's plan until its next turn end.
 
 A seat's connections get its plan after their `hello` and each time it is saved (a
 `plan` message); nobody else ever does: not the other seat, not spectators, not replays or exports.
@@ -81,7 +82,7 @@ async def send_own(actor: TableActor, conn: Connection) -> None:
     if seat is None or actor.state is None or not has_planning(actor.setup.game):
         return
     host = actor.host
-    saved = await host.db.read(host.store.plans.load, actor.id, seat, actor.version)
+    saved = await host.db.read(host.store.plans.load, actor.id, seat)
     body: dict[str, Any] = {"type": "plan", "seat": seat, "plan": None, "version": None}
     if saved is not None:
         body.update(plan=saved.plan, version=saved.version)

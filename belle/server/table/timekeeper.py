@@ -97,6 +97,16 @@ class Timekeeper:
             self._tell_members()
         self._arm()
 
+    def shift(self, seconds: float) -> None:
+        """Move the running clock on by `seconds` (nobody could move meanwhile: storage
+        did not answer), as the stored one was (belle.server.table.janitor)."""
+        if not self.active or self.state.seat is None:
+            return
+        stored = ClockState.shifted(self.state.to_json(), seconds)
+        self.state = ClockState.from_json(stored, self.settings, self.actor.table.players)
+        self._tell_members()
+        self._arm()
+
     def adopt(self, stored: Any) -> None:
         """Take the clock another worker stored (it moved the game on there)."""
         if not self.active:

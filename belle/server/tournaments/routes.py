@@ -15,6 +15,7 @@ from pydantic import BaseModel, StrictInt
 from belle.bots import BOT_NAMES
 from belle.engine.errors import GameError
 from belle.engine.registry import load_game
+from belle.server.accounts.names import strip_bidi
 from belle.server.errors import ServerError
 from belle.server.http.identity import signed_in
 from belle.server.http.pages import page
@@ -85,7 +86,7 @@ async def create(body: TournamentBody, request: Request) -> Any:
     player = await signed_in(request)
     director = director_of(request)
     hub = hub_of(request)
-    name = " ".join(body.name.split())
+    name = " ".join(strip_bidi(body.name).split())  # no U+202E turning the page around
     if not 1 <= len(name) <= 60:
         raise ServerError("bad_options", "a tournament's name has 1 to 60 characters")
     if body.system not in SYSTEMS:

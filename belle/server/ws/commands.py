@@ -1,4 +1,6 @@
-"""Chat commands: `/join [seat]`, `/leave`, `/start`, `/close`, `/bot NAME [seat]`, `/help`.
+"""Chat commands: `/join [seat]`, `/leave`, `/start`, `/close`, `/bot NAME [seat]`, `/claim`
+(at a table: the seat of a person silent too long, belle.server.table.departures),
+`/help`.
 
 At a table they do exactly what the buttons do (they call the same actor methods, with
 the same guards and errors). In the lobby the same commands name the table first, by
@@ -20,7 +22,7 @@ from belle.server.errors import ServerError
 from belle.server.table.actor import TableActor
 from belle.storage import Player
 
-COMMANDS = ("join", "leave", "start", "close", "bot")
+COMMANDS = ("join", "leave", "start", "close", "bot", "claim")
 MAX_SEAT_DIGITS = 3  # no table has 1000 seats: a longer number is refused, not parsed
 
 
@@ -98,12 +100,16 @@ async def _run(
         return _reply("you_left", table)
     if name == "start":
         _no_more(args, usage, table)
-        await actor.seats.start(player, address)
+        await actor.lifecycle.start(player, address)
         return _reply("game_starts", table)
     if name == "close":
         _no_more(args, usage, table)
-        await actor.seats.close_table(player)
+        await actor.lifecycle.close_table(player)
         return _reply("you_closed", table)
+    if name == "claim":
+        _no_more(args, usage, table)
+        await actor.departures.claim(player)
+        return _reply("you_claimed", None)
     if not args:
         raise _usage_error(usage, where)
     await actor.seats.add_bot(player, args[0], _seat(args[1:], usage, where))

@@ -34,15 +34,20 @@ class TokenBucket:
         self.stamp = time.monotonic()
 
     def take(self) -> bool:
+        if self.empty():
+            return False
+        if self.rate > 0:
+            self.tokens -= 1.0
+        return True
+
+    def empty(self) -> bool:
+        """Whether `take()` would be refused now (nothing is spent)."""
         if self.rate <= 0:  # no limit
-            return True
+            return False
         moment = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (moment - self.stamp) * self.rate)
         self.stamp = moment
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
+        return self.tokens < 1.0
 
 
 class Connection:
@@ -58,6 +63,7 @@ class Connection:
         self.socket = socket
         self.player = player
         self.session = session  # the hash of the session token it opened with
+        self.place = ""  # its place among the sockets counted (belle.server.ws.admission)
         self.limits = limits
         self.address = address  # the client's (belle.server.ws.admission)
         self.bucket = TokenBucket(limits.rate, limits.burst)
@@ -82,7 +88,10 @@ class Connection:
         """Queue `text`; a member too slow to keep up is disconnected."""
         if self.closed:
             return
-        size = len(text)  # characters: a lower bound of the bytes, exact for ASCII
+        # Characters, not bytes: Belle's JSON is ASCII but for names and chat (UTF-8
+        # takes at most 4 bytes a character), so `queue_bytes` bounds the bytes within a
+        # factor of 4, without encoding every message for every member to count it.
+        size = len(text)
         if len(self._pending) >= self.limits.queue \
                 or self.pending_bytes + size > self.limits.queue_bytes:
             self.drop()

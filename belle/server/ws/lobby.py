@@ -6,6 +6,11 @@ fresh `sync` (the table list is read from the database).
 The `sync` text is built once and shared by every hello until the lobby's next event
 or for `SYNC_SECONDS` (the summaries' versions and times move on with every action
 without a lobby event), so a flood of hellos reads the database once a second at most.
+It holds a page of tables, the `LOBBY_PAGE` most recently changed open and running ones
+and `LOBBY_FINISHED` finished ones, and `more`: the statuses that have more (the browser
+then asks `GET /api/tables?status=…` for them). A sync of every table was up to 450
+summaries, ~95 KB per hello; a page is a third of that at most, and each answered hello
+of a flood costs the server that much less to send.
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ from belle.storage import ChatLine, Player, TableRecord
 if TYPE_CHECKING:
     from belle.server.hub import Hub
 
-LOBBY_FINISHED = 50
+LOBBY_PAGE = 50  # open tables, and running ones, in a lobby sync
+LOBBY_FINISHED = 30  # finished tables in a lobby sync (the lobby shows 30)
 SYNC_SECONDS = 1.0
 
 
@@ -55,15 +61,19 @@ class Lobby:
             events = self.events
             store, db = self.hub.store, self.hub.db
             public = functools.partial(store.list_tables, seen_by=None)  # issue 20
-            tables = await db.read(public, "open")
-            tables += await db.read(public, "running")
-            tables += await db.read(public, "finished", LOBBY_FINISHED)
+            tables, more = [], []
+            for status, most in (("open", LOBBY_PAGE), ("running", LOBBY_PAGE),
+                                 ("finished", LOBBY_FINISHED)):
+                found = await db.read(public, status, most + 1)
+                if len(found) > most:
+                    more.append(status)
+                tables += found[:most]
             if self.chat is None:
                 self.chat = deque(await db.read(store.recent_chat, None, CHAT_KEPT),
                                   CHAT_KEPT)
             text = dumps({
                 "type": "sync", "event": events,
-                "tables": [payloads.summary(t) for t in tables],
+                "tables": [payloads.summary(t) for t in tables], "more": more,
                 "chat": [payloads.chat_json(line) for line in self.chat],
             })
             self._sync = (events, time.monotonic(), text)

@@ -1,6 +1,6 @@
 """The websocket vocabulary: client messages parsed in one place, server messages built here.
 
-Client → server: `hello`, `action`, `undo`, `chat`, `ping`, `away`, `back`
+Client → server: `hello`, `action`, `undo`, `chat`, `ping`, `away`, `back`, `claim`
 (docs/protocol.md). `parse` turns a raw frame into one of the pydantic models or raises
 `ServerError` with `too_large`,
 `malformed` or `unknown_type`; nothing else reaches the tables.
@@ -67,10 +67,16 @@ class Back(_Message):
     type: Literal["back"]
 
 
-ClientMessage = Hello | Action | Undo | Chat | Ping | Away | Back
+class Claim(_Message):
+    """Claim the seat of the person to move, silent too long (a table without a clock)."""
+
+    type: Literal["claim"]
+
+
+ClientMessage = Hello | Action | Undo | Chat | Ping | Away | Back | Claim
 MODELS: dict[str, type[_Message]] = {
     "hello": Hello, "action": Action, "undo": Undo, "chat": Chat, "ping": Ping,
-    "away": Away, "back": Back,
+    "away": Away, "back": Back, "claim": Claim,
 }
 
 
@@ -99,7 +105,7 @@ def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
         message = model.model_validate(data)
     except ValidationError as exc:
         raise ServerError("malformed", _explain(data["type"], exc)) from exc
-    assert isinstance(message, Hello | Action | Undo | Chat | Ping | Away | Back)
+    assert isinstance(message, Hello | Action | Undo | Chat | Ping | Away | Back | Claim)
     return message
 
 

@@ -35,6 +35,7 @@ from belle.server.ws.messages import (
     Away,
     Back,
     Chat,
+    Claim,
     ClientMessage,
     Hello,
     Ping,
@@ -87,30 +88,46 @@ async def _open(socket: WebSocket) -> Connection | None:
     if refused:
         await socket.close(code=BANNED_CLOSE, reason=BANNED_REASON)  # no reconnecting
         return None
-    if not hub.admission.open(address, player.id if player is not None else None):
+    place = await hub.admission.open(address, player.id if player is not None else None)
+    if place is None:
         await socket.send_text(error("rate_limited", "too many connections from your "
                                      "address or account: close another page first"))
         await socket.close(code=1008)
         return None
     conn = Connection(socket, player, hub.limits, address, session)
+    conn.place = place
     conn.start()
     return conn
 
 
 async def _finish(conn: Connection) -> None:
     await conn.close()
-    hub_of(conn.socket).admission.close(conn.address, conn.player_id)
+    await hub_of(conn.socket).admission.close(conn.address, conn.player_id, conn.place)
 
 
-def _may_hello(conn: Connection) -> bool:
+async def _may_hello(conn: Connection) -> bool:
     """Whether this hello may be answered (its socket's, address's and player's caps)."""
     if not conn.hello_bucket.take():
         return False
-    return hub_of(conn.socket).admission.hello(conn.address, conn.player_id)
+    return await hub_of(conn.socket).admission.hello(conn.address, conn.player_id)
 
 
 HELLO_REFUSED = worded("too many hellos: a hello is needed only after (re)connecting; "
                        "wait a moment and reconnect")
+# Refusals a flood meets again and again: built once (belle.server.bench.abuse).
+HELLO_REFUSED_TEXT = refusal(ServerError("rate_limited", HELLO_REFUSED))
+TOO_FAST_TEXT = error("rate_limited", "too many messages: slow down")
+HELLO_PREFIX = '{"type":"hello"'  # how every client we know writes a hello
+
+
+def _refused_unread(conn: Connection, frame: str | bytes) -> bool:
+    """A hello its socket may not say now, refused before the frame is parsed (a flood
+    of hellos costs a prefix test each, not a JSON parse and a refusal built anew)."""
+    if isinstance(frame, str) and frame.startswith(HELLO_PREFIX) \
+            and conn.hello_bucket.empty():
+        conn.send(HELLO_REFUSED_TEXT)
+        return True
+    return False
 
 
 async def _serve(conn: Connection, handle: Handler) -> None:
@@ -126,7 +143,9 @@ async def _serve(conn: Connection, handle: Handler) -> None:
         if frame is None:
             frame = message.get("bytes") or b""
         if not conn.bucket.take():
-            conn.send(error("rate_limited", "too many messages: slow down"))
+            conn.send(TOO_FAST_TEXT)
+            continue
+        if _refused_unread(conn, frame):
             continue
         try:
             await handle(conn, parse_message(frame, conn.limits.max_message))
@@ -155,7 +174,7 @@ def _speaker(conn: Connection) -> Player:
 def table_handler(actor: TableActor) -> Handler:
     async def handle(conn: Connection, message: ClientMessage) -> None:
         if isinstance(message, Hello):
-            if not _may_hello(conn):
+            if not await _may_hello(conn):
                 raise ServerError("rate_limited", HELLO_REFUSED)
             await actor.events.hello(conn, message.since)
         elif isinstance(message, Ping):
@@ -182,6 +201,8 @@ def table_handler(actor: TableActor) -> Handler:
             await actor.timekeeper.away(_player(conn), message.bot)
         elif isinstance(message, Back):
             await actor.timekeeper.back(_player(conn))
+        elif isinstance(message, Claim):
+            await actor.departures.claim(_player(conn))
 
     return handle
 
@@ -195,13 +216,13 @@ def _player(conn: Connection) -> Player:
 def lobby_handler(hub: Hub) -> Handler:
     async def handle(conn: Connection, message: ClientMessage) -> None:
         if isinstance(message, Hello):
-            if not _may_hello(conn):
+            if not await _may_hello(conn):
                 raise ServerError("rate_limited", HELLO_REFUSED)
             await hub.friends.personal.hello(conn)  # whom it follows: before the sync
             await hub.lobby.hello(conn)
         elif isinstance(message, Ping):
             conn.send(PONG)
-        elif isinstance(message, Action | Undo | Away | Back):
+        elif isinstance(message, Action | Undo | Away | Back | Claim):
             raise ServerError("unknown_type", "{type} is sent on a table's socket",
                               params={"type": message.type})
         elif isinstance(message, Chat):

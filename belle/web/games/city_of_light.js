@@ -88,7 +88,7 @@ function cellsAt(anchor, cells) {
   return cells.map(([r, c]) => [r0 + r, c0 + c]).filter(([r, c]) => r < 8 && c < 8).map(([r, c]) => lab(r * 8 + c));
 }
 
-// -- the plan (REQ-COL-P1..P9, client-side) ----------------------------------------------
+// -- the plan (REQ-COL-P1..P9, kept on the server for this seat) -------------------------
 
 const emptyPlan = () => ({ buildings: [], cards: [] });
 const copy = (plan) => JSON.parse(JSON.stringify(plan));
@@ -675,16 +675,20 @@ const STYLE = `
 .col-card small { grid-column: 1 / 3; color: #555; }
 .col-card .glyph { display: inline-block; min-width: 1.6em; padding: 0 .2em; border-radius: 3px; background: #fffbe8; border: 1px solid #333; font-size: .8em; text-align: center; }
 .col-card.legal { border-color: #1b9e3e; cursor: pointer; background: #effaf1; }
-.col-card.done { opacity: .7; }
+.col-card.done { background: #efe8d8; border-style: dashed; }  /* used: its text keeps its contrast */
 .col-stack-markers { display: flex; gap: 4px; align-items: center; margin-bottom: 4px; font-size: .85rem; }
 .stack-marker { font-size: 18px; padding: 0 8px; }
 .col-stack { position: absolute; left: 8px; top: 48px; background: #fff; border: 1px solid #999; padding: 6px; z-index: 3; box-shadow: 0 2px 8px #0004; }
 .col-stack .tiles { display: flex; gap: 6px; flex-wrap: wrap; }
 .stack-tile { display: inline-flex; flex-direction: column; align-items: center; font-size: 11px; }
 .col-score { margin-top: 1em; }
-.col-score table { border-collapse: collapse; }
-.col-score td, .col-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
-.col-score .score-open { color: #1d5aa6; text-decoration: underline; font-weight: bold; }
+.col-score table { border-collapse: collapse; width: 100%; }
+.col-score td, .col-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+@media (max-width: 700px) {
+  .col-score td, .col-score th { padding: 2px 4px; }
+  .col-score tbody th { width: 42%; font-size: 0.82rem; }
+}
+.col-score .score-open { color: #1d5aa6; text-decoration: underline; font-weight: bold; display: inline-flex; align-items: center; min-width: 40px; min-height: 40px; }
 .col-score .score-open.on { background: #ffef99; }
 .col-score .score-detail { font-size: 11px; color: #666; max-width: 360px; }
 .col-score tr.total td, .col-score tr.total th { font-weight: bold; }

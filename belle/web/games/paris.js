@@ -81,10 +81,10 @@ const STYLE = `
   .paris-token { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 1px solid #0006; vertical-align: -1px; margin-right: 3px; }
   .paris-mine { display: inline-flex; align-items: center; gap: 6px; font: 0.9rem var(--sans); }
   .paris-final td, .paris-final th { padding: 2px 6px; }
-  .paris-stock { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 2px 8px; font: 0.85rem var(--sans); margin: 4px 0; }
+  .paris-stock { display: grid; grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr)); gap: 2px 8px; font: 0.85rem var(--sans); margin: 4px 0; }
   .paris-stock.exchange { grid-template-columns: minmax(0, 1fr); }
   .paris-stock .stock-item { display: flex; align-items: center; gap: 6px; flex-wrap: wrap; min-height: 24px; }
-  .paris-stock .stock-name { flex: 1 1 auto; white-space: nowrap; }
+  .paris-stock .stock-name { flex: 1 1 0; min-width: 0; overflow-wrap: anywhere; }
   .paris-supply .row .paris-chip { flex: 1 1 45%; }
   .paris-landmark small { display: block; color: var(--muted); font-size: 0.78rem; }
 `;
@@ -127,6 +127,7 @@ function findLandmark(view, code) {
 export function lookup(kind, key) {
   if (kind === "place") return placeName(key);
   if (kind === "kind") return kindName(key);
+  if (kind === "endgame") return board && board.endgame && board.endgame.some((e) => e.code === key) ? endText(key) : null;
   return null;
 }
 
@@ -475,9 +476,14 @@ function track(view, ui) {
     if (!pawns.has(seat.meeple)) pawns.set(seat.meeple, []);
     pawns.get(seat.meeple).push(seat.seat);
   }
-  g.append(s("text", { x: 12, y: TRACK_Y - 8, "font-size": 17, "font-weight": "bold", fill: "#4a3f2c" }, t("Bonus track")),
-    s("text", { x: 140, y: TRACK_Y - 8, "font-size": 15, fill: "#6b5d45" }, t("start:")),
-    ...keyDots(pawns.get(0) || [], 196, TRACK_Y - 14, 22));
+  // Each word after the one before, however long it is in the reader's language (an
+  // estimated 0.6 em a character: "départ :" must not run under the pawns).
+  const label = t("Bonus track"), start = t("start:");
+  const startX = 12 + label.length * 17 * 0.6 + 12;
+  const dotsX = startX + start.length * 15 * 0.6 + 14;
+  g.append(s("text", { x: 12, y: TRACK_Y - 8, "font-size": 17, "font-weight": "bold", fill: "#4a3f2c" }, label),
+    s("text", { x: startX, y: TRACK_Y - 8, "font-size": 15, fill: "#6b5d45" }, start),
+    ...keyDots(pawns.get(0) || [], dotsX, TRACK_Y - 14, 22));
   for (const cell of view.track || []) {
     const row = cell.space > 15 ? 1 : 0;
     const x = 10 + ((cell.space - 1) % 15) * 65.5;

@@ -492,10 +492,12 @@ function finalPortfolios(view, ctx) {
   );
 }
 
-/** The company value track, 0–30 (and "30+" beyond, G-7). */
+/** The company value track, 0–30 (and "30+" beyond, G-7): one row on a wide screen,
+ * three on a phone (one row of 32 cells would shrink its numbers to 4 px). */
 function valueTrack(view) {
   const cell = 24;
-  const width = (TRACK_TOP + 2) * cell;
+  const count = TRACK_TOP + 2;
+  const perRow = window.matchMedia("(max-width: 700px)").matches ? Math.ceil(count / 3) : count;
   const values = view.values || {};
   const stacks = new Map();
   for (const c of board.companies) {
@@ -503,20 +505,32 @@ function valueTrack(view) {
     if (!stacks.has(v)) stacks.set(v, []);
     stacks.get(v).push(c);
   }
-  const maxStack = Math.max(1, ...[...stacks.values()].map((list) => list.length));
-  const height = 28 + maxStack * 15;
+  // Each row as tall as its highest stack of markers.
+  const rows = Math.ceil(count / perRow);
+  const bases = [];
+  let base = 0;
+  for (let r = 0; r < rows; r++) {
+    let most = 0;
+    for (const [v, list] of stacks) if (Math.floor(v / perRow) === r) most = Math.max(most, list.length);
+    base += 24 + most * 15;
+    bases.push(base);
+  }
+  const width = perRow * cell;
+  const height = base + 2;
+  const at = (v) => ({ x: (v % perRow) * cell, base: bases[Math.floor(v / perRow)] });
   const svg = s("svg", { class: "pc-track", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("Company value track") });
   for (let v = 0; v <= TRACK_TOP + 1; v++) {
-    const x = v * cell;
+    const { x, base } = at(v);
     svg.append(
-      s("rect", { class: "track-cell" + (v % 5 === 0 ? " fifth" : ""), x: x + 1, y: height - 20, width: cell - 2, height: 18, rx: 2 }),
-      s("text", { class: "track-num", x: x + cell / 2, y: height - 7 }, v > TRACK_TOP ? "30+" : String(v)),
+      s("rect", { class: "track-cell" + (v % 5 === 0 ? " fifth" : ""), x: x + 1, y: base - 20, width: cell - 2, height: 18, rx: 2 }),
+      s("text", { class: "track-num", x: x + cell / 2, y: base - 7 }, v > TRACK_TOP ? "30+" : String(v)),
     );
   }
   for (const [v, list] of stacks) {
     list.forEach((c, i) => {
-      const cx = v * cell + cell / 2;
-      const cy = height - 29 - i * 15;
+      const { x, base } = at(v);
+      const cx = x + cell / 2;
+      const cy = base - 29 - i * 15;
       const marker = s("g", { class: "track-marker", dataset: { company: c.letter, info: `${companyName(c.letter)}: ${values[c.letter] || 0}` } },
         s("circle", { cx, cy, r: 7, fill: c.colour, stroke: c.letter === "K" ? "#d8cbb0" : "#1d1a16" }),
         s("text", { class: "marker-letter", x: cx, y: cy + 3.5, fill: c.letter === "Y" ? "#1d1a16" : "#fff" }, c.letter));

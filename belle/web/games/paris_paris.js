@@ -8,6 +8,7 @@
 // remove is chosen by clicking its colour (REQ-PP-6). Only the view is drawn, so a
 // secret line shows only for its owner (REQ-PP-8).
 import { engineText, fieldText, fill, h, s, t } from "/static/js/ui.js";
+import { hasEngineText } from "/static/js/i18n.js";
 import { colour, describe, endReason } from "/static/js/moves.js";
 import { zoomable } from "/static/js/zoom.js";
 
@@ -85,10 +86,14 @@ const playerName = (seat) => (board.players[seat] || FALLBACK_PLAYERS[seat]).nam
 const lineCss = (colour) => (board.byColour.get(colour) || { css: "#777" }).css;
 const stopName = (id) => (board.byId.get(id) || { name: id }).name;
 
+const GAME_ID = "paris_paris";
 const colourName = colour;
+/** A line's colour as the game's catalogue names lines: French and Spanish agree it with
+ * "ligne", "línea" ("ligne verte", "línea roja"); players' colours stay colourName's. */
+const lineName = (c) => (hasEngineText(GAME_ID, `line.${c}`) ? engineText(GAME_ID, { id: `line.${c}`, params: {} }) : colour(c));
 
 function lineChip(colour) {
-  return h("span.pp-line-chip", { style: `border-left-color:${lineCss(colour)}` }, colourName(colour));
+  return h("span.pp-line-chip", { style: `border-left-color:${lineCss(colour)}` }, lineName(colour));
 }
 
 function swatch(seat) {
@@ -197,7 +202,7 @@ function drawMap(view, moves, act) {
     const dx = (i - 2) * 2.5;
     const pts = line.stops.map((id) => board.byId.get(id)).filter(Boolean).map((st) => `${st.x + dx},${st.y + dx}`);
     routes.append(s("polyline", { class: "route", points: pts.join(" "), stroke: line.css, dataset: { line: line.colour } },
-      s("title", {}, t("{line} line", { line: colourName(line.colour) }))));
+      s("title", {}, t("{line} line", { line: lineName(line.colour) }))));
   });
   svg.append(routes);
   const offered = new Map();
@@ -210,6 +215,23 @@ function drawMap(view, moves, act) {
   return svg;
 }
 
+function stopTitle(st) {
+  const lines = st.lines.map(lineName).join(", ");
+  return st.crossing ? t("{stop} — crossing ({lines})", { stop: st.name, lines }) : `${st.name} (${lines})`;
+}
+
+/** What a stop is and does, for its tooltip (hover, focus, tap; js/info.js), as the
+ * other games' tiles and cards say it: its lines, its room, its shops, what scores there
+ * (PP-27, PP-38, PP-50) and the move a tap makes. */
+function stopInfo(st, owners, takes) {
+  const parts = [stopTitle(st) + "."];
+  parts.push(st.crossing ? t("Room for 2 shops; big excursions of both its lines score here, 1 point per shop.")
+    : t("Room for 1 shop; a small excursion that reaches it scores 1 point."));
+  parts.push(owners.length ? t("Shops: {players}.", { players: owners.map((o) => colourName(playerName(o))).join(", ") }) : t("No shop yet."));
+  if (takes.length) parts.push(t("Your move here: {move}.", { move: takes.map((m) => describe("paris_paris", m) || m).join(" / ") }));
+  return parts.join(" ");
+}
+
 function drawStop(st, owners, offeredLines, view, moves, act) {
   const takeKeys = (offeredLines || []).map((line) => `take:${st.id}:${line}`).filter((k) => moves.has(k));
   const pending = view.pending_stop === st.id;
@@ -218,15 +240,13 @@ function drawStop(st, owners, offeredLines, view, moves, act) {
   if (takeKeys.length) classes.push("legal");
   if (pending) classes.push("pending");
   const r = st.crossing ? 17 : 12;
+  // Its accessible name is its visible text (the stop's name, the shops' numbers).
   const g = s("g", {
-    class: classes.join(" "), dataset: takeKeys.length ? { stop: st.id, action: moves.get(takeKeys[0]).text } : { stop: st.id },
+    class: classes.join(" "),
+    dataset: { stop: st.id, info: stopInfo(st, owners, takeKeys.map((k) => moves.get(k).text)), ...(takeKeys.length ? { action: moves.get(takeKeys[0]).text } : {}) },
     tabindex: takeKeys.length ? "0" : null, role: takeKeys.length ? "button" : null,
   });
-  const lines = st.lines.map(colourName).join(", ");
-  let title = st.crossing ? t("{stop} — crossing ({lines})", { stop: st.name, lines }) : `${st.name} (${lines})`;
-  if (owners.length) title += " · " + t("shops: {players}", { players: owners.map((o) => colourName(playerName(o))).join(", ") });
-  if (takeKeys.length) title += " · " + t("click: {move}", { move: describe("paris_paris", moves.get(takeKeys[0]).text) || moves.get(takeKeys[0]).text });
-  g.append(s("title", {}, title), s("circle", { class: "stop-dot", cx: st.x, cy: st.y, r }));
+  g.append(s("circle", { class: "stop-dot", cx: st.x, cy: st.y, r }));
   owners.forEach((seat, i) => {
     const cx = st.x + (owners.length > 1 || st.crossing ? (i === 0 ? -7 : 7) : 0);
     const removable = pending && moves.has(`remove:${seat}`);
@@ -263,7 +283,7 @@ function cardButton(card, moves, act, extraClass = "") {
       onclick: legal ? () => act(key) : null,
     },
     stopName(card.stop),
-    h("small", {}, t("{line} line", { line: colourName(card.line) })),
+    h("small", {}, t("{line} line", { line: lineName(card.line) })),
   );
 }
 
@@ -309,7 +329,7 @@ const KIND = { small: t("Small excursion"), big: t("Big excursion"), final: t("F
 function excursionsPanel(view, names) {
   const list = (view.excursions || []).slice().reverse();
   return h("section.pp-excursions-wrap", {}, h("h3", {}, t("Excursions")),
-    list.length ? h("ol.pp-excursions", { reversed: true }, list.map((e) => h("li", { dataset: { kind: e.kind } },
+    list.length ? h("ol.pp-excursions", { reversed: true, tabindex: "0", "aria-label": t("Excursions") }, list.map((e) => h("li", { dataset: { kind: e.kind } },
       h("b", {}, `${KIND[e.kind]} `), lineChip(e.line),
       e.stop ? " " + t("from {stop}", { stop: stopName(e.stop) }) : "",
       " ", t("(round {round}):", { round: e.round }), " ",

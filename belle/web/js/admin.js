@@ -1,7 +1,7 @@
 // The operator's page (/admin): sign in with the operator's password, read the open
 // reports (resolve them, mute or ban their authors), mute or ban any name, close a table.
 import { ApiError, api, get, post } from "./api.js";
-import { fill, h, t, toast } from "./ui.js";
+import { fill, h, labelCells, t, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
 const CHANGES = {
@@ -39,6 +39,7 @@ function renderReports(reports) {
       " ",
       h("button", { type: "button", dataset: { act: "resolve" }, onclick: () => resolve(r.id) }, t("Resolved"))),
   )));
+  labelCells($("reports"));
   $("reports").hidden = !reports.length;
   $("reports-empty").hidden = !!reports.length;
 }

@@ -11,7 +11,8 @@ import { rulesUrl } from "./movelist.js";
 import { chanceText, turnText } from "./turns.js";
 import { attempt, fieldText, fill, h, s, t } from "./ui.js";
 
-const COLOURS = ["#b5482c", "#2c6db5", "#3d8c40", "#8a4fb0", "#c28a12", "#4a4a4a"];
+// 4.5:1 or more on the panel: they colour the names as well as the lines.
+const COLOURS = ["#b5482c", "#2c6db5", "#2e7031", "#8a4fb0", "#8a6209", "#4a4a4a"];
 const PLACES = () => [t("1st"), t("2nd"), t("3rd"), t("4th"), t("5th"), t("6th")];
 let shownFor = null;
 

@@ -48,6 +48,7 @@ function onLobbyMessage(msg, chat) {
   if (msg.type === "sync") {
     chat.reset(msg.chat || []);
     if (msg.tables) setTables(msg.tables);
+    if (msg.more && msg.more.length) scheduleRefresh(); // a page: the rest over HTTP
   } else if (msg.type === "event") {
     if (msg.kind === "chat") chat.add(msg);
     else if (msg.kind === "table" && msg.table) upsert(msg.table);

@@ -56,6 +56,7 @@ const VERBS = {
       count: a.length > 1 ? a[0] : "1", company: a.length > 1 ? a.slice(1).join(" ") : all(a),
     }),
     deal: (a) => t("Draw a locomotive of company {company}", { company: all(a) }),
+    start: (a) => t("Company {company} starts on {hex}", { company: a[0], hex: a.slice(1).join(" ") }),
     first: SEAT_FIRST,
   },
   paris: {

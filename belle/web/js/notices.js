@@ -20,6 +20,7 @@ const SENTENCES = {
   took_back: (p) => t("{name} took back: {action}", p),
   resigned: (p) => t("{name} resigned: a bot plays their seat to the end.", p),
   aborted: (p) => t("{name} aborted the game: it ends without a result.", p),
+  claimed: (p) => t("{name} had stopped moving: {by} claimed the seat, and a bot plays it to the end.", p),
   banned_resigned: (p) => t("{name} was banned by the operator: a bot plays their seat to the end.", p),
   banned_aborted: (p) => t("{name} was banned by the operator: the game ends without a result.", p),
   closed: (p) => t("{name} closed the table: it will not start.", p),
@@ -29,7 +30,7 @@ const SENTENCES = {
   rematch_accepted: (p) => t("{name} accepts the rematch.", p),
   rematch_withdrawn: (p) => t("{name} no longer wants a rematch.", p),
   rematch_started: (p) => t("The rematch has started at table {table}.", p),
-  help_table: (p) => t("Commands: /join [seat] takes a seat (numbered from 1; the first free one without a number) · /leave gives it up · /bot NAME [seat] adds a bot ({bots}) · /start starts once every seat is taken · /close closes a table you created that has not started · /help", p),
+  help_table: (p) => t("Commands: /join [seat] takes a seat (numbered from 1; the first free one without a number) · /leave gives it up · /bot NAME [seat] adds a bot ({bots}) · /start starts once every seat is taken · /close closes a table you created that has not started · /claim gives a bot the seat of a person silent too long · /help", p),
   help_lobby: (p) => t("Commands name a table by its number (#12 or 12): /join ID [seat] takes a seat (numbered from 1; the first free one without a number) · /leave ID gives it up · /bot ID NAME [seat] adds a bot ({bots}) · /start ID starts once every seat is taken · /close ID closes a table you created that has not started · /help. At a table the same commands need no ID.", p),
   you_sat: (p) => t("You sit at seat {seat}.", p),
   you_sat_at: (p) => t("You sit at seat {seat} of table {table}.", p),
@@ -41,6 +42,7 @@ const SENTENCES = {
   game_starts_at: (p) => t("The game at table {table} starts.", p),
   you_closed: (p) => t("You closed the table.", p),
   you_closed_at: (p) => t("You closed table {table}.", p),
+  you_claimed: (p) => t("You claimed the seat: a bot plays it to the end.", p),
   seat_empty: (p) => t("Seat {seat} is still empty.", p),
   seats_empty: (p) => t("Seats {seats} are still empty.", p),
   seat_range: (p) => t("Seats are numbered 1 to {last}; there is no seat {seat}.", p),
@@ -60,6 +62,9 @@ const SENTENCES = {
   nobody_there: (p) => t("Nobody sits at seat {seat}.", p),
   kick_yourself: (p) => t("You cannot ask yourself to leave: leave your seat instead.", p),
   hand_on_person: (p) => t("Hand the table on to another person seated at it.", p),
+  claim_nobody: (p) => t("Only the seat of another person who is to move can be claimed.", p),
+  claim_too_early_minutes: (p) => t("{name} has been silent for {waited} min; a seat can be claimed after {grace} min of silence.", p),
+  claim_too_early_hours: (p) => t("{name} has been silent for {waited} h; a seat can be claimed after {grace} h of silence.", p),
   rematch_not_over: (p) => t("A rematch can be offered once the game is over.", p),
   rematch_not_player: (p) => t("Only the people who played at this table can ask for a rematch.", p),
   no_planning: (p) => t("This game has no planning mode.", p),
@@ -78,10 +83,13 @@ export function botName(name) {
   return Object.hasOwn(BOT_WORDS, name) ? BOT_WORDS[name]() : name;
 }
 
-/** A seat's name in a notice: "easy bot" (the server's name of a bot) in the reader's words. */
-function seatName(name) {
+/** A seat's name in a notice: "easy bot" (the server's name of a bot) in the reader's
+ * words; with its seat number (from 1) when known, as several bots may share a level. */
+function seatName(name, seat) {
   const found = /^(\S+) bot$/.exec(String(name));
-  return found && Object.hasOwn(BOT_WORDS, found[1]) ? t("the {bot} bot", { bot: botName(found[1]) }) : String(name);
+  if (!found || !Object.hasOwn(BOT_WORDS, found[1])) return String(name);
+  const bot = botName(found[1]);
+  return seat ? t("the {bot} bot in seat {seat}", { bot, seat }) : t("the {bot} bot", { bot });
 }
 
 const BOT_NOTICES = new Set(["bot_added", "bot_removed", "bot_sits", "bot_sits_at"]);
@@ -90,7 +98,9 @@ function shown(id, params) {
   const out = {};
   for (const [key, value] of Object.entries(params || {})) {
     if (key === "bot" && BOT_NOTICES.has(id)) out[key] = botName(String(value));
-    else if (key === "winners" && Array.isArray(value)) out[key] = joined(value.map(seatName));
+    else if (key === "winners" && Array.isArray(value)) {
+      out[key] = joined(value.map((name, i) => seatName(name, Array.isArray(params.seats) ? params.seats[i] : null)));
+    }
     else out[key] = Array.isArray(value) ? joined(value.map(String)) : value;
   }
   return out;

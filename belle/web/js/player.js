@@ -4,7 +4,7 @@ import { ApiError, get } from "./api.js";
 import { t } from "./i18n.js";
 import { leaderboardUrl, playerLink, signed } from "./players.js";
 import { renderStats } from "./stats.js";
-import { fill, gameText, h, timeAgo, toast } from "./ui.js";
+import { fill, gameText, h, labelCells, timeAgo, toast } from "./ui.js";
 import { blockButton } from "./moderation.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,6 +65,7 @@ function renderHistory(me, tables) {
     h("td.num.change", {}, change(table)),
     h("td", {}, h("a.replay-link", { href: table.replay }, t("Replay"))),
   )));
+  labelCells($("history"));
   if (!tables.length) {
     $("history").hidden = true;
     show($("history-empty"), t("No finished game yet."));

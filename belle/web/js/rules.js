@@ -53,12 +53,19 @@ function setMode(mode) {
 // Paragraphs are strings; a string starting with "- " is a list item (consecutive items
 // form one list). Inline: **bold**, *italic*, [text](#anchor) or [text](?game=id#anchor).
 
+/** Plain text with a line-break opportunity after each slash between words: a list such
+ * as "newsstand/café/residence/…" wraps on a phone instead of widening the page. */
+function breakable(text) {
+  const parts = text.split(/(?<=\S\/)(?=\S)/);
+  return parts.flatMap((part, i) => (i ? [h("wbr"), part] : [part]));
+}
+
 function inline(text) {
   const out = [];
   const re = /\*\*([^*]+)\*\*|\*([^*]+)\*|\[([^\]]+)\]\(((?:\?game=[a-z0-9_]+)?(?:#[a-z0-9-]+)?)\)/g;
   let last = 0;
   for (const m of text.matchAll(re)) {
-    if (m.index > last) out.push(text.slice(last, m.index));
+    if (m.index > last) out.push(...breakable(text.slice(last, m.index)));
     if (m[1] !== undefined) out.push(h("strong", {}, m[1]));
     else if (m[2] !== undefined) out.push(h("em", {}, m[2]));
     else {
@@ -67,7 +74,7 @@ function inline(text) {
     }
     last = m.index + m[0].length;
   }
-  if (last < text.length) out.push(text.slice(last));
+  if (last < text.length) out.push(...breakable(text.slice(last)));
   return out;
 }
 

@@ -2,7 +2,7 @@
 // average score and favourite seat, and a chart of the rating over time (from
 // /api/stats?name=…, which counts only the tables the reader may see).
 import { t } from "./i18n.js";
-import { fill, gameText, h, s } from "./ui.js";
+import { fill, gameText, h, labelCells, s } from "./ui.js";
 
 export function renderStats(box, stats) {
   if (!stats.games.length) return;
@@ -10,16 +10,16 @@ export function renderStats(box, stats) {
   fill(
     box,
     h("h2", {}, t("Statistics")),
-    h("table.rank-table.stats-table", {},
+    labelCells(h("table.rank-table.stacked.stats-table", {},
       h("thead", {}, h("tr", {},
-        h("th", { scope: "col" }, t("Game")), h("th.num", { scope: "col" }, t("Games")), h("th.num", { scope: "col" }, t("Wins")),
+        h("th", { scope: "col", dataset: { stack: "head" } }, t("Game")), h("th.num", { scope: "col" }, t("Games")), h("th.num", { scope: "col" }, t("Wins")),
         h("th.num", { scope: "col" }, t("Average score")), h("th.num", { scope: "col" }, t("Favourite seat")))),
       h("tbody", {}, stats.games.map((g) => h("tr", { dataset: { game: g.game } },
         h("td", {}, gameText(g.title)),
         h("td.num.games", {}, String(g.games)),
         h("td.num.wins", {}, String(g.wins)),
         h("td.num", {}, g.average_score === null ? "—" : String(g.average_score)),
-        h("td.num", {}, t("seat {n}", { n: g.favourite_seat + 1 })))))),
+        h("td.num", {}, t("seat {n}", { n: g.favourite_seat + 1 }))))))),
     stats.rating.map((line) => ratingChart(line)),
   );
 }

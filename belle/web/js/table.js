@@ -418,7 +418,30 @@ function gameButtons(table) {
         call("abort");
       },
     }, t("Abort the game")),
+    claimButton(table, mine, call),
   );
+}
+
+/** At a table without a clock, when another person is to move: claim their seat once
+ * they have been silent long (5 minutes live, 3 days turn-based; the server says how
+ * long is left if it is too early). */
+function claimButton(table, mine, call) {
+  if (!mine || mine.forfeited || table.clock) return null;
+  const mover = toMove();
+  if (typeof mover !== "number" || mover === st.seat) return null;
+  const seat = (table.seats || [])[mover];
+  if (!seat || seat.kind !== "human" || seat.away || seat.forfeited) return null;
+  const turnBased = table.mode === "turn";
+  return h("button.claim.quiet", {
+    type: "button",
+    title: turnBased
+      ? t("If {name} has not moved for 3 days, a bot plays their seat to the end and they rank last", { name: seat.name })
+      : t("If {name} has not moved for 5 minutes, a bot plays their seat to the end and they rank last", { name: seat.name }),
+    onclick: () => {
+      if (!window.confirm(t("Claim the seat of {name}? A bot will play it to the end, and they will rank last.", { name: seat.name }))) return;
+      call("claim");
+    },
+  }, t("Claim the silent seat"));
 }
 
 /** At a finished table: Rematch, the one way to play it again (same players, options
@@ -611,7 +634,8 @@ function entryName(player) {
   return names()[player] || t("Player {n}", { n: seatNumber(player) });
 }
 
-/** A single step (the replay bar): its meaning in the reader's language, then the notation. */
+/** A single step (the replay bar): its meaning in the reader's language, then its notation
+ * (shown with the "notation" switch, as in the log). */
 function moveText(text) {
   const meaning = describe(st.table.game, text, { names: names(), lookup: lookup() });
   if (!meaning) return text;

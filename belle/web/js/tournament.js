@@ -2,7 +2,7 @@
 // the entries, each round's tables (links to play, watch or replay) and the standings.
 // The page asks the server again every few seconds while the tournament is not over.
 import { ApiError, get, games as fetchGames, me, post } from "./api.js";
-import { botName, fill, gameText, h, t, toast } from "./ui.js";
+import { botName, fill, gameText, h, labelCells, t, toast } from "./ui.js";
 import { statusName, systemName } from "./tournament-words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -78,6 +78,7 @@ function renderStandings(rows) {
     h("td.num", {}, String(row.score_difference)),
     h("td.num", {}, String(row.played + row.byes)),
   )));
+  labelCells($("standings"));
 }
 
 function renderRounds(rounds) {

@@ -4,8 +4,8 @@
 // lookup is the renderer's own (city values, district names: data it loaded). Steps are
 // {text, player, chance}; a hidden step's text is "?". What a game has no phrase for is
 // said with describe() of moves.js, step by step.
-import { currentLanguage, t } from "./i18n.js";
-import { colour, describe } from "./moves.js";
+import { currentLanguage, engineText, hasEngineText, t } from "./i18n.js";
+import { colour, describe, word } from "./moves.js";
 
 const HIDDEN = "?";
 const words = (step) => step.text.trim().split(/\s+/);
@@ -39,11 +39,13 @@ function stepByStep(game, steps, ctx) {
   return steps.filter((s) => s.text !== HIDDEN).map((s) => lower(describe(game, s.text, ctx) || s.text)).join(" · ");
 }
 
-/** Counts of chance verbs, phrased by the game's own table (`phrases[verb](n, args)`). */
-function chanceRuns(game, steps, ctx, phrases) {
+/** Counts of chance verbs, phrased by the game's own table (`phrases[verb](n, args)`).
+ * `same` names the verb a hidden step ("?") counts with, when the game's only secret
+ * chance is that one (the shares dealt: your own and the others' are one count). */
+function chanceRuns(game, steps, ctx, phrases, same = null) {
   const counts = new Map();
   for (const step of steps) {
-    const verb = step.text === HIDDEN ? HIDDEN : verbOf(step);
+    const verb = step.text === HIDDEN ? same || HIDDEN : verbOf(step);
     if (!counts.has(verb)) counts.set(verb, []);
     counts.get(verb).push(argsOf(step));
   }
@@ -86,16 +88,29 @@ function pcTurn(steps, ctx) {
 }
 
 function pcChance(steps, ctx) {
+  const drawn = (n) => (ctx.players && n % ctx.players === 0
+    ? t("each player drew {n} shares", { n: n / ctx.players })
+    : n === 1 ? t("a share was drawn") : t("{n} shares were drawn", { n }));
   return chanceRuns("paris_connection", steps, ctx, {
-    deal: (n) => (ctx.players && n % ctx.players === 0 ? t("each player drew {n} shares", { n: n / ctx.players }) : t("{n} shares were drawn", { n })),
-    [HIDDEN]: (n) => (ctx.players && n % ctx.players === 0 ? t("each player drew {n} shares", { n: n / ctx.players }) : t("{n} shares were drawn", { n })),
+    start: (n, args) => t("the companies start on {starts}", {
+      starts: list(args.map(([letter, hex]) => t("{hex} ({company})", { hex, company: company(letter, ctx) }))),
+    }),
+    deal: drawn,
+    [HIDDEN]: drawn,
     first: startPlayer,
-  });
+  }, "deal");
 }
 
 // -- Paris ------------------------------------------------------------------------
 
 const place = (code, ctx) => look(ctx, "place", code, code);
+
+const endTile = (args, ctx) => {
+  const named = look(ctx, "endgame", args[0], null);
+  const choice = args.slice(1).map((x) => look(ctx, "kind", x, x)).join(" ");
+  if (!named) return choice ? `${args[0]} (${choice})` : args[0];
+  return choice ? `${named} (${choice})` : named;
+};
 
 function parisTurn(steps, ctx) {
   const parts = [];
@@ -103,17 +118,24 @@ function parisTurn(steps, ctx) {
   for (const step of steps) if (step.chance && verbOf(step) === "value") value = argsOf(step)[0];
   for (const [verb, args] of byVerb(steps.filter((s) => !s.chance))) {
     const a = args[0];
-    if (verb === "draw") parts.push(value ? t("drew a {value} from stack {stack}", { value, stack: a[0] }) : t("drew from stack {stack}", { stack: a[0] }));
+    if (verb === "draw") parts.push(value ? t("drew a tile of value {value} from stack {stack}", { value, stack: a[0] }) : t("drew from stack {stack}", { stack: a[0] }));
     else if (verb === "key") parts.push(t("put a key on {place}", { place: place(a[0] === "arc" ? "arc" : `bank-${a[0]}`, ctx) }));
     else if (verb === "move" && a.includes("build")) parts.push(t("moved a key from {from} to build {landmark}", { from: place(a[0], ctx), landmark: place(a[a.indexOf("build") + 1], ctx) }));
     else if (verb === "move") parts.push(t("moved a key from {from} to {to}", { from: place(a[0], ctx), to: place(a[1], ctx) }));
     else if (verb === "buy") parts.push(t("bought {tokens}", { tokens: list(args.map((x) => look(ctx, "kind", x[0], x[0]))) }));
     else if (verb === "sell") parts.push(t("sold {tokens}", { tokens: list(args.map((x) => look(ctx, "kind", x[0], x[0]))) }));
     else if (verb === "bonus") parts.push(t("took bonus tile {tile}", { tile: a[0] }));
+    else if (verb === "nobonus") parts.push(t("took no bonus tile"));
     else if (verb === "use") parts.push(t("used bonus tile {tile}", { tile: a[0] }));
     else if (verb === "put") parts.push(t("put the tile in {district}", { district: place(a[0], ctx) }));
-    else if (verb === "end") continue;
+    else if (verb === "endgame") parts.push(t("looked through the end-game tiles"));
     else if (verb === HIDDEN || verb === "take") parts.push(t("took an end-game tile"));
+    else if (verb === "play") parts.push(...args.map((x) => t("played an end-game tile: {tile}", { tile: endTile(x, ctx) })));
+    else if (verb === "vptile") parts.push(t("laid VP tile {tile} on {district}", { tile: a[0], district: place(a[1], ctx) }));
+    else if (verb === "novptile") parts.push(t("laid no VP tile"));
+    else if (verb === "give") parts.push(t("handed in the prestige token of slot {slot}", { slot: a[0] }));
+    else if (verb === "pass") parts.push(t("passed"));
+    else if (verb === "end" || verb === "done") continue;
     else parts.push(lower(args.map((x) => describe("paris", [verb, ...x].join(" "), ctx) || verb).join(", ")));
   }
   return parts.join(" · ") || t("ended the turn");
@@ -140,7 +162,12 @@ function colTurn(steps, ctx) {
       else if (verb === "build") parts.push(t("chose building {building}", { building: a[0] }));
       else if (verb === "at") parts.push(t("placed it at {space}", { space: a[0] }));
       else if (verb === "card") parts.push(t("activated {card}", { card: look(ctx, "card", a[0], a[0]) }));
-      else if (verb === "on") parts.push(t("on {space}", { space: a.join(" ") }));
+      else if (verb === "on" && parts.length) parts[parts.length - 1] = t("{done}, aimed at {target}", { done: parts[parts.length - 1], target: a.join(" ") });
+      else if (verb === "on") parts.push(t("aimed at {target}", { target: a.join(" ") }));
+      else if (verb === "side") parts.push(t("chose the bank of the Seine: {side}", { side: a.join(" ") }));
+      else if (verb === "quadrant") parts.push(t("chose quadrant {quadrant}", { quadrant: a.join(" ") }));
+      else if (verb === "swap") parts.push(t("gave {give} and took {take}", { give: a[0], take: a[1] }));
+      else if (verb === "use") parts.push(t("carried out the card"));
       else if (verb === "decline") parts.push(t("without its action"));
       else if (verb === "pass") parts.push(t("passed"));
       else parts.push(lower(describe("city_of_light", [verb, ...a].join(" "), ctx) || verb));
@@ -165,40 +192,92 @@ function ppTurn(steps, ctx) {
   for (const step of steps.filter((s) => !s.chance)) {
     const a = argsOf(step);
     const verb = verbOf(step);
-    if (verb === "take") parts.push(t("took {stop} ({line})", { stop: a.slice(0, -1).join(" "), line: colour(a[a.length - 1]) }));
+    if (verb === "take") parts.push(t("took {stop} ({line})", { stop: a.slice(0, -1).join(" "), line: lineColour(a[a.length - 1]) }));
     else if (verb === "remove") parts.push(t("removed the {player} shop", { player: colour(a[0]) }));
     else parts.push(lower(describe("paris_paris", step.text, ctx) || step.text));
   }
   return parts.join(" · ");
 }
 
+/** A line's colour as the game's catalogue names lines (French and Spanish agree it
+ * with "ligne", "línea": "verte", "roja"). */
+const lineColour = (word) => (hasEngineText("paris_paris", `line.${word}`)
+  ? engineText("paris_paris", { id: `line.${word}`, params: {} }) : colour(word));
+
 function ppChance(steps, ctx) {
+  const dealt = (n) => (ctx.players && n % ctx.players === 0
+    ? (n === ctx.players ? t("each player was dealt a secret line") : t("each player was dealt {n} secret lines", { n: n / ctx.players }))
+    : n === 1 ? t("a secret line was dealt") : t("{n} secret lines were dealt", { n }));
   return chanceRuns("paris_paris", steps, ctx, {
-    lay: (n, args) => t("cards laid out: {cards}", { cards: list(args.map((x) => `${x.slice(0, -1).join(" ")} (${colour(x[x.length - 1])})`)) }),
-    secret: (n) => t("{n} secret lines dealt", { n }),
-    [HIDDEN]: (n) => t("{n} secret lines dealt", { n }),
-    open: (n, args) => t("the open line is {line}", { line: colour(args[0][0]) }),
+    lay: (n, args) => t("cards laid out: {cards}", { cards: list(args.map((x) => `${x.slice(0, -1).join(" ")} (${lineColour(x[x.length - 1])})`)) }),
+    secret: dealt,
+    [HIDDEN]: dealt,
+    open: (n, args) => t("the open line is {line}", { line: lineColour(args[0][0]) }),
     first: startPlayer,
-  });
+  }, "secret");
 }
 
 // -- Bruxelles 1893 ---------------------------------------------------------------
 
+const BRUSSELS = {
+  market: () => t("used the market"),
+  bourse: () => t("used the stock exchange"),
+  "grand-place": () => t("went to the Grand-Place"),
+  parc: () => t("went to the park"),
+};
+const unit = (x) => (x === "bf" ? t("3 BF") : word(x));
+const figure = (ctx, id) => look(ctx, "figure", id, id);
+
+/** One step of a Bruxelles turn, said in the past (after "Ana"); `a` its words. */
+const BRX_DONE = {
+  shield: (a) => t("set the bracket on shield {shield}", { shield: a[0] }),
+  place: (a) => t("placed an assistant on {space}", { space: a[0] }),
+  bid: (a) => t("offered {amount} BF", { amount: a[0] }),
+  copy: (a) => t("copied the Art Nouveau action {action}", { action: word(a[0]) }),
+  pass: () => t("passed"),
+  keep: (a, ctx) => (a[0] === "figure" ? t("kept the figure")
+    : a[0] === "bonus" ? t("kept the bonus: {kind}", { kind: word(a.slice(1).join(" ")) })
+      : t("kept a work of art: {colour}", { colour: colour(a[0]) })),
+  discard: () => t("discarded the figure"),
+  sell: (a) => t("sold a work of art: {colour}", { colour: colour(a[0]) }),
+  cover: (a) => t("covered shop space {space}", { space: a[0] }),
+  hire: (a) => t("hired the theatre card of slot {slot}", { slot: a[0] }),
+  needle: (a) => t("turned compass needle {needle}", { needle: a[0] }),
+  build: (a) => t("built on {space}", { space: a[0] }),
+  activate: (a, ctx) => t("activated {figure}", { figure: figure(ctx, a[0]) }),
+  accept: () => t("accepted the secondary action"),
+  decline: () => t("declined"),
+  use: () => t("used the bonus card"),
+  settle: (a, ctx) => t("paid {figure}", { figure: figure(ctx, a[0]) }),
+};
+
+// Steps that come in runs, said once for the run: "took wood, stone".
+const BRX_RUNS = {
+  cursor: (xs) => t("moved the workshop cursor: {moves}", { moves: list(xs.map(word)) }),
+  take: (xs) => t("took {materials}", { materials: list(xs.map(word)) }),
+  pay: (xs) => t("paid {units}", { units: list(xs.map(unit)) }),
+};
+
 function brxTurn(steps, ctx) {
-  const own = steps.filter((s) => !s.chance);
+  const own = steps.filter((s) => !s.chance && s.text !== HIDDEN);
   const parts = [];
+  let run = null;
   for (let i = 0; i < own.length; i++) {
-    const a = argsOf(own[i]);
-    const verb = verbOf(own[i]);
-    const next = own[i + 1];
+    const [verb, a, next] = [verbOf(own[i]), argsOf(own[i]), own[i + 1]];
+    if (BRX_RUNS[verb]) {
+      if (run && run.verb === verb) run.args.push(a[0]);
+      else parts.push((run = { verb, args: [a[0]] }));
+      continue;
+    }
+    run = null;
     if (verb === "place" && next && verbOf(next) === "bid") {
       parts.push(t("put an assistant on {space} (bid {amount} BF)", { space: a[0], amount: argsOf(next)[0] }));
       i++;
-    } else if (verb === "pass") parts.push(t("passed"));
-    else if (own[i].text === HIDDEN) continue;
+    } else if (BRUSSELS[verb]) parts.push(BRUSSELS[verb]());
+    else if (BRX_DONE[verb]) parts.push(BRX_DONE[verb](a, ctx));
     else parts.push(lower(describe("bruxelles_1893", own[i].text, ctx) || own[i].text));
   }
-  return parts.join(" · ");
+  return parts.map((part) => (typeof part === "string" ? part : BRX_RUNS[part.verb](part.args))).join(" · ");
 }
 
 function brxChance(steps, ctx) {

@@ -35,6 +35,24 @@ export function fill(el, ...children) {
   return el;
 }
 
+/**
+ * Label each body cell of `table` with its column's header (data-label), so a phone shows
+ * the rows as stacked lines of "header: value" (css: .rank-table.stacked). A header with
+ * data-stack="head" heads its row instead (no label); data-stack="bare": no label.
+ */
+export function labelCells(table) {
+  const heads = [...table.querySelectorAll("thead th")];
+  for (const row of table.querySelectorAll("tbody tr")) {
+    [...row.cells].forEach((cell, i) => {
+      const th = heads[i];
+      if (!th) return;
+      if (th.dataset.stack === "head") cell.classList.add("stack-head");
+      else if (th.dataset.stack !== "bare" && th.textContent.trim()) cell.dataset.label = th.textContent.trim();
+    });
+  }
+  return table;
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** Create an SVG element with attributes. */
@@ -136,8 +154,12 @@ export function seatLabel(seat) {
   if (!seat) return "";
   if (seat.kind === "empty") return t("empty");
   if (seat.kind === "bot") {
-    const bot = botName(seat.bot || seat.name || "bot");
-    return t("{bot} bot {seat}", { bot: bot[0].toUpperCase() + bot.slice(1), seat: seat.seat + 1 });
+    // A label starts with a capital ("Random bot 2", "Bot aléatoire 2"); German also
+    // writes the level as a name ("Bot Zufällig 2").
+    const level = botName(seat.bot || seat.name || "bot");
+    const bot = currentLanguage() === "de" ? level[0].toUpperCase() + level.slice(1) : level;
+    const label = t("{bot} bot {seat}", { bot, seat: seat.seat + 1 });
+    return label[0].toUpperCase() + label.slice(1);
   }
   return seat.name;
 }

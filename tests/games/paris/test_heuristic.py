@@ -95,3 +95,22 @@ def test_a_landmark_counts_in_its_districts_majority() -> None:
     key(state, 0, "L12")
     key(state, 1, "MO8")
     assert state.heuristic(0) > 0 > state.heuristic(1)
+
+
+def test_greedy_places_the_largest_vp_tile_when_nothing_else_differs() -> None:
+    """PARIS-127 (the seed's "may"): with every district but the trigger's empty of keys,
+    placing any tile in an empty district is worth the same to both seats as declining;
+    the tie-break makes greedy place the largest, as the seed's majorities expect, where
+    it used to pick among them (and `novptile`) by chance."""
+    for seed in range(6):
+        state = step2(started(2), 0)
+        build(state, "MO1", "MO2", "MO3", "MO4")
+        for name in ("MO1", "MO2", "MO3"):
+            key(state, 1, name)
+        key(state, 0, "arc")
+        state.francs[0] = 10
+        play(state, "move arc MO4")
+        assert state.phase == "benefit" and "novptile" in legal(state)
+        choice = state.action_to_string(GreedyBot(samples=1).choose(state, 0, random.Random(seed)))
+        largest = len(data.VP_TILES)
+        assert choice.startswith(f"vptile {largest} ") and not choice.endswith(" MO"), choice

@@ -1,5 +1,5 @@
 """The hub's periodic chores: open tables nobody touches expire, and the heartbeat that
-lets clocks skip the time the server was down.
+lets clocks skip the time the server was down or storage did not answer.
 
 Clocks are deadlines in wall-clock time. A server that is down for 20 s would charge
 those 20 s to whoever was to move; instead every worker writes a heartbeat every
@@ -7,6 +7,14 @@ those 20 s to whoever was to move; instead every worker writes a heartbeat every
 (the whole service was down) moves every running clock on by the time since the last
 beat, in one transaction with its own first beat (`Store.resume_clocks`), before any
 table is loaded: a 12 s restart costs the player to move nothing (at most one period).
+
+A storage outage is the same for the clocks: while writes fail nobody can move, and a
+clock that ran on would time a player out for it. So once a worker's writes have failed
+(its breaker is open, belle.server.database), its next beat is a `settle`: the same
+shift in the database when no worker could beat for `STALE_BEATS` periods, then every
+worker moves the clocks it holds by the last shift it has not applied yet, and only then
+does its breaker let writes through. An outage shorter than `STALE_BEATS` periods is
+not shifted (at most 3 s by default, as for a restart).
 
 Every worker runs them; each step is safe to run twice (closing a table checks it is
 still open under a lock; the heartbeat is a compare-and-set in the database).
@@ -47,6 +55,7 @@ class Janitor:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self._tasks: list[asyncio.Task[None]] = []
+        self._shift_seen: str | None = None  # the last clock shift applied in memory
 
     async def resume_clocks(self) -> float:
         """At start, before tables load: skip the downtime on every clock (seconds)."""
@@ -57,6 +66,7 @@ class Janitor:
         if downtime:
             log.warning("the server was down for %.1f s: every running clock skips it",
                         downtime)
+        self._shift_seen, _seconds = await hub.db.read(hub.store.clocks.last_shift)
         return downtime
 
     def start(self) -> None:
@@ -64,8 +74,29 @@ class Janitor:
         self._tasks.append(asyncio.create_task(self._every(heartbeat_seconds(), self.beat)))
 
     async def beat(self) -> None:
+        """Note that this worker is up; after writes failed, settle the outage first."""
         hub = self.hub
+        if hub.db.writes_failing:
+            await self.settle()
+            return
         await hub.db.write(hub.store.clocks.beat, hub.clock.time())
+
+    async def settle(self) -> None:
+        """Writes failed: when storage answers again, every running clock moves on by the
+        time no server could beat (in the database, once, by whichever worker settles
+        first), every worker moves the clocks it holds by the same shift, and only then
+        does the breaker let moves and timeouts through again."""
+        hub = self.hub
+        key, seconds = await hub.db.settle(
+            hub.store.clocks.settle, hub.clock.time(), STALE_BEATS * heartbeat_seconds(),
+            ClockState.shifted)
+        if key is not None and key != self._shift_seen:
+            self._shift_seen = key
+            log.warning("storage did not answer for %.1f s: every running clock skips it",
+                        seconds)
+            for actor in list(hub.actors.values()):
+                actor.timekeeper.shift(seconds)
+        hub.db.settled()
 
     async def _every(self, period: float, chore: object) -> None:
         assert callable(chore)
@@ -90,7 +121,7 @@ class Janitor:
         for table_id in idle:
             try:
                 actor = await hub.actor(table_id)
-                await actor.seats.expire()
+                await actor.lifecycle.expire()
                 closed += 1
             except ServerError as exc:  # started or closed meanwhile
                 log.info("table %s did not expire: %s", table_id, exc.message)

@@ -1,0 +1,139 @@
+"""A table's life: the host starts it, or closes it before the start; an open table
+nobody touches expires; a game some seated person has not moved in yet can be aborted.
+
+An aborted game has no result and no rating, and stops counting toward its host's
+limits, as lichess's abort does. Only tables that have not started count toward a
+host's `Limits.max_open_tables` (and their address's `open_tables_per_address`,
+belle.server.caps): a game under way is held up by no one for long — a clock, or a
+claim after a long silence (belle.server.table.departures) — so it does not lock its
+host out of creating another.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING
+
+from belle.engine.record import new_state
+from belle.server.announcements import Notice, notice, seats_shown
+from belle.server.errors import ServerError
+from belle.storage import Player, StoreError
+
+if TYPE_CHECKING:
+    from belle.server.table.actor import TableActor
+
+
+class Lifecycle:
+    """Start, close, expiry and abort of one table."""
+
+    def __init__(self, actor: TableActor) -> None:
+        self.actor = actor
+
+    async def start(self, player: Player, address: str | None = None) -> None:
+        """The host starts a full table (`address`: theirs, for the bot-table cap)."""
+        actor = self.actor
+        async with actor.command():
+            actor.hosting.require_manager(player)
+            actor.seats.require_open()
+            empty = [i for i, s in enumerate(actor.table.seats) if s.kind == "empty"]
+            if empty:
+                raise ServerError("not_ready", notice=_empty_seats(empty))
+            host = actor.host
+            bots = any(s.kind == "bot" for s in actor.table.seats)
+            if bots:
+                await self._check_bot_tables(player, address)
+            seed = secrets.randbits(63)
+            n = await host.db.write(host.store.start_table, actor.id, seed)
+            actor.changed(n, status="running", seed=seed)
+            actor.state = new_state(actor.record())
+            actor.departures.moved()  # the first mover's turn begins now
+            if bots and address is not None:
+                await host.started_bot_table(address, actor.id)
+            actor.events.table(n)
+            actor.remote.share_table(n)
+            await actor.chat.announce(notice("started"))
+            await actor.moves.advance()
+
+    async def close_table(self, player: Player) -> None:
+        """The host closes an open table: it leaves the lobby and the host's count of
+        open tables; it never starts."""
+        actor = self.actor
+        async with actor.command():
+            if not actor.hosting.may_manage(player):
+                raise ServerError("not_host", "only the table's host may close it")
+            actor.seats.require_open()
+            await self._close()
+            await actor.chat.announce(notice("closed", name=player.name))
+
+    async def expire(self) -> None:
+        """Close an open table nobody has touched for long (belle.server.table.janitor)."""
+        async with self.actor.command():
+            if self.actor.table.status == "open":
+                await self._close()
+
+    async def _close(self) -> None:
+        actor = self.actor
+        host = actor.host
+        try:
+            n = await host.db.write(host.store.close_table, actor.id)
+        except StoreError as exc:
+            await actor.reload()
+            raise ServerError("not_open", "the game has started: it can no longer be "
+                                          "closed") from exc
+        actor.changed(n, status="closed")
+        actor.bots.forget()
+        actor.events.table(n)
+        actor.remote.share_table(n)
+
+    async def abort(self, player: Player) -> None:
+        """Stop a game that some seated person has not moved in yet (abandoned): no
+        result, no rating; it stops counting toward the host's tables."""
+        actor = self.actor
+        async with actor.command():
+            if not actor.hosting.may_manage(player) and actor.seat_of(player.id) is None:
+                raise ServerError("not_seated", "only the host or a seated player may "
+                                                "abort the game")
+            if actor.table.status != "running" or actor.over:
+                raise ServerError("not_ready", "only a game under way can be aborted")
+            if self.everyone_moved():
+                raise ServerError("not_ready", "everyone has moved already: the game "
+                                               "can no longer be aborted (resign instead)")
+            host = actor.host
+            try:
+                n = await host.db.write(host.store.abort_table, actor.id)
+            except StoreError as exc:
+                await actor.reload()
+                raise ServerError("not_ready", "the game is no longer under way") from exc
+            actor.changed(n, status="aborted")
+            actor.bots.forget()
+            await actor.timekeeper.follow()
+            actor.events.table(n)
+            actor.remote.share_table(n)
+            await actor.chat.announce(notice("aborted", name=player.name))
+            await host.finished(actor)
+
+    def everyone_moved(self) -> bool:
+        """Whether every seated person has made a move of their own."""
+        actor = self.actor
+        people = {i for i, s in enumerate(actor.table.seats) if s.kind == "human"}
+        moved = {e.player for e in actor.entries if e.player in people}
+        return bool(people) and moved == people
+
+    async def _check_bot_tables(self, player: Player, address: str | None) -> None:
+        """Bots cost CPU: a player, and an address, may run `Limits.bot_tables` tables
+        with bots at once."""
+        host = self.actor.host
+        most = host.limits.bot_tables
+        if not most:
+            return
+        by_address = address is not None and await host.running_bot_tables(address) >= most
+        if by_address or await host.db.read(host.store.count_bot_tables, player.id) >= most:
+            raise ServerError("too_many_tables", "you already run {most} games with bots: "
+                                                 "finish one before starting another",
+                              params={"most": most})
+
+
+def _empty_seats(indexes: list[int]) -> Notice:
+    if len(indexes) == 1:
+        return notice("seat_empty", seat=indexes[0] + 1)
+    return notice("seats_empty", seats=seats_shown(indexes))
