@@ -175,8 +175,10 @@ def test_redis_restart_bot_tables_move_on(cluster: Cluster, pg_url: str,
     before = [_version(w) for w in watchers]
     redis_server.start()
     back = time.monotonic()
-    for watcher, version in zip(watchers, before, strict=True):
-        _moves_again(watcher, version, back)
+    waits = [_moves_again(watcher, version, back)
+             for watcher, version in zip(watchers, before, strict=True)]
+    print(f"longest wait for a move after Redis came back: {max(waits):.2f} s "
+          f"(bot delay {BOT_DELAY} s, Redis down {OUTAGE} s)")
     wait_for(w0.ready, "w0 to resubscribe")
     wait_for(w1.ready, "w1 to resubscribe")
     _finish_cleanly(pg_url, tables, watchers)
