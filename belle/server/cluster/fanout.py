@@ -323,10 +323,10 @@ class RedisFanout:
         moment = time.monotonic()
         if self._held.get(table_id, 0.0) > moment:
             return True
-        ttl_ms = int(self.lease_seconds * 1000)
         try:
             ours = bool(await self._twice(lambda: self._lease_script(
-                keys=[self.lease_key(table_id)], args=[self.worker, ttl_ms])))
+                keys=[self.lease_key(table_id)],
+                args=[self.worker, int(self.lease_seconds * 1000)])))
         except Exception as exc:  # no Redis, no lease: nobody doubles a bot move
             log.warning("fan-out: lease of table %s unknown (%s)", table_id, exc)
             return None
