@@ -250,7 +250,7 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
         if decoded is None:
             raise OpenSpielIllegalActionError(self._illegal_message(action))
         state._apply(decoded)  # legal: is_legal said so
-        cell.log = (player, index(action), cell.log)  # Cell.moved, inline
+        cell.log = (player, index(action), cell.log)  # the history entry (Cell.log)
         cell.length += 1
 
     def _apply_action(self, action: int) -> None:
@@ -292,6 +292,7 @@ class BelleOpenSpielState(pyspiel.State):  # type: ignore[misc]
         return f"action {action} is not legal now; legal: {shown}{rest}"
 
     def _action_to_string(self, player: int, action: int) -> str:
+        self._cell.flush(self)  # a C++ caller (pyspiel's ActionToString)
         state = self._cell.belle()
         return state.action_to_string(state.action_from_int(int(action)))
 

@@ -257,7 +257,7 @@ def bench_json(results: list[BenchResult]) -> dict[str, Any]:
 
 def bench_abuse(tables: str, seconds: float, think: float, as_json: bool,
                 baseline: str | None = None, rounds: int = 1,
-                profile: str | None = None) -> None:
+                profile: str | None = None, lobby_tables: int = 0) -> None:
     """`belle bench --abuse` (belle.server.bench.abuse_runs): print its report."""
     import typer
 
@@ -266,13 +266,15 @@ def bench_abuse(tables: str, seconds: float, think: float, as_json: bool,
     try:
         count = int(tables.split(",")[0]) if tables != "50,500" else 50
         report = run_abuse_bench(count, seconds, think=think, baseline=baseline,
-                                 rounds=rounds, profile=profile)
+                                 rounds=rounds, profile=profile,
+                                 lobby_tables=lobby_tables)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from exc
     if as_json:
         typer.echo(json.dumps(report))
         return
-    typer.echo(f"{report['tables']} honest tables, {report['seconds']} s a phase, "
+    typer.echo(f"{report['tables']} honest tables ({report['lobby_tables']} more waiting "
+               f"in the lobby), {report['seconds']} s a phase, "
                f"think {report['think_s']} s ({report['server']}; {report['cpus']} CPUs)")
     for run in report.get("runs", [report]):
         if "code" in run:
@@ -283,7 +285,8 @@ def bench_abuse(tables: str, seconds: float, think: float, as_json: bool,
                        f"{phase['p50_ms']} ms, p99 {phase['p99_ms']} ms, max "
                        f"{phase['max_ms']} ms (load average {load})")
         typer.echo(f"  floods met: {run['floods_met']}")
-        typer.echo(f"  server RSS before → after the floods: {run['rss_mib']} MiB")
+        typer.echo(f"  server RSS before → after the floods: {run['rss_mib']} MiB; CPU "
+                   f"{run['server_cpu_s']} s; {run['cost']}")
     if "summary" in report:
         typer.echo(f"medians over {report['rounds']} rounds (baseline "
                    f"{report['baseline']}): {json.dumps(report['summary'])}")
@@ -291,11 +294,12 @@ def bench_abuse(tables: str, seconds: float, think: float, as_json: bool,
 
 
 def bench_closed_loop(tables: str, moves: int, rounds: int, game: str, players: int,
-                      bgio: str | None, as_json: bool) -> None:
+                      bgio: str | None, as_json: bool, db: str | None = None) -> None:
     """`belle bench --server --closed-loop` (belle.server.bench.closedloop): its report."""
     import typer
 
     from belle.server.bench.closedloop import run_closed_loop
+    from belle.server.bench.schema import BenchDatabaseError
 
     def progress(line: str) -> None:
         typer.echo(line, err=True)
@@ -303,9 +307,12 @@ def bench_closed_loop(tables: str, moves: int, rounds: int, game: str, players: 
     try:
         counts = [int(n) for n in tables.split(",") if n.strip()]
         report = run_closed_loop(counts, moves, rounds=rounds, game=game, players=players,
-                                 bgio=bgio, progress=progress)
+                                 bgio=bgio, progress=progress, db=db)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from exc
+    except (RuntimeError, BenchDatabaseError) as exc:  # a server or its schema failed
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1) from exc
     if as_json:
         typer.echo(json.dumps(report))
         return

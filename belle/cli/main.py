@@ -509,7 +509,8 @@ def bench(
                           "(several need --db postgresql://… and --redis).")
     ] = 1,
     db: Annotated[
-        str | None, typer.Option("--db", help="With --server: the servers' database.")
+        str | None, typer.Option("--db", help="With --server: the servers' database "
+                                 "(with --closed-loop: PostgreSQL, a schema of its own).")
     ] = None,
     redis: Annotated[
         str | None, typer.Option("--redis", help="With --server: the workers' Redis.")
@@ -548,6 +549,10 @@ def bench(
         str | None, typer.Option("--profile", metavar="FILE", help="With --abuse: py-spy's "
                                  "samples of the server under the floods, to FILE.")
     ] = None,
+    lobby_tables: Annotated[
+        int, typer.Option("--lobby-tables", metavar="N", help="With --abuse: N more open "
+                          "tables waiting in the lobby (a busy lobby's sync).")
+    ] = 0,
     closed_loop: Annotated[
         bool, typer.Option("--closed-loop", help="With --server: boardgame.io's load shape "
                            "(no think time, one move in flight per table, --moves a table); "
@@ -580,12 +585,12 @@ def bench(
     iterations per second."""
     if abuse:
         bench_module.bench_abuse(tables, level_seconds, think, as_json, baseline,
-                                 rounds or 1, profile)
+                                 rounds or 1, profile, lobby_tables)
         return
     if server and closed_loop:
         with user_errors():
             bench_module.bench_closed_loop(tables, moves, rounds or 3, table_game, players,
-                                           bgio, as_json)
+                                           bgio, as_json, db)
         return
     if server:
         _bench_server(tables, level_seconds, think, as_json, {

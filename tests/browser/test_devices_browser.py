@@ -254,6 +254,9 @@ def test_the_end_of_a_game_on_a_phone_and_a_desktop(device_page: Any, game: str)
         page.goto(f"/table/{table}")
         expect(page.locator(".replay-bar")).to_be_visible()
         expect(page.locator("#turn.over")).to_be_attached()
+        step = page.locator("#replay-step .notation")
+        if step.count():  # the notation on demand only (the log's "notation" switch)
+            expect(step.first).to_be_hidden()
         assert horizontal_overflow(page, width) is None, horizontal_overflow(page, width)
         assert small_targets(page) == []
         assert internal_text(page) == []

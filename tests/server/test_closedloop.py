@@ -90,6 +90,13 @@ def test_belles_table_must_be_a_game_for_that_many() -> None:
     assert closed_belle.target("paris_connection", 3).name == "belle"
 
 
+def test_belles_database_is_sqlite_or_postgresql() -> None:
+    with pytest.raises(ValueError, match="PostgreSQL"):
+        closed_belle.target("paris_connection", 3, "sqlite:///elsewhere.db")
+    target = closed_belle.target("paris_connection", 3, "postgresql+psycopg://u:p@h/db")
+    assert "PostgreSQL" in target.detail
+
+
 def test_boardgame_io_is_needed_only_when_asked_for(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match=r"boardgame\.io|needs node"):
         closed_bgio.target(tmp_path)  # no node_modules there (or no node at all)

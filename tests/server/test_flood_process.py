@@ -180,4 +180,6 @@ def test_the_abuse_bench_reports_its_fields() -> None:
     assert len(report["rss_mib"]) == 2
     assert set(report["load_average"]) == {"quiet", "under_attack"}
     assert "p99" in report["how_to_read"] and report["cpus"] >= 1
+    assert set(report["server_cpu_s"]) == {"quiet", "under_attack"}
+    assert set(report["cost"]) == {"cpu_ms_per_honest_move", "flood_cpu_ms_per_1000_hellos"}
     assert report["honest_and_health"].get("honest tables started") == 2

@@ -14,11 +14,13 @@ from belle.engine.registry import register
 from belle.games.bruxelles_1893.actions import ALL_ACTIONS, Act
 from belle.games.bruxelles_1893.state import BruxellesState
 
-REVISIONS = ("0.2.0", "0.2.1")
+REVISIONS = ("0.2.0", "0.2.1", "0.2.3")
 """Rules revision 2 (engine 0.2.0): payable public figures must be paid, unpaid ones
 cost 5 VP from the final total (BRX-189..191, issue 14 item 12); the masterpiece and
 the "materials" category recalibrated (issue 15). Revision 3 (engine 0.2.1): the
-masterpiece scores 4 VP per tile built (issue 15, data.COMPLETION_VP)."""
+masterpiece scores 4 VP per tile built (issue 15, data.COMPLETION_VP). Revision 4
+(engine 0.2.3): a pile of works that runs out is rebuilt from the shop at once, as the
+seed says, not when a later draw finds it short (BRX-75, steps.rebuild_if_out)."""
 
 INFO = GameInfo(
     id="bruxelles_1893",
@@ -44,9 +46,11 @@ INFO = GameInfo(
         ),
         rules_version_option(
             REVISIONS,
-            "the edition of Belle's rules: 3, the current one; 2 replays games recorded "
-            "before the masterpiece scored 4 VP per tile (engine 0.2.0); 1 replays games "
-            "recorded before payable public figures had to be paid (engines before 0.2.0)",
+            "the edition of Belle's rules: 4, the current one; 3 replays games recorded "
+            "before a pile of works was rebuilt the moment it ran out (engines 0.2.1 and "
+            "0.2.2); 2 replays games recorded before the masterpiece scored 4 VP per tile "
+            "(engine 0.2.0); 1 replays games recorded before payable public figures had "
+            "to be paid (engines before 0.2.0)",
         ),
     ),
     has_chance=True,

@@ -125,7 +125,8 @@ class FigureSpec:
 
 
 FIGURES: Final[tuple[FigureSpec, ...]] = (
-    FigureSpec("brugmann", "Georges Brugmann", 5, ("money", 5), 5, "seed"),  # pay: recon.
+    # Brugmann and his 5 BF: seed; the 5 BF he is owed at the end: reconstructed
+    FigureSpec("brugmann", "Georges Brugmann", 5, ("money", 5), 5, "reconstructed"),
     FigureSpec("solvay", "Ernest Solvay", 3, ("materials", 2), 3, "reconstructed"),
     FigureSpec("picard", "Edmond Picard", 3, ("free", 3), 4, "reconstructed"),
     FigureSpec("buls", "Charles Buls", 3, ("city_hall", 1), 4, "reconstructed"),
@@ -163,7 +164,8 @@ class BonusSpec:
 
 
 BONUS_CARDS: Final[tuple[BonusSpec, ...]] = (
-    BonusSpec("free", "free 1 assistant (else 3 BF)", 5, ("free", 3), "public"),
+    # freeing an assistant: public; the 3 BF when none is in the Courthouse: reconstructed
+    BonusSpec("free", "free 1 assistant (else 3 BF)", 5, ("free", 3), "reconstructed"),
     BonusSpec("architect", "+1 architect", 4, ("architect", 1), "reconstructed"),
     BonusSpec("city_hall", "+1 City Hall", 4, ("city_hall", 1), "reconstructed"),
     BonusSpec("palace", "+1 Royal Palace", 4, ("palace", 1), "reconstructed"),
@@ -180,7 +182,7 @@ BONUS_CATEGORY_TEXT: Final = (
 )  # revision 1: "1 VP per cube"
 # Cubes (jokers included) per VP of a card kept under "materials", by rules revision:
 # revision 1 (engines before 0.2.0) scored 1 VP per cube; reconstructed (issue 15).
-CUBES_PER_VP: Final = {1: 1, 2: 3, 3: 3}
+CUBES_PER_VP: Final = {1: 1, 2: 3, 3: 3, 4: 3}
 
 # -- stock exchange cards (table 3.13, G-6): all reconstructed -----------------
 # Per card: for 2, 3, 4, 5 players the two shields ((r, c), (r, c)); then the payout.
@@ -244,7 +246,7 @@ SECONDARY: Final[tuple[Effect, ...]] = (
 # (engine 0.2.0) had (0, 1, 3, 5, 8, 11, 15); revision 1 (before 0.2.0) had
 # (0, 0, 2, 2, 5, 5, 10).
 COMPLETION_VP: Final = {1: (0, 0, 2, 2, 5, 5, 10), 2: (0, 1, 3, 5, 8, 11, 15),
-                        3: (0, 4, 8, 12, 16, 20, 24)}
+                        3: (0, 4, 8, 12, 16, 20, 24), 4: (0, 4, 8, 12, 16, 20, 24)}
 BF_PER_VP: Final = 5  # reconstructed (G-15)
 ART_CATEGORY_VP: Final = 2  # VP per work under the "art" category
 

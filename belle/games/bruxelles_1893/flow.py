@@ -162,6 +162,7 @@ def _apply_chance(state: BruxellesState, task: Task, action: Act) -> None:
     elif kind == "art":
         state.coloured[value] -= 1
         state.drawn.append(value)
+        rebuild_if_out(state, sum(state.coloured))  # BRX-75, revision 4: even mid-draw
     elif kind == "first":
         state.first = value
     else:
@@ -467,4 +468,4 @@ def _shop_hidden(state: BruxellesState, colour: int) -> bool:
     return any(colour in stack[:-1] for stack in state.shop)
 
 
-from belle.games.bruxelles_1893.steps import AUTOMATIC, DECIDE  # noqa: E402
+from belle.games.bruxelles_1893.steps import AUTOMATIC, DECIDE, rebuild_if_out  # noqa: E402

@@ -98,7 +98,10 @@ class BruxellesState(State[Act]):
         self.bonus_kept = [[0] * 4 for _ in range(n)]
         # -- pending sub-steps
         self.drawn: list[int] = []
-        self.art_groups: list[tuple[int, int, int, int, tuple[int, ...]]] = []
+        # per private draw: (history index, works drawn, drawer, kept colour or -1, the
+        # coloured pile at its start, the coloured works under the shop's tops that a
+        # rebuild in its middle adds: all 0 unless the pile runs out in it, BRX-75)
+        self.art_groups: list[tuple[int, int, int, int, tuple[int, ...], tuple[int, ...]]] = []
         self.paid = [0] * 5
         self.vp_during: list[int] = []  # set by the final scoring (steps._score)
         self.final_lines: list[list[ScoreLine]] = []  # its lines, once asked for

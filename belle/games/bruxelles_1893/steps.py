@@ -149,8 +149,8 @@ def keep(state: BruxellesState, seat: int, colour: int) -> None:
     state.drawn.clear()
     groups = state.art_groups
     if groups and groups[-1][3] < 0:
-        start, count, owner, _, snapshot = groups[-1]
-        groups[-1] = (start, count, owner, colour, snapshot)
+        start, count, owner, _, snapshot, extra = groups[-1]
+        groups[-1] = (start, count, owner, colour, snapshot, extra)
 
 
 def _sale(state: BruxellesState, task: Task, action: Act) -> None:
@@ -253,6 +253,7 @@ def _secondary(state: BruxellesState, task: Task, action: Act) -> None:
             rebuild_piles(state)
         state.black -= 1
         state.works[owner][data.BLACK] += 1
+        rebuild_if_out(state, state.black)
     else:
         push(state, *effect(state, owner, (kind, amount)))
 
@@ -349,19 +350,59 @@ def _do(state: BruxellesState, task: Task) -> None:
         push(state, ("pay", seat), ("after_pay", seat), ("needle", seat), ("build", seat))
 
 
-def _art_start(state: BruxellesState, task: Task) -> None:
-    """BRX-71..76: draw works (privately if several), then keep one."""
-    seat, count = task[1], task[2]
-    if sum(state.coloured) < count:
+def rebuild_if_out(state: BruxellesState, left: int) -> None:
+    """BRX-75 from rules revision 4: the pile just drawn from, with `left` works left,
+    is rebuilt at once when it runs out ("Si la pila ... se vacía, haz dos nuevas pilas
+    de las fichas ... en la tienda")."""
+    if not left and state.revision >= REBUILD_AT_ONCE:
         rebuild_piles(state)
-    drawn = min(count, sum(state.coloured))
+
+
+REBUILD_AT_ONCE = 4
+"""The rules revision from which the piles are rebuilt when one runs out (BRX-75);
+revisions 1–3 rebuilt them when a draw began that the coloured pile could not cover."""
+
+
+def _art_start(state: BruxellesState, task: Task) -> None:
+    """BRX-71..76: draw works (privately if several), then keep one.
+
+    From revision 4 the draw takes what the pile holds, and if that runs it out, the
+    rest from the pile rebuilt at that moment (flow._apply_chance): so it draws at most
+    the pile and the coloured works under the shop's two visible ones. A pile found
+    empty (nothing could be rebuilt when it ran out) is rebuilt first (BRX-76).
+    Revisions 1–3 rebuilt first whenever the pile could not cover the draw.
+    """
+    seat, count = task[1], task[2]
+    extra = (0, 0, 0, 0)
+    if state.revision < REBUILD_AT_ONCE:
+        if sum(state.coloured) < count:
+            rebuild_piles(state)
+        drawn = min(count, sum(state.coloured))
+    else:
+        if not sum(state.coloured):
+            rebuild_piles(state)
+        if count > sum(state.coloured):
+            extra = shop_hidden_coloured(state)
+        drawn = min(count, sum(state.coloured) + sum(extra))
     if drawn == 0:
         return
     private = drawn > 1
     if private:
-        state.art_groups.append((len(state.history), drawn, seat, -1, tuple(state.coloured)))
+        state.art_groups.append(
+            (len(state.history), drawn, seat, -1, tuple(state.coloured), extra))
     push(state, *[("art", seat, private)] * drawn,
          ("keep_art", seat) if private else ("keep_one", seat))
+
+
+def shop_hidden_coloured(state: BruxellesState) -> tuple[int, int, int, int]:
+    """The coloured works under the shop's two visible ones, per colour: what a
+    rebuild puts back into the coloured pile (BRX-75)."""
+    counts = [0, 0, 0, 0]
+    for stack in state.shop:
+        for colour in stack[:-1]:
+            if colour != data.BLACK:
+                counts[colour] += 1
+    return counts[0], counts[1], counts[2], counts[3]
 
 
 def _keep_one(state: BruxellesState, task: Task) -> None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from belle.engine.game import ScoreLine
 from belle.games.bruxelles_1893 import actions as act
 from belle.games.bruxelles_1893 import data, flow, rules
+from belle.games.bruxelles_1893.steps import REBUILD_AT_ONCE
 from belle.games.bruxelles_1893.texts import TEXTS
 
 if TYPE_CHECKING:
@@ -378,7 +379,7 @@ def full_state(state: BruxellesState) -> dict[str, Any]:
         **view(state, None),
         "drawn_all": [COLOURS[c] for c in state.drawn],
         "coloured_pile": list(state.coloured),
-        "art_groups": [[*list(g[:4]), list(g[4])] for g in state.art_groups],
+        "art_groups": [[*list(g[:4]), list(g[4]), list(g[5])] for g in state.art_groups],
         "decks": {"stock": list(state.stock_deck), "figures": list(state.fig_deck),
                   "figure_discards": list(state.fig_discard), "bonus": list(state.bonus_deck)},
         "compass_spaces": list(state.compass),
@@ -425,10 +426,12 @@ def resample(state: BruxellesState, seat: int, rng: random.Random) -> BruxellesS
     knows.
     """
     new = state.clone()
-    for start, count, owner, kept, snapshot in state.art_groups:
+    for start, count, owner, kept, snapshot, extra in state.art_groups:
         if owner == seat:
             continue
-        if kept < 0:
+        if _ran_out(state, count, snapshot, len(state.drawn) if kept < 0 else count):
+            draws = _redraw_after_rebuild(new, state, count, kept, snapshot, extra, rng)
+        elif kept < 0:
             pool = [a + b for a, b in zip(state.coloured, _counts(state.drawn), strict=True)]
             draws = _sample(pool, len(state.drawn), rng)
             new.drawn = draws
@@ -441,6 +444,40 @@ def resample(state: BruxellesState, seat: int, rng: random.Random) -> BruxellesS
         for offset, colour in enumerate(draws):
             new.history[start + offset] = act.DRAW[colour]
     return new
+
+
+def _ran_out(state: BruxellesState, count: int, snapshot: tuple[int, ...], done: int) -> bool:
+    """Whether the coloured pile ran out, and was rebuilt (revision 4, BRX-75), within
+    the first `done` of a private draw of `count` works from the pile `snapshot`."""
+    return state.revision >= REBUILD_AT_ONCE and count >= sum(snapshot) and done >= sum(
+        snapshot)
+
+
+def _redraw_after_rebuild(new: BruxellesState, state: BruxellesState, count: int,
+                          kept: int, snapshot: tuple[int, ...], extra: tuple[int, ...],
+                          rng: random.Random) -> list[int]:
+    """A private draw that ran the pile out: its first draws were the whole pile
+    (public: every work outside the piles is face up or was), the rest came from the
+    pile rebuilt then (`extra`, public too); only which of those were drawn is redrawn.
+    A finished draw holds the kept work; a pending one is redrawn with the pile."""
+    whole = [c for c, n in enumerate(snapshot) for _ in range(n)]
+    rng.shuffle(whole)
+    later: list[int] = []
+    if kept < 0:
+        rest = len(state.drawn) - len(whole)
+        pool = [a + b - c for a, b, c in
+                zip(state.coloured, _counts(state.drawn), snapshot, strict=True)]
+        later = _sample(pool, rest, rng)
+        new.drawn = whole + later
+        new.coloured = [p - d for p, d in zip(pool, _counts(later), strict=True)]
+        return new.drawn
+    pool = list(extra)
+    if not snapshot[kept]:
+        pool[kept] -= 1
+        later.append(kept)
+    later += _sample(pool, count - len(whole) - len(later), rng)
+    rng.shuffle(later)
+    return whole + later
 
 
 def _counts(colours: list[int]) -> list[int]:

@@ -133,11 +133,13 @@ LANDMARKS: Final[tuple[LandmarkSpec, ...]] = (
     LandmarkSpec("Panthéon", 10, (0, 1, 1), ((BRONZE, 2), (PGOLD, 4)), "reconstructed"),
     LandmarkSpec("Grand Palais", 11, (0, 1, 1),
                  ((BRONZE, 2), (SILVER, 3), (SILVER, 3)), "reconstructed"),
-    # value 12 and its cost 1 marble + 1 gold: seed (Julie); its rewards: reconstructed
+    # value 12 and its cost 1 marble + 1 gold: seed (Julie); its rewards reconstructed, so
+    # the landmark is tagged reconstructed (the seed prints no landmark's rewards)
     LandmarkSpec("Opéra Garnier", 12, (0, 1, 1),
-                 ((BRONZE, 3), (SILVER, 3), (PGOLD, 4)), "seed"),
+                 ((BRONZE, 3), (SILVER, 3), (PGOLD, 4)), "reconstructed"),
     # value 13: seed (Charlotte's example); cost and rewards: reconstructed
-    LandmarkSpec("Louvre", 13, (0, 1, 1), ((SILVER, 4), (SILVER, 4), (PGOLD, 4)), "seed"),
+    LandmarkSpec("Louvre", 13, (0, 1, 1), ((SILVER, 4), (SILVER, 4), (PGOLD, 4)),
+                 "reconstructed"),
     LandmarkSpec("Sacré-Cœur", 14, (0, 2, 1),
                  ((BRONZE, 3), (SILVER, 4), (PGOLD, 5)), "reconstructed"),
     LandmarkSpec("Notre-Dame", 15, (0, 1, 2),

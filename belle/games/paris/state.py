@@ -679,11 +679,11 @@ class ParisState(State[Action]):
         d["pending"] = self.pending[:]
         d["_open"] = self._open[:]
         d["_keys_at"] = self._keys_at[:]
-        d["stock"] = [row[:] for row in self.stock]
-        d["vstock"] = [row[:] for row in self.vstock]
-        d["vp_parts"] = [row[:] for row in self.vp_parts]
-        d["eg_held"] = [row[:] for row in self.eg_held]
-        d["eg_looks"] = [row[:] for row in self.eg_looks]
+        d["stock"] = list(map(list.copy, self.stock))
+        d["vstock"] = list(map(list.copy, self.vstock))
+        d["vp_parts"] = list(map(list.copy, self.vp_parts))
+        d["eg_held"] = list(map(list.copy, self.eg_held))
+        d["eg_looks"] = list(map(list.copy, self.eg_looks))
         return other
 
     # -- results ---------------------------------------------------------

@@ -35,8 +35,12 @@ if TYPE_CHECKING:
     from belle.games.paris_connection.state import ParisConnectionState
 
 NO_COMPANY = -1
-_CACHE: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+_CACHE: dict[tuple[int, int, int, int], tuple[tuple[int, ...], int]] = {}
 _CACHE_SIZE = 1 << 15
+# per (board, network, placements left): recent (free hexes, hexes of the ways used,
+# answer), newest first (reach_gains)
+_KEPT: dict[tuple[int, int, int], list[tuple[int, int, tuple[int, ...]]]] = {}
+_KEPT_PER_NETWORK = 4
 PROSPECT_WEIGHT = 1.0
 
 
@@ -141,18 +145,40 @@ def _best_take(state: ParisConnectionState,
 
 def reach_gains(board: Board, network: int, room: int, left: int) -> tuple[int, ...]:
     """For 0..left more placements, the most city value a company holding `network` can
-    collect (non-decreasing). Cached by the free hexes within `left` placements of the
-    network: the search never looks further (a way it can use is at most `left` long),
-    so a placement elsewhere on the map keeps the answer, and a position reuses the
-    reach of each company that the last placements did not come near."""
-    passable = _near(network, room & ~network, left)
+    collect (non-decreasing).
+
+    Kept per network as placements land (`_KEPT`): an answer found on free hexes `free`
+    holds on any fewer free hexes that still hold the ways it used, for fewer hexes
+    never shorten a way (so the search finds nothing better) and those ways are as
+    short as they were (so it finds as much); a position thus reuses the reach of
+    every company whose best ways no placement since has touched. Else cached by the
+    free hexes within `left` placements of the network: the search never looks further
+    (a way it can use is at most `left` long)."""
+    free = room & ~network
+    kept = _KEPT.get((id(board), network, left))
+    if kept is not None:
+        for was_free, used, found in kept:
+            if not free & ~was_free and not used & ~free:
+                return found
+    passable = _near(network, free, left)
     key = (id(board), network, passable, left)
-    found = _CACHE.get(key)
-    if found is None:
+    cached = _CACHE.get(key)
+    if cached is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
-        found = _CACHE[key] = _reach_gains(board, network, passable, left)
-    return found
+        cached = _CACHE[key] = _reach_gains_used(board, network, passable, left)
+    gains, used = cached
+    _keep((id(board), network, left), free, used, gains)
+    return gains
+
+
+def _keep(key: tuple[int, int, int], free: int, used: int, gains: tuple[int, ...]) -> None:
+    """Remember the last few answers of one network and budget with the ways they used."""
+    if len(_KEPT) >= _CACHE_SIZE:
+        _KEPT.clear()
+    kept = _KEPT.setdefault(key, [])
+    kept.insert(0, (free, used, gains))
+    del kept[_KEPT_PER_NETWORK:]
 
 
 def _near(network: int, passable: int, radius: int) -> int:
@@ -167,20 +193,29 @@ def _near(network: int, passable: int, radius: int) -> int:
 
 
 def _reach_gains(board: Board, network: int, passable: int, left: int) -> tuple[int, ...]:
-    """The search over the orders in which to collect cities. Where two orders collect
-    the same set, the one that spent fewer placements leaves at least as much to do (the
-    same value collected, the same distances on), so the other is not searched further:
-    the answer is the same, found in far fewer steps."""
+    """The search over the orders in which to collect cities (_reach_gains_used)."""
+    return _reach_gains_used(board, network, passable, left)[0]
+
+
+def _reach_gains_used(board: Board, network: int, passable: int,
+                      left: int) -> tuple[tuple[int, ...], int]:
+    """The search over the orders in which to collect cities, and the hexes of one set of
+    shortest ways that collect each best value. Where two orders collect the same set,
+    the one that spent fewer placements leaves at least as much to do (the same value
+    collected, the same distances on), so the other is not searched further: the answer
+    is the same, found in far fewer steps."""
     cities = passable & board.city_mask
     value_of = _city_values(board)
     from_city: dict[int, dict[int, int]] = {}
     best = [0] * (left + 1)
+    orders: list[tuple[int, ...]] = [()] * (left + 1)  # the cities of each best, in order
     fewest: dict[int, int] = {}  # a set of cities collected -> the fewest placements spent
     # A way through collected cities is a way from the network too, so a city is at
     # least `start[city]` placements in: its ways on are needed only `left - that` far.
     start = _distances(network, passable, cities, left)
 
-    def grow(spent: int, gained: int, cost: dict[int, int], taken: int) -> None:
+    def grow(spent: int, gained: int, cost: dict[int, int], taken: int,
+             order: tuple[int, ...]) -> None:
         for city, distance in cost.items():
             total = spent + distance
             if total > left or city & taken:
@@ -188,6 +223,7 @@ def _reach_gains(board: Board, network: int, passable: int, left: int) -> tuple[
             collected = gained + value_of[city]
             if collected > best[total]:
                 best[total] = collected
+                orders[total] = (*order, city)
             if total + 2 > left:  # cities are never neighbours: the next is 2 away
                 continue
             now = taken | city
@@ -196,18 +232,46 @@ def _reach_gains(board: Board, network: int, passable: int, left: int) -> tuple[
             fewest[now] = total
             reach = from_city.get(city)
             if reach is None:
-                reach = from_city[city] = _distances(city, passable, cities,
-                                                     left - start[city])
+                reach = from_city[city] = _city_distances(board, city, passable, cities,
+                                                          left - start[city])
             merged = dict(cost)
             for other, d in reach.items():
                 if d < merged.get(other, left + 1):
                     merged[other] = d
-            grow(total, collected, merged, now)
+            grow(total, collected, merged, now, (*order, city))
 
-    grow(0, 0, start, 0)
+    grow(0, 0, start, 0, ())
     for i in range(1, left + 1):
-        best[i] = max(best[i], best[i - 1])
-    return tuple(best)
+        if best[i - 1] >= best[i]:
+            best[i], orders[i] = best[i - 1], orders[i - 1]
+    used = 0
+    for order in set(orders):
+        sources = network
+        for city in order:
+            used |= _way(sources, city, passable)
+            sources |= city
+    return tuple(best), used
+
+
+def _way(sources: int, target: int, passable: int) -> int:
+    """The hexes of one shortest way over `passable` from `sources` to `target` (target
+    included, sources not); all of `passable` if none is found by stepping back."""
+    layers = []
+    seen = frontier = sources
+    while not frontier & target:
+        frontier = expand(frontier) & passable & ~seen
+        if not frontier:
+            return passable
+        seen |= frontier
+        layers.append(frontier)
+    way = at = target
+    for layer in reversed(layers[:-1]):
+        back = expand(at) & layer
+        if not back:
+            return passable  # an edge open one way only: keep the answer to these hexes
+        at = back & -back
+        way |= at
+    return way
 
 
 _CITY_VALUES: dict[int, dict[int, int]] = {}
@@ -220,6 +284,27 @@ def _city_values(board: Board) -> dict[int, int]:
         found = _CITY_VALUES[id(board)] = {
             board.bit[h]: board.values[h] for h in range(board.size)
             if board.bit[h] & board.city_mask}
+    return found
+
+
+_AROUND: dict[tuple[int, int], int] = {}
+_FROM_CITY: dict[tuple[int, int, int, int], dict[int, int]] = {}
+
+
+def _city_distances(board: Board, city: int, passable: int, cities: int,
+                    radius: int) -> dict[int, int]:
+    """_distances from one city of `board` (`cities`: its cities in `passable`), cached
+    by the hexes of `passable` within `radius` steps of it: the only ones its search
+    can meet, which a placement elsewhere leaves as they are."""
+    around = _AROUND.get((city, radius))
+    if around is None:
+        around = _AROUND[(city, radius)] = _near(city, ~city, radius)
+    key = (id(board), city, passable & around, radius)
+    found = _FROM_CITY.get(key)
+    if found is None:
+        if len(_FROM_CITY) >= _CACHE_SIZE:
+            _FROM_CITY.clear()
+        found = _FROM_CITY[key] = _distances(city, passable, cities, radius)
     return found
 
 

@@ -480,7 +480,9 @@ class ParisConnectionState(State[Action]):
         return state
 
     def clone(self) -> ParisConnectionState:
-        """Flat lists copied, tuples and the per-position caches shared (see above)."""
+        """Flat lists copied, tuples and the per-position caches shared (see above); rows
+        copied by `map` (a comprehension is a call of its own: this is the search's hot
+        path)."""
         other = object.__new__(ParisConnectionState)
         d = other.__dict__
         d.update(self.__dict__)
@@ -488,10 +490,10 @@ class ParisConnectionState(State[Action]):
         d["_visibility"] = self._visibility[:]
         d["bag"] = self.bag[:]
         d["supply"] = self.supply[:]
-        d["initial"] = [row[:] for row in self.initial]
-        d["portfolio"] = [row[:] for row in self.portfolio]
-        d["min_initial"] = [row[:] for row in self.min_initial]
-        d["known_taken"] = [row[:] for row in self.known_taken]
+        d["initial"] = list(map(list.copy, self.initial))
+        d["portfolio"] = list(map(list.copy, self.portfolio))
+        d["min_initial"] = list(map(list.copy, self.min_initial))
+        d["known_taken"] = list(map(list.copy, self.known_taken))
         d["values"] = self.values[:]
         d["start_hex"] = self.start_hex[:]
         d["network"] = self.network[:]

@@ -346,7 +346,7 @@ class ParisParisState(State[Action]):
         other.bag = self.bag.copy()
         other.on_board = self.on_board.copy()
         other.discard = self.discard.copy()
-        other.points = [row.copy() for row in self.points]
+        other.points = list(map(list.copy, self.points))
         other.tours = self.tours.copy()  # immutable entries
         return other
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from belle.server.bench.loadgen import own_version
-from belle.server.bench.processes import process_rss
+from belle.server.bench.processes import process_cpu, process_rss
 
 MAX_TABLES = 200
 MAX_SECONDS = 120.0
@@ -96,6 +96,16 @@ async def _honest_table(http: Any, url: str, index: int, think: float, tally: Ta
         tally.counts["honest tables started"] += 1
         await asyncio.gather(*(_play(ws, seat, think, tally, stop, random.Random(index))
                                for seat, ws in enumerate(sockets)))
+
+
+async def _waiting_table(http: Any, index: int) -> None:
+    """An open table that waits for players, created by a person of its own address."""
+    address = f"10.2.{index // 200}.{index % 200 + 1}"
+    token = await _session(http, f"waiting {index}", address)
+    response = await http.post("/api/tables", json={"game": "paris_connection",
+                                                    "players": 3},
+                               headers=_headers(address, token))
+    response.raise_for_status()
 
 
 async def _play(ws: Any, seat: int, think: float, tally: Tally, stop: asyncio.Event,
@@ -264,16 +274,19 @@ def flood_main(argv: list[str]) -> None:
 
 async def measure(url: str, pid: int, tables: int, seconds: float, think: float,
                   flood_sockets: int, silent_sockets: int,
-                  profile: str | None = None) -> dict[str, Any]:
+                  profile: str | None = None, lobby_tables: int = 0) -> dict[str, Any]:
     """One server: honest tables quiet, then under the floods; what was measured.
     `profile`: a file for py-spy's samples of the server during the floods (raw
-    collapsed stacks)."""
+    collapsed stacks). `lobby_tables`: open tables waiting in the lobby (each by its
+    own person and address), so a lobby sync is as large as a busy lobby's."""
     import httpx
 
     tally = Tally()
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         await _session(http, "victim", "100.64.1.1", "a long and good password")
+        for index in range(lobby_tables):
+            await _waiting_table(http, index)
         stop, checking = asyncio.Event(), asyncio.Event()
         honest = [asyncio.create_task(_honest_table(http, url, i, think, tally, stop))
                   for i in range(tables)]
@@ -282,7 +295,9 @@ async def measure(url: str, pid: int, tables: int, seconds: float, think: float,
             await asyncio.sleep(0.1)
         await asyncio.sleep(1.0)  # the first deals settle
         tally.phase = "quiet"
+        cpu = [process_cpu(pid)]
         await asyncio.sleep(seconds)
+        cpu.append(process_cpu(pid))
         load_quiet = os.getloadavg()[0]
         rss_before = process_rss(pid)
         attacker = await asyncio.create_subprocess_exec(
@@ -294,7 +309,9 @@ async def measure(url: str, pid: int, tables: int, seconds: float, think: float,
         tally.phase = "under_attack"
         health = asyncio.create_task(_health(http, checking, tally))
         spy = await _py_spy(pid, seconds, profile) if profile else None
+        cpu.append(process_cpu(pid))
         await asyncio.sleep(seconds)
+        cpu.append(process_cpu(pid))
         load_attack = os.getloadavg()[0]
         rss_after = process_rss(pid)
         if spy is not None:
@@ -316,7 +333,14 @@ async def measure(url: str, pid: int, tables: int, seconds: float, think: float,
             "honest_and_health": dict(sorted(tally.counts.items())),
             "rss_mib": [round((m or 0) / 2**20, 1) for m in (rss_before, rss_after)],
             "load_average": {"quiet": round(load_quiet, 2),
-                             "under_attack": round(load_attack, 2)}}
+                             "under_attack": round(load_attack, 2)},
+            "server_cpu_s": {"quiet": _spent(cpu[0], cpu[1]),
+                             "under_attack": _spent(cpu[2], cpu[3])}}
+
+
+def _spent(start: float | None, end: float | None) -> float | None:
+    """CPU seconds the server used between two readings (None off Linux)."""
+    return round(end - start, 2) if start is not None and end is not None else None
 
 
 async def _py_spy(pid: int, seconds: float, output: str) -> Any:

@@ -19,6 +19,7 @@ from typing import Any
 from belle.server.bench.closedloop import Meter, Target, Wave
 from belle.server.bench.loadgen import own_version
 from belle.server.bench.processes import server_processes
+from belle.server.bench.schema import is_postgres, own_schema
 
 
 class BelleSeat:
@@ -115,17 +116,25 @@ async def _cancel(task: asyncio.Task[None]) -> None:
 
 
 @contextlib.contextmanager
-def _server() -> Any:
-    with server_processes(1) as servers:
+def _server(db: str | None) -> Any:
+    """One `belle serve`: on a temp SQLite file, or in a fresh schema of `db`."""
+    with contextlib.ExitStack() as stack:
+        schema = stack.enter_context(own_schema(db)) if db is not None else None
+        servers = stack.enter_context(server_processes(1, db, None, schema))
         yield servers[0]
 
 
-def target(game: str, players: int) -> Target:
+def target(game: str, players: int, db: str | None = None) -> Target:
+    """Belle's side for tables of `game` with `players` seats; `db`: a PostgreSQL URL
+    (ValueError for anything else)."""
     import belle
 
     info = belle.load_game(game).info  # GameError for an unknown id
     if not info.min_players <= players <= info.max_players:
         raise ValueError(f"{game} is played by {info.min_players} to {info.max_players}")
-    return Target("belle", _server, opener(game, players),
-                  f"belle serve (one process, SQLite, every move committed before it is "
+    if db is not None and not is_postgres(db):
+        raise ValueError("--db with --closed-loop is a PostgreSQL URL (SQLite is the default)")
+    store = "PostgreSQL, a schema of its own" if db is not None else "SQLite"
+    return Target("belle", lambda: _server(db), opener(game, players),
+                  f"belle serve (one process, {store}, every move committed before it is "
                   f"broadcast), {game} with {players} seats")

@@ -276,15 +276,16 @@ def check(tables: list[int], moves: int, rounds: int) -> None:
 def run_closed_loop(
     tables: list[int] | None = None, moves: int = 40, *, rounds: int = 3,
     game: str = "paris_connection", players: int = 3, bgio: str | Path | None = None,
-    progress: Callable[[str], None] | None = None,
+    progress: Callable[[str], None] | None = None, db: str | None = None,
 ) -> dict[str, Any]:
     """Belle (and boardgame.io, with `bgio`) at each number of tables, `rounds` rounds
-    interleaved; a JSON-able report with the medians."""
+    interleaved; a JSON-able report with the medians. `db`: Belle on that PostgreSQL
+    database, in a schema of its own per run (a temp SQLite file by default)."""
     from belle.server.bench import closed_belle, closed_bgio
 
     levels = tables if tables is not None else [50, 500]
     check(levels, moves, rounds)
-    targets = [closed_belle.target(game, players)]
+    targets = [closed_belle.target(game, players, db)]
     if bgio is not None:
         targets.append(closed_bgio.target(Path(bgio)))
     raise_file_limit()

@@ -95,7 +95,7 @@ function moments(story, ctx) {
       h("b", {}, t("Turn {n}", { n: m.turn })), " — ",
       m.last ? t("{player} scored {points} points in the last turn", { player: who, points: fmt(gain) })
         : t("{player} scored {points} points", { player: who, points: fmt(gain) }),
-      m.lead ? [" · ", t("{players} now lead", { players: m.lead.map((seat) => names[seat]).join(", ") })] : null,
+      m.lead ? [" · ", leadText(m.lead.map((seat) => names[seat]))] : null,
       m.moves.length ? movesLine(m, ctx) : null);
   }));
 }
@@ -117,4 +117,10 @@ function movesLine(m, ctx) {
 function fmt(n) {
   const v = Math.round(Number(n) * 100) / 100;
   return Number.isNaN(v) ? String(n) : (v < 0 ? "−" : "") + Math.abs(v);
+}
+
+/** Who leads after a decisive moment: one player, or several who share the lead. */
+function leadText(players) {
+  return players.length === 1 ? t("{player} now leads", { player: players[0] })
+    : t("{players} now share the lead", { players: players.join(", ") });
 }

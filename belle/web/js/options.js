@@ -31,7 +31,7 @@ const HELP = {
   bruxelles_1893: {
     expert_strips: () => t("Play the Art Nouveau strips on their expert side: a column may repeat an action or lack one."),
     first_game_compass: () => t("First-game compass: the six compass tiles in a fixed order instead of at random."),
-    rules_version: () => t("Belle's edition of these rules: 2 is today's; 1 replays games recorded before public figures you could pay had to be paid."),
+    rules_version: () => t("Belle's edition of these rules: 4 is today's; 3 replays games recorded before a pile of works of art was rebuilt the moment it ran out; 2 replays games recorded before the masterpiece scored 4 VP per tile; 1 replays games recorded before public figures you could pay had to be paid."),
   },
 };
 

@@ -274,7 +274,7 @@ def test_older_records_keep_their_scoring_tables() -> None:
     """Issue 15's recalibrations are revisions 2 and 3: records of engines before 0.2.0
     (revision 1) and of 0.2.0 (revision 2) score the masterpiece and the materials
     category with the tables they were played with; revision 3 scores 4 VP a tile."""
-    for version, completion, materials in ((1, 5, 3), (2, 8, 1), (3, 16, 1)):
+    for version, completion, materials in ((1, 5, 3), (2, 8, 1), (3, 16, 1), (4, 16, 1)):
         state = start(players=2, rules_version=version)
         state.built[0] = 4
         state.bonus_kept[0] = [0, 0, 1, 0]
@@ -288,12 +288,15 @@ def test_older_records_keep_their_scoring_tables() -> None:
 
 def test_records_name_the_revision_their_engine_played() -> None:
     """A record without `rules_version` replays under its engine's revision: 1 before
-    0.2.0, 2 for 0.2.0 (golden/legacy/*-engine-0.2.0.json), 3 from 0.2.1 on."""
+    0.2.0, 2 for 0.2.0 (golden/legacy/*-engine-0.2.0.json), 3 for 0.2.1 and 0.2.2, 4
+    from 0.2.3 on."""
     upgrade = Bruxelles1893.options_for_record
     assert upgrade({}, "0.1.0")["rules_version"] == 1
     assert upgrade({}, "0.2.0")["rules_version"] == 2
-    assert "rules_version" not in upgrade({}, "0.2.1")
-    assert Bruxelles1893().revision == 3
+    assert upgrade({}, "0.2.1")["rules_version"] == 3
+    assert upgrade({}, "0.2.2")["rules_version"] == 3
+    assert "rules_version" not in upgrade({}, "0.2.3")
+    assert Bruxelles1893().revision == 4
 
 
 SETUP_LOG = ("strip 1", "strip 2", "strip 3", "strip 4", "strip 5", "compass wood",

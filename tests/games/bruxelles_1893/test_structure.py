@@ -87,7 +87,9 @@ def test_brx_19_20_21_view_shows_both_boards_and_architect_boards() -> None:
 
 
 def test_brx_211_rebuild_keeps_the_works_left_in_a_pile() -> None:
-    state = start(players=3, shield="1,2")
+    """Revision 3 (records of engines 0.2.1, 0.2.2): the piles were rebuilt when a draw
+    began that the coloured pile could not cover; the works left in it stayed."""
+    state = start(players=3, shield="1,2", rules_version=3)
     state.exh[0] = 2  # draws 3
     state.coloured = [0, 2, 0, 0]
     state.shop = [[data.BLUE, data.GREEN], [data.YELLOW]]

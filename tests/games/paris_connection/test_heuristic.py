@@ -74,11 +74,13 @@ def test_greedy_builds_its_own_company_first() -> None:
 
 
 def test_cached_reach_is_the_search_over_the_whole_map() -> None:
-    """The reach is cached by the free hexes within `left` placements of the network:
-    on the positions of seeded random games, every company and every number of
-    placements left, it is what the search over every free hex finds."""
+    """The reach is kept per network while placements miss the ways it used, and cached
+    by the free hexes within `left` placements of the network: on the positions of
+    seeded random games, every company and every number of placements left, it is what
+    the search over every free hex finds, asked in the order of play and again in a
+    shuffled order (free hexes that come back, as between two searches' positions)."""
     game = belle.load_game("paris_connection")
-    checked = 0
+    positions = []
     for seed in range(2):
         rng = random.Random(seed)
         state = game.new_initial_state(4)
@@ -86,14 +88,17 @@ def test_cached_reach_is_the_search_over_the_whole_map() -> None:
             if state.is_chance_node():
                 state.apply_action(sample_chance(state, rng))
                 continue
-            for company, network in enumerate(state.network):
-                for left in range(1, 6):
-                    whole = _reach_gains(BOARD, network, state.room & ~network, left)
-                    assert reach_gains(BOARD, network, state.room, left) == whole, (
-                        seed, company, left)
-                    checked += 1
+            positions.append((state.room, list(state.network)))
             state.apply_action(rng.choice(state.legal_actions()))
-    assert checked > 1000
+    shuffled = random.Random(2).sample(positions, len(positions))
+    checked = 0
+    for room, networks in positions + shuffled:
+        for company, network in enumerate(networks):
+            for left in range(1, 6):
+                whole = _reach_gains(BOARD, network, room & ~network, left)
+                assert reach_gains(BOARD, network, room, left) == whole, (company, left)
+                checked += 1
+    assert checked > 2000
 
 
 def test_return_is_worth_its_best_take_on_the_boards_it_leaves() -> None:
