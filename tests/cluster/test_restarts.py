@@ -46,7 +46,9 @@ OUTAGE = 2.0  # seconds Redis is down: every table's bot turn meets it down, twi
 
 
 def _bot_tables(w0: Worker, w1: Worker) -> tuple[list[int], list[Client]]:
-    """TABLES started bot tables, made on w0; a watcher of each on w1 (the survivor)."""
+    """TABLES started bot tables, made on w0, each past its first bot move; a watcher of
+    each on w1 (the survivor). A game's first moves are the chance draws its start makes
+    in one go: a bot move is what shows its bots at work (under a lease)."""
     owner = sign_in(w0, "Ada")
     tables = [bot_table(w0, owner) for _ in range(TABLES)]
     watchers = [Client(w1, table_id, None) for table_id in tables]
@@ -55,8 +57,30 @@ def _bot_tables(w0: Worker, w1: Worker) -> tuple[list[int], list[Client]]:
     for table_id in tables:
         post(w0, owner, f"/api/tables/{table_id}/start")
     for watcher in watchers:
-        watcher.until(lambda m: m.get("kind") == "action" and m.get("version", 0) >= 5)
+        watcher.until(_bot_move)
     return tables, watchers
+
+
+def _bot_move(message: dict[str, Any]) -> bool:
+    return message.get("kind") == "action" and message.get("player") != "chance"
+
+
+def _leaders(workers: list[Worker], tables: list[int], namespace: str, redis_url: str
+             ) -> list[tuple[Worker, list[int]]]:
+    """Each of `workers` with the tables it leads, the one leading most first: one
+    reading of the leases, once every table's is held (a worker takes it at its first
+    bot turn, and it stays that worker's while it lives)."""
+    ids = [w.worker_id() for w in workers]
+    holders: list[str | None] = []
+
+    def all_held() -> bool:
+        holders[:] = [lease_holder(redis_url, namespace, t) for t in tables]
+        return all(h in ids for h in holders)
+
+    wait_for(all_held, "every bot table's lease to be held")
+    found = [(w, [t for t, h in zip(tables, holders, strict=True) if h == i])
+             for w, i in zip(workers, ids, strict=True)]
+    return sorted(found, key=lambda pair: -len(pair[1]))
 
 
 def _version(watcher: Client) -> int:
@@ -107,12 +131,12 @@ def _followed(watcher: Client) -> int:
     return known
 
 
-def _stop_and_restart(stopping: Worker, taking: Worker, tables: list[int], namespace: str,
-                      redis_url: str) -> tuple[list[Client], float]:
-    """SIGTERM `stopping`; every table it led moves again, now led by `taking`, sooner
-    than a lease could lapse; then `stopping` starts again. Watchers on `taking` (made
-    here, so they see the whole hand-over) and the longest pause between two moves."""
-    led = [t for t in tables if lease_holder(redis_url, namespace, t) == stopping.worker_id()]
+def _stop_and_restart(stopping: Worker, taking: Worker, led: list[int], tables: list[int],
+                      namespace: str, redis_url: str) -> tuple[list[Client], float]:
+    """SIGTERM `stopping`, which leads the tables `led`; every one of them moves again,
+    now led by `taking`, sooner than a lease could lapse; then `stopping` starts again.
+    Watchers on `taking` (made here, so they see the whole hand-over) and the longest
+    pause between two moves."""
     assert led  # the stopped worker leads bot tables
     watchers = [Client(taking, t, None) for t in tables]
     for watcher in watchers:
@@ -141,11 +165,13 @@ def test_rolling_restart_hands_the_bot_tables_over(cluster: Cluster, pg_url: str
     w0, w1 = cluster(2, lease_seconds=LEASE, bot_delay=BOT_DELAY)
     tables, _watchers = _bot_tables(w0, w1)
     namespace = instance_of(pg_url)
-    holders = [lease_holder(redis_server.url, namespace, t) for t in tables]
-    first = max((w0, w1), key=lambda w: holders.count(w.worker_id()))
-    second = w1 if first is w0 else w0
-    _on_second, pause = _stop_and_restart(first, second, tables, namespace, redis_server.url)
-    watchers, pause_back = _stop_and_restart(second, first, tables, namespace,
+    (first, led), (second, _) = _leaders([w0, w1], tables, namespace, redis_server.url)
+    _on_second, pause = _stop_and_restart(first, second, led, tables, namespace,
+                                          redis_server.url)
+    # `second` took every table of `first` over (checked there), and kept its own
+    back = [t for t in tables if lease_holder(redis_server.url, namespace, t)
+            == second.worker_id()]
+    watchers, pause_back = _stop_and_restart(second, first, back, tables, namespace,
                                              redis_server.url)
     print(f"longest wait between two moves after each SIGTERM: {pause:.2f} s, "
           f"{pause_back:.2f} s (bot delay {BOT_DELAY} s)")
