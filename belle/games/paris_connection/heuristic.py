@@ -26,6 +26,7 @@ placements did not come near.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import mul
 from typing import TYPE_CHECKING
 
 from belle.games.paris_connection import data
@@ -47,8 +48,15 @@ def heuristic(state: ParisConnectionState, seat: int) -> float:
 def heuristics(state: ParisConnectionState, seats: Iterable[int]) -> dict[int, float]:
     """`heuristic` for each of `seats`: the finished turn is worked out once for all."""
     portfolios, values = _as_finished(state)
-    scores = [portfolio_score(p, values, state.limit) for p in portfolios]
+    scores = _scores(portfolios, values, state.limit)
     return {seat: float(margin(scores, seat)) for seat in seats}
+
+
+def _scores(portfolios: Sequence[Sequence[int]], values: Sequence[int],
+            limit: int) -> list[int]:
+    """rules.portfolio_score of each portfolio, in one pass (search's hot path)."""
+    return [sum(map(mul, p, values)) - data.EXCESS_PENALTY * max(0, sum(p) - limit)
+            for p in portfolios]
 
 
 def _as_finished(state: ParisConnectionState) -> tuple[Sequence[Sequence[int]], list[int]]:
@@ -83,9 +91,9 @@ def _with_prospects(state: ParisConnectionState, values: list[int],
             for c, value in enumerate(values)]
 
 
-def margin(scores: Sequence[int], seat: int) -> int:
+def margin(scores: list[int], seat: int) -> int:
     """`seat`'s score minus the best of the others' (a game has at least 3 seats)."""
-    return scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+    return scores[seat] - max(scores[:seat] + scores[seat + 1:])
 
 
 def _finished_build_value(state: ParisConnectionState, values: list[int]) -> int:
@@ -98,18 +106,18 @@ def _finished_build_value(state: ParisConnectionState, values: list[int]) -> int
     options = reach_gains(state.board, state.network[company], state.room, left)
     values[company] = base
     # a gain moves each seat's score by its shares of the company times the gain
-    scores = [portfolio_score(p, values, state.limit) for p in state.portfolio]
-    shares = [p[company] for p in state.portfolio]
+    scores = _scores(state.portfolio, values, state.limit)
     mover = state.to_move
+    own, held = scores[mover], state.portfolio[mover][company]
+    rivals = [(score, state.portfolio[s][company]) for s, score in enumerate(scores)
+              if s != mover]
     best_value, best_standing = base, None
     seen = -1
     for gain in options:
         if gain == seen:
             continue
         seen = gain
-        own = scores[mover] + shares[mover] * gain
-        here = own - max(score + shares[s] * gain for s, score in enumerate(scores)
-                         if s != mover)
+        here = own + held * gain - max([score + shares * gain for score, shares in rivals])
         if best_standing is None or here > best_standing:
             best_value, best_standing = base + gain, here
     return best_value
