@@ -126,6 +126,17 @@ def _lease_seconds(given: float | None) -> float:
         return DEFAULT_LEASE_SECONDS
 
 
+def _lease_cache() -> float | None:
+    """`BELLE_LEASE_CACHE_SECONDS`: how long a lease taken is believed without asking
+    Redis (default: half the lease period; 0 asks at every check, as the tests of a
+    Redis restart do)."""
+    raw = os.environ.get("BELLE_LEASE_CACHE_SECONDS")
+    try:
+        return None if raw is None else float(raw)
+    except ValueError:
+        return None
+
+
 def cluster_config(database_url: str, redis_url: str | None) -> None:
     """Raise FanoutError for a pair that cannot work: Redis with SQLite (one process owns
     a SQLite file), a URL that is not redis://, or a Redis that does not answer."""
@@ -168,7 +179,8 @@ def create_app(
     fanout: Fanout | None = None
     if redis_url:  # the deployment is the database: its id names its Redis keys
         fanout = RedisFanout(redis_url, instance_id(store),
-                             lease_seconds=_lease_seconds(lease_seconds))
+                             lease_seconds=_lease_seconds(lease_seconds),
+                             lease_cache=_lease_cache())
     key = (secret or os.environ.get("BELLE_SECRET_KEY") or os.environ.get("BELLE_SECRET")
            or store.session_secret())
     try:
@@ -314,7 +326,7 @@ def run(
     """Serve Belle with uvicorn until interrupted; prints the address to open.
 
     Raises FanoutError (before serving) when `redis_url` cannot be used."""
-    import uvicorn
+    from belle.server.stopping import serve
 
     app = create_app(database_url, bot_delay=bot_delay, tune_gc=True, mail=mail,
                      redis_url=redis_url, lease_seconds=lease_seconds)
@@ -323,8 +335,8 @@ def run(
     workers = f"; with the other workers on {redis_url.split('@')[-1]}" if redis_url else ""
     print(f"Belle is serving at {display_url(host, port)} — open it in your browser "
           f"(database {shown}{workers}; Ctrl+C stops)", flush=True)
-    uvicorn.run(
-        app, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
+    serve(
+        app, app.state.hub, host=host, port=port, log_level=log_level, ws_max_size=1 << 20,
         ws_ping_interval=20.0, ws_ping_timeout=20.0, ws_per_message_deflate=False,
         loop=loop, http=http, ws=ws,
     )

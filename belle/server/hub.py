@@ -204,10 +204,10 @@ class Hub:
         """A write of this table failed: rebuild it once storage answers."""
         self.recovery.note(actor)
 
-    async def leader(self, table_id: int) -> bool:
+    async def leader(self, table_id: int, *, wait: bool = False) -> bool:
         """Whether this worker runs the table's bots and timers now (one process: always;
-        several: whoever holds the table's lease)."""
-        return await self.fanout.leader(table_id)
+        several: whoever holds the table's lease; `wait`: through a Redis outage)."""
+        return await self.fanout.leader(table_id, wait=wait)
 
     # -- other workers -----------------------------------------------------
     def share(self, message: dict[str, Any]) -> None:
@@ -316,6 +316,13 @@ class Hub:
                 await actor.bots.resume()
             except Exception:
                 log.exception("table %s could not be resumed", table.id)
+
+    async def hand_over(self) -> None:
+        """A planned stop begins: start no bot move or timer here any more, and let the
+        other workers take this worker's tables over now (before the server waits on its
+        connections, so a slow one cannot keep the tables waiting)."""
+        await self.sweeper.stop()
+        await self.fanout.hand_over()
 
     async def close(self) -> None:
         await self.admission.stop()

@@ -117,6 +117,7 @@ class Worker:
     process: subprocess.Popen[bytes] | None = None
     schema: str | None = None  # a deployment on this schema of `db`
     lease_seconds: float = LEASE_SECONDS
+    lease_cache: float | None = None  # None: the server's default (half the lease)
     bot_delay: float = BOT_DELAY
 
     @property
@@ -128,8 +129,12 @@ class Worker:
                    str(self.port), "--db", self.db, "--redis", self.redis,
                    "--bot-delay", str(self.bot_delay),
                    "--lease-seconds", str(self.lease_seconds), "--log-level", "warning"]
+        env = dict(os.environ)
+        if self.lease_cache is not None:
+            env["BELLE_LEASE_CACHE_SECONDS"] = str(self.lease_cache)
         with open(self.log, "ab") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
+                                            env=env)
         wait_for(self.ready, f"the worker on port {self.port}")
 
     def health(self) -> dict[str, Any] | None:

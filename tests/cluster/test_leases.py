@@ -1,8 +1,9 @@
 """Leases and fan-out between `RedisFanout`s on a redis-server of the test's own (issue 21).
 
 Deployments are namespaced (their messages and leases never meet), a lease call after a
-Redis restart succeeds at once (no lease period lost to a dead pooled connection), and a
-fan-out closing cleanly releases its leases and tells the others which tables it let go.
+Redis restart succeeds at once (no lease period lost to a dead pooled connection), a bot's
+lease question waits through a Redis outage, and a fan-out closing cleanly releases its
+leases and tells the others which tables it let go.
 """
 
 from __future__ import annotations
@@ -100,6 +101,62 @@ def test_lease_after_redis_restart_is_taken_at_once(redis_server: RedisServer) -
             await fanout.close()
 
     assert run_alone(scenario()) == [True, True, True]
+
+
+def test_a_bot_turn_waits_for_redis_to_come_back(redis_server: RedisServer) -> None:
+    """Issue 21 item 3: Redis is down when a bot's turn asks for its table's lease, and
+    still down at the retry on a fresh connection. Asked with `wait` (as a bot's turn
+    asks), the lease question is not answered False, which would leave the table to the
+    sweep a lease period later: it waits until Redis answers again, then takes the lease.
+    A worker that stops meanwhile gets False (it leads nothing any more)."""
+
+    async def scenario() -> None:
+        fanout = await _started(redis_server.url, "deploya", Recorder())
+        try:
+            redis_server.kill()
+            assert await fanout.leader(1) is False  # without wait: unknown is not ours
+            waiting = asyncio.create_task(fanout.leader(2, wait=True))
+            await asyncio.sleep(1.0)  # the prober pings a Redis that is down meanwhile
+            assert not waiting.done()
+            redis_server.start()
+            assert await asyncio.wait_for(waiting, WAIT) is True
+            assert await fanout.leader(1) is True  # nobody held it: the restart lost all
+            redis_server.kill()
+            stopping = asyncio.create_task(fanout.leader(3, wait=True))
+            await asyncio.sleep(0.5)
+            assert not stopping.done()
+            fanout.stop_leading()
+            assert await asyncio.wait_for(stopping, WAIT) is False
+        finally:
+            await fanout.close()
+
+    run_alone(scenario())
+
+
+def test_lease_cache_zero_asks_redis_every_time(redis_server: RedisServer) -> None:
+    """With `lease_cache` 0 (the Redis-restart cluster test's workers) every lease check
+    asks Redis: a lease another worker took over meanwhile is seen at once; with the
+    default cache the lease taken is believed for half the period."""
+
+    async def scenario() -> tuple[bool, bool]:
+        import redis.asyncio as aioredis
+
+        asking = RedisFanout(redis_server.url, "deploya", lease_seconds=30.0, lease_cache=0)
+        caching = RedisFanout(redis_server.url, "deploya", lease_seconds=30.0)
+        client = aioredis.Redis.from_url(redis_server.url)
+        try:
+            for fanout in (asking, caching):
+                await fanout.start(Recorder())
+            assert await asking.leader(1) and await caching.leader(2)
+            for table in (1, 2):  # another worker holds both now
+                await client.set(asking.lease_key(table), "another", px=60_000)
+            return await asking.leader(1), await caching.leader(2)
+        finally:
+            await client.aclose()
+            await asking.close()
+            await caching.close()
+
+    assert run_alone(scenario()) == (False, True)
 
 
 def test_close_hands_the_leases_over(redis_server: RedisServer) -> None:

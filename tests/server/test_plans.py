@@ -21,8 +21,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from belle.cli.main import app as cli
-from belle.server.table import plans
-from belle.server.table import seats as seating
+from belle.server.table import lifecycle, plans
 
 from .kit import Person, Sock, guest, is_progress, seat, sign_in, start, table_actor
 
@@ -96,7 +95,7 @@ class PlanTable:
 
 @contextmanager
 def plan_table(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> Iterator[PlanTable]:
-    monkeypatch.setattr(seating.secrets, "randbits", lambda _bits: SEED)
+    monkeypatch.setattr(lifecycle.secrets, "randbits", lambda _bits: SEED)
     anna, bob = sign_in(client, "Anna", PASSWORD), sign_in(client, "Bob", PASSWORD)
     table_id = anna.post("/api/tables", {"game": "city_of_light", "players": 2,
                                          "mode": "live"}).json()["id"]

@@ -10,8 +10,9 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
+from typing import ClassVar
 
 from belle.server.bench.schema import worker_command
 
@@ -19,19 +20,23 @@ HOST = "127.0.0.1"
 STARTUP_SECONDS = 180.0  # a loaded machine may take this long to import and migrate
 
 
-def free_port() -> int:
+def free_port(taken: Collection[int] = ()) -> int:
     """A free loopback port: the first free one of `BELLE_BENCH_PORTS` ("8480-8499") when
-    set (a shared machine where each user keeps to a range), else any the system picks."""
+    set (a shared machine where each user keeps to a range), else any the system picks;
+    never one of `taken` (given to a process not started yet)."""
     first, _, last = os.environ.get("BELLE_BENCH_PORTS", "").partition("-")
-    candidates = range(int(first), int(last or first) + 1) if first else range(0, 1)
+    candidates = range(int(first), int(last or first) + 1) if first else [0] * 8
     for candidate in candidates:
+        if candidate in taken:
+            continue
         with socket.socket() as probe:
             try:
                 probe.bind((HOST, candidate))
             except OSError:
                 continue
             port: int = probe.getsockname()[1]
-            return port
+            if port not in taken:
+                return port
     raise RuntimeError(f"no free port in BELLE_BENCH_PORTS={first}-{last}")
 
 
@@ -88,10 +93,7 @@ def server_processes(
         if pythonpath:
             env["PYTHONPATH"] = pythonpath
         if lift_limits:
-            env.update(BELLE_MAX_OPEN_TABLES="1000000", BELLE_HTTP_RATE="0",
-                       BELLE_SOCKETS_PER_ADDRESS="0", BELLE_SOCKETS_PER_PLAYER="0",
-                       BELLE_ADDRESS_HELLOS="0", BELLE_PLAYER_HELLOS="0",
-                       BELLE_NAMES_PER_ADDRESS="0", BELLE_OPEN_TABLES_PER_ADDRESS="0")
+            env.update(LIFTED_LIMITS)
         processes: list[subprocess.Popen[bytes]] = []
         servers: list[tuple[str, int]] = []
         try:
@@ -120,6 +122,58 @@ def server_processes(
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait()
+
+
+LIFTED_LIMITS = {  # three bench players, or one bench player's bot tables, all from loopback
+    "BELLE_MAX_OPEN_TABLES": "1000000", "BELLE_HTTP_RATE": "0",
+    "BELLE_SOCKETS_PER_ADDRESS": "0", "BELLE_SOCKETS_PER_PLAYER": "0",
+    "BELLE_ADDRESS_HELLOS": "0", "BELLE_PLAYER_HELLOS": "0", "BELLE_NAMES_PER_ADDRESS": "0",
+    "BELLE_OPEN_TABLES_PER_ADDRESS": "0", "BELLE_BOT_TABLES": "1000000",
+}
+
+
+class WorkerProcess:
+    """One server process on a port of its own, stopped (SIGTERM, as systemd and docker
+    stop a worker) and started again at will; its output goes to `log`."""
+
+    ports: ClassVar[set[int]] = set()  # every instance's: each keeps its port for life
+
+    def __init__(self, arguments: list[str], log: Path, schema: str | None = None,
+                 env: dict[str, str] | None = None) -> None:
+        self.port = free_port(WorkerProcess.ports)
+        WorkerProcess.ports.add(self.port)
+        self.url = f"http://{HOST}:{self.port}"
+        self.command = [*worker_command(schema), "--host", HOST, "--port", str(self.port),
+                        *arguments]
+        self.log = log
+        self.env = {**os.environ, **(env or {})}
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start it and wait until it serves."""
+        with open(self.log, "ab") as out:
+            self.process = subprocess.Popen(self.command, stdout=out,
+                                             stderr=subprocess.STDOUT, env=self.env)
+        _wait_ready(self.url, self.process, self.log)
+
+    def terminate(self, timeout: float = 60.0) -> float:
+        """SIGTERM, and wait for it to exit: the seconds that took."""
+        assert self.process is not None
+        began = time.monotonic()
+        self.process.terminate()
+        self.process.wait(timeout=timeout)
+        return time.monotonic() - began
+
+    def stop(self) -> None:
+        """Whatever its state: stopped (killed if SIGTERM is not enough)."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
 def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:

@@ -22,13 +22,21 @@ leases (a Redis database number does not separate pub/sub channels).
 
 `leader(table_id)` is a lease in Redis (`SET key worker NX PX ttl`, renewed when it is
 ours, atomically in a Lua script) so bots, chance after a crash and turn timers run on
-one worker at a time. A lease is cached for half its period to spare a round trip per
-bot move. It only decides who does the work: two workers that both moved would still
-end with one action stored (UNIQUE (match_id, seq)). A lease call that meets a dead pooled
-connection (Redis restarted) is tried once more on a fresh one, so a Redis restart costs no
-table a lease period. At a clean shutdown (`close`) the worker stops leading, deletes the
-leases it holds and tells the others which tables it let go (`released`): one of them
-takes each table over at once (`Sink.adopt`), instead of after the lease expires.
+one worker at a time. A lease taken is believed for half its period (`lease_cache`)
+without asking again, to spare a round trip per bot move. It only decides who does the
+work: two workers that both moved would still end with one action stored (UNIQUE
+(match_id, seq)). A lease call that meets a dead pooled connection (Redis restarted) is
+tried once more on a fresh one; a bot's turn that finds Redis still down (`leader(…,
+wait=True)`) waits until Redis answers again, pinged by one prober with backoff up to
+`PROBE_MOST`, and asks again: a Redis outage costs a bot table the outage and at most
+`PROBE_MOST` more, not a lease period waiting for the sweep. The client retries nothing
+itself (redis-py's default differs between versions): a lost subscription must surface,
+so that the workers resync.
+
+At a planned stop (`hand_over`, before the server waits on its connections; `close`
+does it too) the worker stops leading, deletes the leases it holds and tells the others
+which tables it let go (`released`): one of them takes each table over at once
+(`Sink.adopt`), instead of after the lease expires.
 """
 
 from __future__ import annotations
@@ -50,7 +58,9 @@ CHANNEL = "belle:{}:events"  # .format(namespace)
 LEASE_KEY = "belle:{}:lease:{}"  # .format(namespace, table id)
 DEFAULT_LEASE_SECONDS = 10.0
 BACKOFF_FIRST = 0.1
-BACKOFF_MOST = 2.0
+BACKOFF_MOST = 1.0  # the subscriber's longest pause between two reconnections
+PROBE_MOST = 0.5  # Redis down: the longest pause between two pings of the prober
+PROBE_TIMEOUT = 1.0  # a ping that takes longer is no answer
 PUBLISH_BATCH = 256
 FLUSH_SECONDS = 3.0  # at close: how long the last messages (the hand-over) may take
 
@@ -108,11 +118,14 @@ class LocalFanout:
     def publish(self, message: dict[str, Any]) -> None:
         return None
 
-    async def leader(self, table_id: int) -> bool:
+    async def leader(self, table_id: int, *, wait: bool = False) -> bool:
         return True
 
     def stop_leading(self) -> None:
         return None  # one process: nobody to hand a table to
+
+    async def hand_over(self) -> None:
+        return None
 
     def is_connected(self) -> bool:
         return True
@@ -128,18 +141,25 @@ class RedisFanout:
     clustered = True
 
     def __init__(self, url: str, namespace: str, *,
-                 lease_seconds: float = DEFAULT_LEASE_SECONDS) -> None:
+                 lease_seconds: float = DEFAULT_LEASE_SECONDS,
+                 lease_cache: float | None = None) -> None:
+        """`lease_cache`: how long a lease this worker took is believed without asking
+        Redis (default half the period; 0: every check asks)."""
         if lease_seconds <= 0:
             raise FanoutError("the lease period must be positive")
+        cache = lease_seconds / 2 if lease_cache is None else lease_cache
+        if not 0 <= cache < lease_seconds:
+            raise FanoutError("the lease cache must be from 0 to less than the lease period")
         if not namespace or any(c in namespace for c in ": \n*?[]"):
             raise FanoutError(f"a deployment namespace is a plain word, not {namespace!r}")
         self.url = url
         self.namespace = namespace
         self.channel = CHANNEL.format(namespace)
         self.lease_seconds = lease_seconds
+        self.lease_cache = cache
         self.worker = uuid.uuid4().hex
         self._client: Any = None
-        self._lease: Any = None
+        self._lease_script: Any = None
         self._release: Any = None
         self._held: dict[int, float] = {}  # table → until when our lease is surely ours
         self._leading = True  # False once closing: no lease is taken or renewed
@@ -147,6 +167,7 @@ class RedisFanout:
         self._wake = asyncio.Event()
         self._publisher: asyncio.Task[None] | None = None
         self._subscriber: asyncio.Task[None] | None = None
+        self._prober: asyncio.Task[None] | None = None
         self._closing = False
         self.connected = asyncio.Event()  # the subscription is up (tests wait on it)
 
@@ -174,11 +195,14 @@ class RedisFanout:
 
     async def start(self, sink: Sink) -> None:
         import redis.asyncio as aioredis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
         self._client = aioredis.Redis.from_url(
-            self.url, socket_connect_timeout=3, socket_keepalive=True, health_check_interval=5
+            self.url, socket_connect_timeout=3, socket_keepalive=True, health_check_interval=5,
+            retry=Retry(NoBackoff(), 0),  # see the module's docstring
         )
-        self._lease = self._client.register_script(LEASE_SCRIPT)
+        self._lease_script = self._client.register_script(LEASE_SCRIPT)
         self._release = self._client.register_script(RELEASE_SCRIPT)
         self._subscriber = asyncio.create_task(self._subscribe(sink))
         self._publisher = asyncio.create_task(self._publish_loop())
@@ -282,25 +306,52 @@ class RedisFanout:
             log.exception("fan-out: a message could not be delivered")
 
     # -- leases ------------------------------------------------------------
-    async def leader(self, table_id: int) -> bool:
-        """Whether this worker runs the table's bots and timers now (taking a free lease)."""
+    async def leader(self, table_id: int, *, wait: bool = False) -> bool:
+        """Whether this worker runs the table's bots and timers now (taking a free lease).
+        Redis not answering is False, or with `wait` (a bot's turn), a wait until Redis
+        answers again and the answer then."""
+        while True:
+            answer = await self._lease(table_id)
+            if answer is not None or not wait or not self._leading:
+                return bool(answer)
+            await self._answering()
+
+    async def _lease(self, table_id: int) -> bool | None:
+        """Take or renew the table's lease: whether it is ours; None if Redis did not answer."""
         if not self._leading:
             return False
         moment = time.monotonic()
         if self._held.get(table_id, 0.0) > moment:
             return True
-        ttl_ms = int(self.lease_seconds * 1000)
         try:
-            ours = bool(await self._twice(lambda: self._lease(
-                keys=[self.lease_key(table_id)], args=[self.worker, ttl_ms])))
+            ours = bool(await self._twice(lambda: self._lease_script(
+                keys=[self.lease_key(table_id)],
+                args=[self.worker, int(self.lease_seconds * 1000)])))
         except Exception as exc:  # no Redis, no lease: nobody doubles a bot move
             log.warning("fan-out: lease of table %s unknown (%s)", table_id, exc)
-            return False
+            return None
         if ours and self._leading:
-            self._held[table_id] = moment + self.lease_seconds / 2
+            self._held[table_id] = moment + self.lease_cache
             return True
         self._held.pop(table_id, None)
         return False
+
+    async def _answering(self) -> None:
+        """Return once Redis answers a ping again, or this worker stops leading (one
+        prober for every caller waiting)."""
+        if self._prober is None or self._prober.done():
+            self._prober = asyncio.create_task(self._probe())
+        await asyncio.shield(self._prober)
+
+    async def _probe(self) -> None:
+        delay = BACKOFF_FIRST
+        while self._leading and not self._closing:
+            try:
+                await asyncio.wait_for(self._client.ping(), PROBE_TIMEOUT)
+                return
+            except Exception:  # down still: ping again after a pause
+                await asyncio.sleep(delay)
+                delay = min(PROBE_MOST, delay * 2)
 
     def stop_leading(self) -> None:
         """From now on this worker takes and renews no lease (it is shutting down)."""
@@ -320,23 +371,28 @@ class RedisFanout:
             return []
         return [tables[int(i) - 1] for i in found]
 
-    async def close(self) -> None:
-        """Stop leading, hand the tables this worker led on to the others, disconnect."""
+    async def hand_over(self) -> None:
+        """Stop leading, and hand the tables this worker led on to the others (a planned
+        stop: before the server waits on its connections)."""
         self.stop_leading()
-        if self._client is not None:
-            released = await self._release_all()
-            if released:
-                self.publish({"kind": "released", "tables": released})
+        if self._client is None:
+            return
+        released = await self._release_all()
+        if released:
+            self.publish({"kind": "released", "tables": released})
+
+    async def close(self) -> None:
+        """Hand the tables over (if not done yet), send what is queued, disconnect."""
+        await self.hand_over()
         self._closing = True
         self._wake.set()
         if self._publisher is not None:  # it sends what is queued, the hand-over last
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._publisher, FLUSH_SECONDS)
-        for task in (self._subscriber, self._publisher):
-            if task is not None:
-                task.cancel()
-        await asyncio.gather(*(t for t in (self._subscriber, self._publisher) if t),
-                             return_exceptions=True)
+        tasks = [t for t in (self._subscriber, self._publisher, self._prober) if t]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         if self._client is not None:
             with contextlib.suppress(Exception):
                 await self._client.aclose()

@@ -93,7 +93,9 @@ class Bots:
     async def _turn(self, version: int) -> None:
         actor = self.actor
         await asyncio.sleep(actor.host.bot_delay)
-        if not await actor.host.leader(actor.id):  # another worker runs this table's bots
+        # wait: when Redis is down, this turn waits for it (the sweep would take a lease
+        # period to come back to the table)
+        if not await actor.host.leader(actor.id, wait=True):  # another worker leads it
             self._task = None
             return
         try:
