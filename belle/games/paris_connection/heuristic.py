@@ -30,7 +30,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from belle.games.paris_connection import data
-from belle.games.paris_connection.reach import reach_gains
+from belle.games.paris_connection.reach import Reach, reach
 from belle.games.paris_connection.rules import portfolio_score
 
 if TYPE_CHECKING:
@@ -65,8 +65,16 @@ def _as_finished(state: ParisConnectionState) -> tuple[Sequence[Sequence[int]], 
     if state.phase != "play":
         return state.portfolio, values
     if state.building != NO_COMPANY:
-        values[state.building] = _finished_build_value(state, values)
-    elif state.returned != NO_COMPANY:
+        company = state.building
+        if not state.supply[company]:
+            values[company] += state.pending_gain
+            return state.portfolio, _with_prospects(state, values)
+        # one search answers both: the placements left and the next full build
+        found = reach(state.board, state.network[company], state.room,
+                      min(data.MAX_BUILD, state.supply[company]), _left(state))
+        values[company] = _finished_build_value(state, values, found)
+        return state.portfolio, _with_prospects(state, values, known={company: found})
+    if state.returned != NO_COMPANY:
         own, supply = _best_take(state, values)
         mover = state.to_move
         portfolios = [*state.portfolio[:mover], own, *state.portfolio[mover + 1:]]
@@ -75,18 +83,21 @@ def _as_finished(state: ParisConnectionState) -> tuple[Sequence[Sequence[int]], 
 
 
 def _with_prospects(state: ParisConnectionState, values: list[int],
-                    supply: Sequence[int] | None = None) -> list[int]:
+                    supply: Sequence[int] | None = None,
+                    known: dict[int, Reach] | None = None) -> list[int]:
     """Each company's value plus what its next full build could still add, weighted by
     the share of the supply still on the boards (the game ends as they empty, PC-58).
-    `supply` is the boards' after a take not yet applied (the state's by default)."""
+    `supply` is the boards' after a take not yet applied (the state's by default);
+    `known`, reaches already found for a full build."""
     supply = state.supply if supply is None else supply
     start = sum(state.supply_at_start or supply) or 1
     weight = PROSPECT_WEIGHT * sum(supply) / start
     if weight <= 0:
         return values
     board, network, room = state.board, state.network, state.room
-    return [value + round(weight * reach_gains(board, network[c], room,
-                                               min(data.MAX_BUILD, supply[c]))[-1])
+    known = known or {}
+    return [value + round(weight * (known[c] if c in known else reach(
+        board, network[c], room, min(data.MAX_BUILD, supply[c]))).gains[-1])
             if supply[c] else value
             for c, value in enumerate(values)]
 
@@ -96,14 +107,16 @@ def margin(scores: list[int], seat: int) -> int:
     return scores[seat] - max(scores[:seat] + scores[seat + 1:])
 
 
-def _finished_build_value(state: ParisConnectionState, values: list[int]) -> int:
-    """The building company's value once the mover stops where it stands best."""
+def _finished_build_value(state: ParisConnectionState, values: list[int],
+                          found: Reach) -> int:
+    """The building company's value once the mover stops where it stands best; `found`:
+    its reach for a full build (or the supply left), which answers for fewer."""
     company = state.building
     base = values[company] + state.pending_gain
-    left = min(data.MAX_BUILD - state.placed, state.supply[company])
+    left = _left(state)
     if left <= 0:
         return base
-    options = reach_gains(state.board, state.network[company], state.room, left)
+    options = found.upto(left)
     values[company] = base
     # a gain moves each seat's score by its shares of the company times the gain
     scores = _scores(state.portfolio, values, state.limit)
@@ -121,6 +134,11 @@ def _finished_build_value(state: ParisConnectionState, values: list[int]) -> int
         if best_standing is None or here > best_standing:
             best_value, best_standing = base + gain, here
     return best_value
+
+
+def _left(state: ParisConnectionState) -> int:
+    """The placements the building company may still make this build (PC-31)."""
+    return min(data.MAX_BUILD - state.placed, state.supply[state.building])
 
 
 def _best_take(state: ParisConnectionState,

@@ -27,6 +27,14 @@ Answers are kept per network as placements land (`_KEPT`): an answer found on fr
 never shorten a way (so the search finds nothing better) and those ways are as short as
 they were (so it finds as much). Else they are cached by the free hexes within `left`
 placements of the network: the search never looks further.
+
+A search for `left` also answers for fewer (`Reach.upto`): a build's placements left and
+its company's next full build are one search (heuristic.py). For `count` < `left` it
+grows the same sets as a search for `count` up to `count` - 2 placements, so it finds the
+same best below `count`; at `count` it may also collect a city one placement after a set
+grown at `count` - 1, which a search for `count` does not grow (the flaw): `early` keeps
+the best without those. A kept answer holds for `upto(count)` only while the way of that
+best holds too (`used(count)`).
 """
 
 from __future__ import annotations
@@ -37,13 +45,16 @@ from belle.games.paris_connection.rules import Board, expand
 
 _CACHE_SIZE = 1 << 15
 _KEPT_PER_NETWORK = 4
+_ROWS_PER_CITY = 1 << 12
+_MOST_LEFT = 8  # a search's placements (a build is at most 5, PC-31): `_row`'s keys
 
 
 class _Cities:
     """A board's cities ranked by value, highest first (ties: lower hex bit first):
-    rank r is the bit 1 << r, so the most valuable city of a set is its lowest bit."""
+    rank r is the bit 1 << r, so the most valuable city of a set is its lowest bit.
+    `rows` caches each city's layers per radius (`_row`)."""
 
-    __slots__ = ("bit_of", "rank_of", "value")
+    __slots__ = ("bit_of", "rank_of", "rows", "value")
 
     def __init__(self, board: Board) -> None:
         ranked = sorted((h for h in range(board.size) if board.is_city[h]),
@@ -51,36 +62,71 @@ class _Cities:
         self.rank_of = {board.bit[h]: 1 << r for r, h in enumerate(ranked)}
         self.bit_of = {1 << r: board.bit[h] for r, h in enumerate(ranked)}
         self.value = {1 << r: board.values[h] for r, h in enumerate(ranked)}
+        # (rank << 3 | radius) -> (the hexes within radius of the city, layers by the
+        # free ones among them)
+        self.rows: dict[int, tuple[int, dict[int, list[int]]]] = {}
 
 
 class Reach:
-    """One search's answer, and the hexes of its ways, worked out when first asked
-    (most networks a search meets are never asked about again)."""
+    """One search's answer for `left` placements, the answers for fewer (`upto`), and
+    the hexes of its ways, worked out when first asked (most networks a search meets
+    are never asked about again)."""
 
-    __slots__ = ("_used", "board", "gains", "network", "orders", "passable")
+    __slots__ = ("_used", "_used_upto", "board", "early", "early_orders", "gains",
+                 "network", "orders", "passable")
 
     def __init__(self, board: Board, network: int, passable: int, gains: tuple[int, ...],
-                 orders: list[tuple[int, ...]]) -> None:
+                 orders: list[tuple[int, ...]], early: list[int],
+                 early_orders: list[tuple[int, ...]]) -> None:
         self.board = board
         self.network = network
         self.passable = passable
         self.gains = gains
         self.orders = orders  # per count, the ranked cities of one best, in order
+        # per count, the best collected (and its order) where the last city is not one
+        # placement after a set grown: what a search for exactly that many finds last
+        self.early = early
+        self.early_orders = early_orders
         self._used: int | None = None
+        self._used_upto: dict[int, int] | None = None  # used(count) beyond used()
 
-    def used(self) -> int:
-        """The hexes of one set of shortest ways that collect each best value."""
+    def upto(self, count: int) -> tuple[int, ...]:
+        """The search's answer for `count` ≤ left placements. The cut-off (the flaw the
+        module describes) grows a set only while two placements are left after it, so a
+        smaller budget grows the same sets up to two before its end, and finds the same
+        best for every smaller count; at its last count it misses only the cities
+        collected one placement after a set grown one before the end."""
+        if not 0 < count < len(self.gains) - 1:
+            return self.gains[:count + 1]
+        return (*self.gains[:count], max(self.gains[count - 1], self.early[count]))
+
+    def used(self, count: int | None = None) -> int:
+        """The hexes of one set of shortest ways that collect each best value, and with a
+        `count`, the way of `upto(count)`'s last value too: a kept answer holds for
+        `upto` only while that way does."""
         if self._used is None:
-            bit_of = _cities(self.board).bit_of
-            used = 0
-            for order in set(self.orders):
-                sources = self.network
-                for rank in order:
-                    city = bit_of[rank]
-                    used |= _way(sources, city, self.passable)
-                    sources |= city
-            self._used = used
-        return self._used
+            self._used = self._ways(set(self.orders))
+        if count is None or not 0 < count < len(self.gains) - 1 \
+                or self.early[count] <= self.gains[count - 1]:
+            return self._used
+        if self._used_upto is None:
+            self._used_upto = {}
+        found = self._used_upto.get(count)
+        if found is None:
+            found = self._used_upto[count] = self._used | self._ways({self.early_orders[count]})
+        return found
+
+    def _ways(self, orders: set[tuple[int, ...]]) -> int:
+        """The hexes of one shortest way to each city of each order, in turn."""
+        bit_of = _cities(self.board).bit_of
+        used = 0
+        for order in orders:
+            sources = self.network
+            for rank in order:
+                city = bit_of[rank]
+                used |= _way(sources, city, self.passable)
+                sources |= city
+        return used
 
 
 _KEPT: dict[tuple[int, int, int], list[tuple[int, Reach]]] = {}
@@ -90,12 +136,19 @@ _CACHE: dict[tuple[int, int, int, int], Reach] = {}
 def reach_gains(board: Board, network: int, room: int, left: int) -> tuple[int, ...]:
     """For 0..left more placements, the most city value a company holding `network` can
     collect (non-decreasing); kept and cached as the module says."""
+    return reach(board, network, room, left).gains
+
+
+def reach(board: Board, network: int, room: int, left: int,
+          count: int | None = None) -> Reach:
+    """The search's answer for `network` and `left` placements (reach_gains), to be
+    asked `upto(count)` as well when a count is given."""
     free = room & ~network
     kept = _KEPT.get((id(board), network, left))
     if kept is not None:
         for was_free, found in kept:
-            if not free & ~was_free and not found.used() & ~free:
-                return found.gains
+            if not free & ~was_free and not found.used(count) & ~free:
+                return found
     passable = _near(network, free, left)
     key = (id(board), network, passable, left)
     cached = _CACHE.get(key)
@@ -104,7 +157,7 @@ def reach_gains(board: Board, network: int, room: int, left: int) -> tuple[int, 
             _CACHE.clear()
         cached = _CACHE[key] = search(board, network, passable, left)
     _keep((id(board), network, left), free, cached)
-    return cached.gains
+    return cached
 
 
 def _keep(key: tuple[int, int, int], free: int, found: Reach) -> None:
@@ -132,12 +185,16 @@ def _near(network: int, passable: int, radius: int) -> int:
 
 def search(board: Board, network: int, passable: int, left: int) -> Reach:
     """The search over sets of cities (module docstring) on the hexes `passable`."""
+    if not 0 <= left < _MOST_LEFT:
+        raise ValueError(f"a reach search is for 0 to {_MOST_LEFT - 1} placements")
     cities = _cities(board)
     value = cities.value
     on_map = passable & board.city_mask
     start = _layers(network, passable, on_map, left, cities.rank_of)
     best = [0] * (left + 1)
     orders: list[tuple[int, ...]] = [()] * (left + 1)
+    early = [0] * (left + 1)  # Reach.early (below `left`: upto answers it from best)
+    early_orders: list[tuple[int, ...]] = [()] * (left + 1)
     fewest: dict[int, int] = {}  # a set of cities collected -> the fewest placements spent
     rows: dict[int, list[int]] = {}  # a city -> its layers
 
@@ -155,20 +212,40 @@ def search(board: Board, network: int, passable: int, left: int) -> Reach:
             if gained + value[top] > best[total]:
                 best[total] = gained + value[top]
                 orders[total] = (*order, top)
+            if (distance > 1 or not spent) and gained + value[top] > early[total]:
+                early[total] = gained + value[top]
+                early_orders[total] = (*order, top)
             if total + 2 > left:  # the flaw the module docstring describes
                 continue
+            last = total + 3 > left  # a set grown here grows no further
             while ring:
                 city = ring & -ring
                 ring ^= city
+                near = rows.get(city)
+                if near is None:
+                    near = rows[city] = _row(cities, city, passable, on_map,
+                                             left - _first(start, city))
+                # a way through a collected city is a way from the set too
+                if last:  # its two rings, as grow() would find them, inline
+                    here, seen_here = gained + value[city], taken | city
+                    around = (within[1] | near[1]) & ~seen_here
+                    if around:
+                        seen_here |= around
+                        top = around & -around
+                        if here + value[top] > best[left - 1]:
+                            best[left - 1] = here + value[top]
+                            orders[left - 1] = (*order, city, top)
+                    around = (within[2] | near[2]) & ~seen_here
+                    if around:
+                        top = around & -around
+                        if here + value[top] > best[left]:
+                            best[left] = here + value[top]
+                            orders[left] = (*order, city, top)
+                    continue
                 now = taken | city
                 if fewest.get(now, left + 1) <= total:
                     continue
                 fewest[now] = total
-                near = rows.get(city)
-                if near is None:
-                    near = rows[city] = _row(board, cities, city, passable, on_map,
-                                             left - _first(start, city))
-                # a way through a collected city is a way from the set too
                 grow(total, gained + value[city], list(map(or_, within, near)), now,
                      (*order, city))
 
@@ -177,7 +254,7 @@ def search(board: Board, network: int, passable: int, left: int) -> Reach:
     for count in range(1, left + 1):
         if best[count - 1] >= best[count]:
             best[count], orders[count] = best[count - 1], orders[count - 1]
-    return Reach(board, network, passable, tuple(best), orders)
+    return Reach(board, network, passable, tuple(best), orders, early, early_orders)
 
 
 def _first(within: list[int], city: int) -> int:
@@ -221,25 +298,23 @@ def _layers(source: int, passable: int, cities: int, radius: int,
     return within
 
 
-_AROUND: dict[tuple[int, int], int] = {}
-_ROWS: dict[tuple[int, int, int, int], list[int]] = {}
-
-
-def _row(board: Board, cities: _Cities, rank: int, passable: int, on_map: int,
-         radius: int) -> list[int]:
+def _row(cities: _Cities, rank: int, passable: int, on_map: int, radius: int) -> list[int]:
     """_layers from one city, cached by the hexes of `passable` within `radius` steps of
     it: the only ones its search can meet, which a placement elsewhere leaves as they
-    are."""
-    city = cities.bit_of[rank]
-    around = _AROUND.get((city, radius))
-    if around is None:
-        around = _AROUND[(city, radius)] = _near(city, ~city, radius)
-    key = (id(board), city, passable & around, radius)
-    found = _ROWS.get(key)
+    are. Asked a dozen times a search: keyed by small ints, not tuples."""
+    key = rank << 3 | radius  # radius < _MOST_LEFT
+    slot = cities.rows.get(key)
+    if slot is None:
+        city = cities.bit_of[rank]
+        slot = cities.rows[key] = (_near(city, ~city, radius), {})
+    around, known = slot
+    found = known.get(passable & around)
     if found is None:
-        if len(_ROWS) >= _CACHE_SIZE:
-            _ROWS.clear()
-        found = _ROWS[key] = _layers(city, passable, on_map, radius, cities.rank_of)
+        if len(known) >= _ROWS_PER_CITY:
+            known.clear()
+        city = cities.bit_of[rank]
+        found = known[passable & around] = _layers(city, passable, on_map, radius,
+                                                   cities.rank_of)
     return found
 
 

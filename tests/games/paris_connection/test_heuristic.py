@@ -17,7 +17,7 @@ from belle.bots import make_bot
 from belle.engine import MatchRecord, replay
 from belle.engine.referee import sample_chance, seat_rngs
 from belle.games.paris_connection import data
-from belle.games.paris_connection.reach import reach_gains, reach_search
+from belle.games.paris_connection.reach import reach, reach_gains, reach_search
 from belle.games.paris_connection.rules import BOARD, Board
 from belle.games.paris_connection.state import ParisConnectionState
 
@@ -115,6 +115,32 @@ def test_cached_reach_is_the_plain_search_over_the_whole_map(options: dict[str, 
                 assert reach_gains(board, network, room, left) == whole, (company, left)
                 checked += 1
     assert checked > 2000
+
+
+@pytest.mark.parametrize("options", [{}, {"rules_version": 2}, {"rules_version": 1}],
+                         ids=["current", "edition-2", "edition-1"])
+def test_a_full_build_search_answers_for_fewer_placements(options: dict[str, int]) -> None:
+    """A build's placements left are valued from its company's search for a full build
+    (Reach.upto, heuristic.py). On the positions of seeded random games of every rules
+    edition, every company and budget, as kept in the order of play and again after a
+    few free hexes near the network are taken (placements elsewhere, which a kept answer
+    survives while they miss its ways), `upto(count)` for each fewer count is what the
+    plain search of session 5 finds for that many placements (reach_oracle.py)."""
+    rng = random.Random(3)
+    checked = 0
+    for board, room, networks in _positions(options, range(1), 5):
+        for network in networks:
+            for left in range(2, data.MAX_BUILD + 1):
+                near = reach(board, network, room, left).passable & room
+                hexes = [1 << i for i in range(near.bit_length()) if near >> i & 1]
+                taken = sum(rng.sample(hexes, min(len(hexes), rng.randint(1, 3))))
+                for after in (room, room & ~taken):
+                    for count in range(1, left):
+                        found = reach(board, network, after, left, count).upto(count)
+                        assert found == reach_oracle.reach_gains(
+                            board, network, after & ~network, count), (left, count)
+                        checked += 1
+    assert checked > 5000
 
 
 def test_reach_keeps_its_known_flaw() -> None:
