@@ -15,7 +15,7 @@ LANG), else English.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,3 +127,17 @@ class Voice:
 
     def _names(self) -> list[str] | None:
         return list(self.names) if self.names is not None else None
+
+
+def by_verb(texts: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """Notation texts of a move-log run grouped by their first word, in order, for a
+    renderer's `describe_chance` to say each group once: `top 1 MO`, `top 2 CH`,
+    `value 4` → (`top`, [`1 MO`, `2 CH`]), (`value`, [`4`])."""
+    runs: list[tuple[str, list[str]]] = []
+    for text in texts:
+        verb, _, value = text.partition(" ")
+        if runs and runs[-1][0] == verb:
+            runs[-1][1].append(value)
+        else:
+            runs.append((verb, [value]))
+    return runs

@@ -15,13 +15,17 @@ open), so a queue of writes does not wait out the retries one by one. The heartb
 decides when storage is back: its `settle` write passes the open breaker, and once it
 succeeded and the clocks were moved on by the outage (belle.server.table.janitor) it
 closes the breaker (`settled`), so no move or timeout is made on a clock that still
-counts the outage. Without a heartbeat (for `SETTLER_GRACE` seconds) a write a
-`COOLDOWN` apart probes, and the first that succeeds closes the breaker. A database
-that refuses writes for good (a read-only SQLite file, a PostgreSQL standby) is marked
-`read_only`: writes are refused at once with a message that says so.
+counts the outage; `check` is a read made only then (what a timeout relies on).
+Without a heartbeat (none under way and none for `SETTLER_GRACE` seconds), a write a
+`COOLDOWN` apart is a probe, and a probe that succeeds closes the breaker; a write let
+in before the breaker opened does not (it may have waited out the outage unseen). (A
+settling write may wait out its retries, 3 × PostgreSQL's 2 s lock timeout: while it
+waits, the heartbeat is there.) A database that refuses writes for good (a read-only
+SQLite file, a PostgreSQL standby) is marked `read_only`: writes are refused at once
+with a message that says so.
 
 `health()` is what `/api/health` reports: a write probe (a transaction that inserts and
-rolls back) within `PROBE_SECONDS`.
+rolls back) within `PROBE_SECONDS`, and "unavailable" while the breaker is open.
 
 The tables recover by themselves when storage returns (belle.server.table.recovery).
 """
@@ -102,7 +106,8 @@ class Database:
         self.read_only = False
         self._failing_since: float | None = None  # writes are failing (the breaker)
         self._next_probe = 0.0
-        self._settler_seen = float("-inf")  # when a settling write last came
+        self._settler_seen = float("-inf")  # when a settling write last came or went
+        self._settling = 0  # settling writes under way
         self._state = threading.Lock()
         self._appends: list[Append] = []  # grouped appends not yet sent (`append`)
         self._appending = False  # a group is on its way to the writer thread
@@ -126,6 +131,21 @@ class Database:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(
             self.writer, functools.partial(self._attempts, fn, args, True, True))
+
+    async def check(self, fn: Callable[..., T], *args: Any) -> T:
+        """A Store read made only when writes go through (StorageUnavailable while the
+        breaker is open): what a write is about to rely on, read after any outage was
+        settled. It neither probes nor closes the breaker."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self.executor, functools.partial(self._checked, fn, args))
+
+    def _checked(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        if self.read_only:
+            raise StorageUnavailable(READ_ONLY_MESSAGE)
+        if self._failing_since is not None:
+            raise StorageUnavailable()
+        return self._attempts(fn, args, False)
 
     def settled(self) -> None:
         """Storage is back and what the outage owed is done: writes go through again."""
@@ -174,8 +194,18 @@ class Database:
 
     def _attempts(self, fn: Callable[..., T], args: tuple[Any, ...], write: bool,
                   settling: bool = False) -> T:
-        if write:
-            self._admit_write(settling)
+        if not settling:
+            probe = self._admit_write() if write else False
+            return self._tries(fn, args, write, closes=probe)
+        self._settler_comes()
+        try:
+            return self._tries(fn, args, True, closes=False)
+        finally:
+            self._settler_goes()
+
+    def _tries(self, fn: Callable[..., T], args: tuple[Any, ...], write: bool,
+               closes: bool) -> T:
+        """`fn(*args)`, retried; a success closes the breaker if `closes`."""
         for attempt in range(RETRIES):
             try:
                 result = fn(*args)
@@ -193,25 +223,42 @@ class Database:
                     raise StorageUnavailable() from exc
                 time.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 continue
-            if write and not settling:
+            if closes:
                 self._write_succeeded()
             return result
         raise AssertionError("unreachable")
 
     # -- the breaker -------------------------------------------------------
-    def _admit_write(self, settling: bool) -> None:
+    def _admit_write(self) -> bool:
+        """Let a write through, or refuse it; whether it is the probe (the breaker is open:
+        its success closes it). A write let through while the breaker was closed does not
+        close it if another opened it meanwhile: the outage is the heartbeat's to settle."""
         if self.read_only:
             raise StorageUnavailable(READ_ONLY_MESSAGE)
         with self._state:
             if self._failing_since is None:
-                return
+                return False
             moment = time.monotonic()
-            if settling:
-                self._settler_seen = moment
-                return
-            if moment - self._settler_seen < SETTLER_GRACE or moment < self._next_probe:
+            if self._heartbeat_near(moment) or moment < self._next_probe:
                 raise StorageUnavailable()
-            self._next_probe = moment + COOLDOWN  # this write is the probe
+            self._next_probe = moment + COOLDOWN
+            return True
+
+    def _settler_comes(self) -> None:
+        if self.read_only:
+            raise StorageUnavailable(READ_ONLY_MESSAGE)
+        with self._state:
+            self._settling += 1
+            self._settler_seen = time.monotonic()
+
+    def _settler_goes(self) -> None:
+        with self._state:
+            self._settling -= 1
+            self._settler_seen = time.monotonic()
+
+    def _heartbeat_near(self, moment: float) -> bool:
+        """A settling write is under way or came lately: it alone closes the breaker."""
+        return self._settling > 0 or moment - self._settler_seen < SETTLER_GRACE
 
     def _write_failed(self) -> None:
         with self._state:
@@ -256,9 +303,9 @@ class Database:
             return "unavailable"
         if found == "read-only":
             self._mark_read_only()
-        elif found == "ok" and time.monotonic() - self._settler_seen >= SETTLER_GRACE:
+        elif found == "ok" and not self._heartbeat_near(time.monotonic()):
             self._write_succeeded()  # (with a heartbeat, it closes the breaker)
-        return found
+        return "unavailable" if found == "ok" and self.writes_failing else found
 
     def _probe(self) -> str:
         """One write that is rolled back, waiting briefly for locks: "ok", "read-only" or

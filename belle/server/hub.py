@@ -118,6 +118,7 @@ class Hub:
         self.sweeper = Sweeper(self)
         self.recovery = Recovery(self.leader)
         self.janitor = Janitor(self)
+        self.clock_shift: tuple[float, float] | None = None  # the last one made in memory
         self.replays = ReplayCache()
         self.bot_addresses: dict[int, str] = {}  # running bot table → starter's address
         self.friends = Friends(self, sessions.secret)

@@ -132,14 +132,9 @@ def test_it_reads_no_secret_the_end_does_not_reveal(game: str, players: int) -> 
 def test_paris_majorities_and_tile_27_count_at_once() -> None:
     """DX-2 before the end: PARIS-136..143 pay the district's majority, PARIS-135 tile
     27 one VP per franc, on top of the running VP; the state stays unscored."""
-    from tests.games.paris.helpers import MO, build, key, started
+    from tests.games.paris.helpers import MO, dx2
 
-    state = started(3)
-    build(state, "MO3", "MO4", "MO5", "MO8")
-    key(state, 0, "MO5")
-    key(state, 0, "MO3")
-    key(state, 1, "MO8")
-    key(state, 2, "MO4")
+    state = dx2()
     state.vp_tile_at[MO] = data.VP_TILES.index((12, 6, 3))
     state.vp_parts[2][0] = 2
     state.bonus_held[1] |= 1 << 27

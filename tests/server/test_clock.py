@@ -116,6 +116,25 @@ def test_a_game_clock_keeps_what_is_left_plus_the_increment() -> None:
     assert restored == clock
 
 
+def test_an_outage_moves_a_running_clock_on_once() -> None:
+    """Issue 17: an outage settled at `until`, 30 s after the last beat, moves a clock
+    running since before it by those 30 s, once: again, or after a later shift, it
+    stays; a clock started after the last beat moves by what it ran, a stopped one not."""
+    settings = ClockSettings("per-move", 120)
+    clock = ClockState.fresh(settings, 2)
+    clock.follow(settings, 0, True, 1000.0, 1)
+    stored = clock.to_json()
+    moved = ClockState.shifted(stored, 1050.0, 30.0)
+    assert (moved["started"], moved["deadline"], moved["shift"]) == (1030.0, 1150.0, 1050.0)
+    assert ClockState.shifted(moved, 1050.0, 30.0) == moved
+    later = ClockState.shifted(moved, 1090.0, 10.0)
+    assert later["deadline"] == 1160.0 and ClockState.shifted(later, 1050.0, 30.0) == later
+    assert ClockState.shifted(stored, 1010.0, 30.0)["deadline"] == 1130.0  # ran 10 s of it
+    assert ClockState.shifted(stored, 990.0, 5.0) == stored  # started after the outage
+    clock.follow(settings, 1, False, 1001.0, 2)
+    assert ClockState.shifted(clock.to_json(), 1050.0, 30.0) == clock.to_json()
+
+
 # -- at the table -------------------------------------------------------------
 @pytest.fixture
 def fake() -> FakeClock:
@@ -310,7 +329,7 @@ def test_the_clock_survives_a_restart(db_url: str, fake: FakeClock) -> None:
     advance_outside(fake, 50)
     with TestClient(clock_app(db_url, fake)) as second:
         actor = table_actor(second, table_id)
-        assert actor.timekeeper.state.to_json() == ClockState.shifted(saved, 50)
+        assert actor.timekeeper.state.to_json() == ClockState.shifted(saved, fake.now, 50)
         assert fake.pending() == [saved["deadline"] + 50]
         version = actor.version
         advance(second, fake, 599)  # 550 s were left when the server stopped, plus 50
@@ -318,6 +337,58 @@ def test_the_clock_survives_a_restart(db_url: str, fake: FakeClock) -> None:
         advance(second, fake, 2)
         assert actor.timekeeper.state.timeouts == [running]
         assert actor.entries[version].text.endswith(TIMEOUT_MARK)
+
+
+def test_a_timeout_goes_by_the_clock_stored_after_an_outage(
+    app_client: TestClient, fake: FakeClock
+) -> None:
+    """Issue 17: storage did not answer for 60 s and the stored clock skipped them, but
+    the one held in memory ran on (read before the shift, or on another worker): the
+    timer reads the stored clock before it times anyone out, and goes on from it."""
+    ada, table_id = solo_with_bots(app_client, PER_MOVE, "bot-moves")
+    with ada.socket(f"/ws/table/{table_id}") as sock:
+        wait_for_clock(sock, 0, sock.hello())  # Ada's clock runs
+    actor = table_actor(app_client, table_id)
+    hub: Any = app_client.app.state.hub  # type: ignore[attr-defined]
+    started = actor.timekeeper.state.started
+    advance(app_client, fake, 100)
+    skipped = ClockState.shifted(actor.timekeeper.state.to_json(), fake.now, 60)
+    assert skipped["deadline"] == started + 180
+    hub.store.set_clock_state(table_id, skipped)
+    version = actor.version
+    advance(app_client, fake, 21)  # past the deadline held in memory
+    assert actor.version == version and actor.timekeeper.state.timeouts == []
+    assert actor.timekeeper.state.to_json() == skipped and fake.pending() == [started + 180]
+    advance(app_client, fake, 60)
+    assert actor.version > version and actor.timekeeper.state.timeouts == [0]
+
+
+def test_a_table_rebuilt_from_a_read_made_before_the_shift_catches_up(
+    app_client: TestClient, fake: FakeClock
+) -> None:
+    """Issue 17: a table rebuilt while the heartbeat settled an outage may hold the
+    clock read before the shift was stored: it is moved on by the shift this worker
+    made (`Hub.clock_shift`), once."""
+    ada, table_id = solo_with_bots(app_client, PER_MOVE, "bot-moves")
+    with ada.socket(f"/ws/table/{table_id}") as sock:
+        wait_for_clock(sock, 0, sock.hello())  # Ada's clock runs
+    actor = table_actor(app_client, table_id)
+    hub: Any = app_client.app.state.hub  # type: ignore[attr-defined]
+    started = actor.timekeeper.state.started
+    advance(app_client, fake, 100)
+    hub.clock_shift = (fake.now, 60.0)
+
+    async def rebuilt() -> None:
+        async with actor.command():
+            await actor.reload()
+
+    portal: Any = app_client.portal
+    portal.call(rebuilt)  # the stored clock does not include the shift
+    assert actor.timekeeper.state.deadline == started + 180
+    assert fake.pending() == [started + 180]
+    hub.store.set_clock_state(table_id, actor.timekeeper.state.to_json())
+    portal.call(rebuilt)  # now it does: not moved again
+    assert actor.timekeeper.state.deadline == started + 180
 
 
 def advance_outside(fake: FakeClock, seconds: float) -> None:

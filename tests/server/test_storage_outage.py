@@ -10,11 +10,15 @@ IN EXCLUSIVE MODE: reads go on, writes wait past the lock timeout).
 
 from __future__ import annotations
 
+import asyncio
 import shutil
+import sqlite3
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,6 +26,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event
+
+from belle.server import database
+from belle.server.database import Database, StorageUnavailable
+from belle.storage import Store
 
 from .kit import Sock, add_bot, make_app, new_table, seat, sign_in, start, table_actor
 
@@ -170,3 +178,50 @@ def _check_read_only(client: TestClient) -> None:
         assert "read-only" in response.json()["error"]["message"]
         assert client.get("/api/games").status_code == 200  # reading still works
         assert client.get("/api/tables").status_code == 200
+
+
+def test_only_the_heartbeat_lets_writes_through_after_an_outage(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 17: a write let in before the breaker opened and stored after the outage
+    does not close it, nor does a probe while a settling write (the heartbeat's) is under
+    way, however long it waits; `check` reads only once the heartbeat `settled`."""
+    monkeypatch.setattr(database, "SETTLER_GRACE", 0.0)  # only a settle under way counts
+    monkeypatch.setattr(database, "COOLDOWN", 0.0)  # every refused write could probe
+    store = Store(f"sqlite:///{tmp_path / 'belle.db'}")
+    store.migrate()
+    db = Database(store)
+    db.writer = ThreadPoolExecutor(max_workers=2)  # writes side by side, as on PostgreSQL
+    go = threading.Event()
+
+    def waits(what: str) -> Callable[[], str]:
+        def call() -> str:
+            assert go.wait(10)
+            return what
+        return call
+
+    def locked() -> str:
+        raise sqlite3.OperationalError("database is locked")
+
+    async def outage() -> None:
+        late = asyncio.ensure_future(db.write(waits("a move")))  # admitted: writes work
+        with pytest.raises(StorageUnavailable):
+            await db.write(locked)  # the breaker opens
+        go.set()
+        assert await late == "a move" and db.writes_failing
+        go.clear()
+        beat = asyncio.ensure_future(db.settle(waits("the beat")))
+        await asyncio.sleep(0.05)
+        for refused in (db.write(waits("a timeout")), db.check(lambda: "the clock")):
+            with pytest.raises(StorageUnavailable):
+                await refused
+        go.set()
+        assert await beat == "the beat" and db.writes_failing  # not before `settled`
+        db.settled()
+        assert await db.check(lambda: "the clock") == "the clock"
+        assert await db.write(lambda: "a timeout") == "a timeout"
+
+    try:
+        asyncio.run(outage())
+    finally:
+        db.close()
+        store.engine.dispose()

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from belle.games.bruxelles_1893 import data
 from belle.games.bruxelles_1893.texts import bonus_info, figure_info
-from belle.i18n.say import Voice
+from belle.i18n.say import Voice, by_verb
 
 ENGLISH = Voice("bruxelles_1893")
 
@@ -332,12 +332,5 @@ def describe_chance(
             return Text(voice("board.log.drawn_hidden", seats=seats, count=count))
         colours = [voice(f"board.log.colour.{a.split()[-1]}") for a in actions]
         return Text(voice("board.log.drawn", seats=seats, colours=colours))
-    runs: list[tuple[str, list[str]]] = []
-    for text in actions or []:
-        verb, _, value = text.partition(" ")
-        if runs and runs[-1][0] == verb:
-            runs[-1][1].append(value)
-        else:
-            runs.append((verb, [value]))
     return Text(voice("board.log.chance", outcomes="; ".join(
-        _said(verb, values, voice) for verb, values in runs)))
+        _said(verb, values, voice) for verb, values in by_verb(actions or []))))

@@ -38,11 +38,6 @@ def _private_drawer(state: BruxellesState) -> int:
     return -1
 
 
-def view(state: BruxellesState, seat: int | None) -> dict[str, Any]:
-    """The JSON-able view of `seat` (None: spectator)."""
-    return {**public_view(state), **private_view(state, seat)}
-
-
 def public_view(state: BruxellesState) -> dict[str, Any]:
     """What everyone may know: all but works drawn privately (BRX-71, BRX-72)."""
     over = state.phase == "over"
@@ -376,7 +371,7 @@ def _courthouse_risk(state: BruxellesState, seat: int) -> float:
 def full_state(state: BruxellesState) -> dict[str, Any]:
     """The true state, hidden draws included (tests, snapshots)."""
     return {
-        **view(state, None),
+        **state.view(None),
         "drawn_all": [COLOURS[c] for c in state.drawn],
         "coloured_pile": list(state.coloured),
         "art_groups": [[*list(g[:4]), list(g[4]), list(g[5])] for g in state.art_groups],

@@ -84,11 +84,6 @@ def _pieces(state: CityOfLightState) -> list[dict[str, Any]]:
     return found
 
 
-def view(state: CityOfLightState, seat: int | None) -> dict[str, Any]:
-    """The JSON-able view of `seat` (None: a spectator)."""
-    return {**public_view(state), **private_view(state, seat)}
-
-
 def public_view(state: CityOfLightState) -> dict[str, Any]:
     """What both players and spectators may know: all but the tile in each hand."""
     stage = state.stage_name
@@ -161,7 +156,7 @@ def private_view(state: CityOfLightState, seat: int | None) -> dict[str, Any]:
 def full_state(state: CityOfLightState) -> dict[str, Any]:
     """The true state, hands and stacks included (tests, snapshots)."""
     return {
-        **view(state, None),
+        **state.view(None),
         "hands": [h + 1 if h >= 0 else None for h in state.hand],
         "stacks": [[t + 1 for t in range(data.TILES_PER_PLAYER) if state.remaining[s] >> t & 1]
                    for s in (0, 1)],

@@ -66,7 +66,7 @@ def is_legal(state: ParisState, action: Action) -> bool:
     elif phase == "reveal":
         return (isinstance(action, Top) and action.stack == state.drawing
                 and _index(action.district, data.NUM_DISTRICTS)
-                and state.reveal_left()[action.district] > 0)
+                and legal.reveal_left(state)[action.district] > 0)
     elif phase == "pick":
         return isinstance(action, Take) and _index(action.tile, len(data.END_TILES)) and bool(
             state.eg_pile[action.tile])

@@ -1,5 +1,8 @@
 """Paris legal actions: what the player to move may do in each phase (PARIS-50..126),
-as pure functions over a ParisState. state.py applies actions; this module only reads.
+and what chance may do at a chance node, as functions over a ParisState. state.py
+applies actions; this module only reads, save the two memos it keeps on the state for
+`moves` (`open_spaces`, `key_mask`), which state.py forgets or updates as the board
+changes.
 
 Legal-action lists are built from prebuilt singletons (actions.py), so they allocate no
 action objects; `move_legal` is the fast test `ParisState.is_legal` uses for moves.
@@ -13,7 +16,15 @@ from typing import TYPE_CHECKING, Any
 from belle.games.paris import actions as act
 from belle.games.paris import data, rules
 from belle.games.paris.actions import Action, Move
-from belle.games.paris.rules import NB, NO_COST, SPACE_VALUE, TILE_COST, TILE_TYPE
+from belle.games.paris.rules import (
+    NB,
+    NO_COST,
+    RANDOM_TOKEN_SPOTS,
+    SPACE_VALUE,
+    TILE_COST,
+    TILE_TYPE,
+    ZONE_NUMBERS,
+)
 
 if TYPE_CHECKING:
     from belle.games.paris.state import ParisState
@@ -22,6 +33,58 @@ STEP1, STEP2, BENEFIT = "step1", "step2", "benefit"
 ND = data.NUM_DISTRICTS
 NV = data.NUM_VALUES
 
+
+# -- chance ----------------------------------------------------------------
+def chance_outcomes(state: ParisState) -> list[tuple[Action, float]]:
+    """The outcomes of the chance phase under way, with their probabilities."""
+    phase = state.phase
+    if phase == "first":
+        players = state.num_players
+        return [(act.FIRST[s], 1 / players) for s in range(players)]
+    if phase == "tokens":
+        left = _tokens_left(state)
+        total = sum(left)
+        return [(act.TOKEN[k], c / total) for k, c in enumerate(left) if c]
+    if phase == "track":
+        numbers = _track_left(state)
+        return [(act.TRACK[k - 1], 1 / len(numbers)) for k in numbers]
+    if phase == "reveal":  # G-15: every unseen tile is equally likely
+        left = reveal_left(state)
+        total = sum(left)
+        return [(act.TOP[state.drawing][d], c / total) for d, c in enumerate(left) if c > 0]
+    if phase == "value":
+        district = state.stack_top[state.drawing]
+        values = [v for v in range(NV) if state.unseen[district * NV + v]]
+        return [(act.VALUE[v], 1 / len(values)) for v in values]
+    return []
+
+
+def _tokens_left(state: ParisState) -> list[int]:
+    """PARIS-151: the 12 wood/marble and 18 prestige tokens not yet laid."""
+    left = [c if k != data.GOLD else 0 for k, c in enumerate(data.TOKEN_COUNTS)]
+    for spot in RANDOM_TOKEN_SPOTS[: state.setup_index]:
+        left[state.token_at[spot]] -= 1
+    return left
+
+
+def _track_left(state: ParisState) -> list[int]:
+    """PARIS-152: the numbers of the current space's zone not yet laid."""
+    space = state.setup_index + 1
+    laid = set(state.track_num[1:space])
+    return [k for k in ZONE_NUMBERS[data.zone_of(space)] if k not in laid]
+
+
+def reveal_left(state: ParisState) -> list[int]:
+    """G-15: per district, the unseen tiles that may be the drawing stack's new top
+    (other stacks' shown tops are spoken for)."""
+    left = state.unseen_in[:]
+    for stack, top in enumerate(state.stack_top):
+        if top >= 0 and stack != state.drawing:
+            left[top] -= 1
+    return left
+
+
+# -- the player to move ----------------------------------------------------
 
 def move_legal(state: ParisState, seat: int, move: Move) -> bool:
     """PARIS-67..88 for one move: what _moves would list."""
@@ -102,15 +165,15 @@ def moves(state: ParisState, seat: int) -> list[Action]:
     may go to and their spaces, each district's new landmarks after its spaces.
 
     Hot path (a third of a random playout when it was worked out from the board each
-    turn): the spaces a key may enter are kept per district (`ParisState.open_spaces`)
-    while tiles 9 and 16 are not in play, and where each seat's keys are
-    (`ParisState.key_mask`)."""
+    turn): the spaces a key may enter are kept per district (`open_spaces`) while
+    tiles 9 and 16 are not in play, and where each seat's keys are (`key_mask`)."""
     francs = state.francs[seat]
     wood, marble, gold = state.stock[seat][:3]
     if state.flag_own or state.flag_share:  # PARIS-101, PARIS-102: occupied spaces too
-        districts: Sequence[Sequence[Target]] = [_open_spaces(state, seat, d) for d in range(ND)]
+        districts: Sequence[Sequence[Target]] = [
+            _enterable_spaces(state, seat, d) for d in range(ND)]
     else:
-        districts = state.open_spaces()
+        districts = open_spaces(state)
     specs, least = _landmark_costs(state.rules)
     landmarks = None
     if wood >= least[0] and marble >= least[1] and gold >= least[2]:
@@ -118,7 +181,7 @@ def moves(state: ParisState, seat: int) -> list[Action]:
         landmarks = [(lm, value) for lm, value, cost in specs
                      if at[lm] < 0 and cost[0] <= wood and cost[1] <= marble and cost[2] <= gold]
     found: list[Action] = []
-    mask = state.key_mask(seat)
+    mask = key_mask(state, seat)
     while mask:
         low = mask & -mask
         mask ^= low
@@ -163,7 +226,16 @@ def _landmark_costs(ruleset: rules.Ruleset) -> tuple[
 
 def key_mask(state: ParisState, seat: int) -> int:
     """Where seat's keys are, as bits of move sources: banks 0..5, the Arc 6, space s at
-    7 + s (so the bits in order are the order of moves)."""
+    7 + s (so the bits in order are the order of moves). Kept on the state once asked
+    for (`_keys_at`); ParisState._place_key and _move keep it up to date."""
+    mask = state._keys_at[seat]
+    if mask < 0:
+        mask = state._keys_at[seat] = _find_keys(state, seat)
+    return mask
+
+
+def _find_keys(state: ParisState, seat: int) -> int:
+    """key_mask worked out from the board."""
     bit = 1 << seat
     mask = sum(1 << d for d in range(ND) if state.bank_keys[d] & bit)
     if state.arc_keys & bit:
@@ -177,7 +249,21 @@ def key_mask(state: ParisState, seat: int) -> int:
 Target = tuple[int, int, tuple[int, int, int]]  # space, value, resource cost
 
 
-def open_spaces(state: ParisState, d: int) -> tuple[Target, ...]:
+def open_spaces(state: ParisState) -> list[tuple[Target, ...]]:
+    """Per district, the spaces any key may enter while tiles 9 and 16 are not in play
+    (`_find_open`). Kept on the state (`_open`) until ParisState._move or _build_tile
+    forgets a district (a tile, key or landmark lands there); clones share the tuples,
+    which are replaced, never changed. A test that edits keys or tiles by hand calls
+    `ParisState.board_changed()`."""
+    kept = state._open
+    if None in kept:
+        for d, spaces in enumerate(kept):
+            if spaces is None:
+                kept[d] = _find_open(state, d)
+    return kept  # type: ignore[return-value]  # no None left
+
+
+def _find_open(state: ParisState, d: int) -> tuple[Target, ...]:
     """District d's spaces any key may enter while tiles 9 and 16 are not in play: on
     the board and unoccupied (PARIS-55, PARIS-68), with value and cost, by value (the
     buildings' values rise with their index, the landmarks' too)."""
@@ -193,7 +279,7 @@ def open_spaces(state: ParisState, d: int) -> tuple[Target, ...]:
     return tuple(found)
 
 
-def _open_spaces(state: ParisState, seat: int, d: int) -> list[Target]:
+def _enterable_spaces(state: ParisState, seat: int, d: int) -> list[Target]:
     """District d's spaces seat may enter (PARIS-55, PARIS-68), with value and cost."""
     found: list[Target] = []
     built = state.built

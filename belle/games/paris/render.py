@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from belle.games.paris import data
-from belle.i18n.say import Voice
+from belle.i18n.say import Voice, by_verb
 
 ENGLISH = Voice("paris")
 
@@ -310,12 +310,5 @@ def describe_chance(
 ) -> RenderableType:
     """A run of chance outcomes for the move log, in sentences (issue 16 item 5). Every
     chance outcome of Paris is public (state.chance_visibility)."""
-    runs: list[tuple[str, list[str]]] = []
-    for text in actions or []:
-        verb, _, value = text.partition(" ")
-        if runs and runs[-1][0] == verb:
-            runs[-1][1].append(value)
-        else:
-            runs.append((verb, [value]))
     return Text(voice("board.log.chance", outcomes="; ".join(
-        _said(verb, values, voice) for verb, values in runs)))
+        _said(verb, values, voice) for verb, values in by_verb(actions or []))))

@@ -31,6 +31,11 @@ DISTRICT_SPACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(d * data.NUM_VALUES + v for v in range(data.NUM_VALUES))
     for d in range(data.NUM_DISTRICTS)
 )
+# random setup (PARIS-151, PARIS-152): the spaces that get a random token (not the 8s,
+# which keep their gold), and the bonus numbers of each zone of the track
+RANDOM_TOKEN_SPOTS = tuple(s for s in range(NB) if s % data.NUM_VALUES != data.NUM_VALUES - 1)
+ZONE_NUMBERS = tuple(
+    tuple(n for n in range(1, data.TRACK_LENGTH + 1) if data.zone_of(n) == z) for z in range(3))
 
 
 def building_value(space: int) -> int:

@@ -50,7 +50,7 @@ from belle.games.paris.actions import (
     Value,
     VpTile,
 )
-from belle.games.paris.rules import NB, NS, SPACE_VALUE
+from belle.games.paris.rules import NB, NS, RANDOM_TOKEN_SPOTS, SPACE_VALUE
 from belle.i18n.text import Message
 
 FIRST, TOKENS, TRACK, REVEAL, STEP1, VALUE, PUT, STEP2 = (
@@ -62,9 +62,6 @@ FREE_PHASES = frozenset({STEP1, STEP2, BENEFIT, AFTER})  # PARIS-51, G-12
 NV = data.NUM_VALUES
 ND = data.NUM_DISTRICTS
 NE = len(data.END_TILES)
-RANDOM_TOKEN_SPOTS = tuple(s for s in range(NB) if s % NV != NV - 1)  # not the 8s
-ZONE_NUMBERS = tuple(
-    tuple(n for n in range(1, 31) if data.zone_of(n) == z) for z in range(3))
 
 
 class ParisState(State[Action]):
@@ -137,10 +134,11 @@ class ParisState(State[Action]):
         self.turns_left = -1
         self.turns = 0
         self._final: list[list[ScoreLine]] | None = None
-        # per district, the spaces a key may enter (legal.open_spaces), None until asked
-        # for again after a tile, key or landmark lands there
+        # memos of legal.open_spaces and legal.key_mask: a district's open spaces are
+        # forgotten (None) when a tile, key or landmark lands there; key places are
+        # updated as keys are placed and moved
         self._open: list[tuple[legal.Target, ...] | None] = [None] * ND
-        self._keys_at = [-1] * n  # per seat, legal.key_mask; -1 until asked for
+        self._keys_at = [-1] * n  # per seat; -1 until asked for
 
     # -- whose turn ------------------------------------------------------
     def current_player(self) -> int:
@@ -158,23 +156,7 @@ class ParisState(State[Action]):
 
     # -- chance ----------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        phase = self.phase
-        if phase == FIRST:
-            return [(act.FIRST[s], 1 / self.num_players) for s in range(self.num_players)]
-        if phase == TOKENS:
-            left = self._tokens_left()
-            total = sum(left)
-            return [(act.TOKEN[k], c / total) for k, c in enumerate(left) if c]
-        if phase == TRACK:
-            numbers = self._track_left()
-            return [(act.TRACK[k - 1], 1 / len(numbers)) for k in numbers]
-        if phase == REVEAL:
-            return self._reveal_outcomes()
-        if phase == VALUE:
-            district = self.stack_top[self.drawing]
-            values = [v for v in range(NV) if self.unseen[district * NV + v]]
-            return [(act.VALUE[v], 1 / len(values)) for v in values]
-        return []
+        return legal.chance_outcomes(self)
 
     def chance_visibility(self, action: Action) -> frozenset[int] | None:
         """Every chance outcome of Paris is public (the stacks' tops, the drawn values,
@@ -207,34 +189,6 @@ class ParisState(State[Action]):
             return key
         return key + "|saw " + ",".join(
             "".join(map(str, seen)) + f"@{at}" for seen, at in looks)
-
-    def _tokens_left(self) -> list[int]:
-        """PARIS-151: the 12 wood/marble and 18 prestige tokens not yet laid."""
-        left = [c if k != data.GOLD else 0 for k, c in enumerate(data.TOKEN_COUNTS)]
-        for spot in RANDOM_TOKEN_SPOTS[: self.setup_index]:
-            left[self.token_at[spot]] -= 1
-        return left
-
-    def _track_left(self) -> list[int]:
-        """PARIS-152: the numbers of the current space's zone not yet laid."""
-        space = self.setup_index + 1
-        laid = set(self.track_num[1:space])
-        return [k for k in ZONE_NUMBERS[data.zone_of(space)] if k not in laid]
-
-    def _reveal_outcomes(self) -> list[tuple[Action, float]]:
-        """G-15: the district on the back of the stack's new top tile. Every unseen tile
-        is equally likely; other stacks' shown tops are spoken for."""
-        left = self.reveal_left()
-        total = sum(left)
-        return [(act.TOP[self.drawing][d], c / total) for d, c in enumerate(left) if c > 0]
-
-    def reveal_left(self) -> list[int]:
-        """Per district, the unseen tiles that may be the drawing stack's new top."""
-        left = self.unseen_in[:]
-        for stack, top in enumerate(self.stack_top):
-            if top >= 0 and stack != self.drawing:
-                left[top] -= 1
-        return left
 
     # -- legal actions ---------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -298,29 +252,9 @@ class ParisState(State[Action]):
                                 and self.phase not in CHANCE_PHASES else None)
         _APPLY[kind](self, self.to_move, action)  # by type: a `match` is slower
 
-    def open_spaces(self) -> list[tuple[legal.Target, ...]]:
-        """Per district, the spaces a key may enter when tiles 9 and 16 are not in play
-        (legal.open_spaces), each kept until a tile, key or landmark lands in its
-        district (clones share the tuples: they are replaced, never changed). A test
-        that edits keys or tiles by hand calls `board_changed()`."""
-        cached = self._open
-        if None in cached:
-            for d, spaces in enumerate(cached):
-                if spaces is None:
-                    cached[d] = legal.open_spaces(self, d)
-        return cached  # type: ignore[return-value]  # no None left
-
-    def key_mask(self, seat: int) -> int:
-        """Where seat's keys are (legal.key_mask), kept up to date as they are placed
-        and moved once asked for."""
-        mask = self._keys_at[seat]
-        if mask < 0:
-            mask = self._keys_at[seat] = legal.key_mask(self, seat)
-        return mask
-
     def board_changed(self) -> None:
-        """Forget the cached open spaces and key places (after editing the position by
-        hand)."""
+        """Forget the kept open spaces and key places (legal.open_spaces,
+        legal.key_mask) after editing the position by hand."""
         self._open = [None] * ND
         self._keys_at = [-1] * self.num_players
 

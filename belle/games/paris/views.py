@@ -138,11 +138,6 @@ def screen(state: ParisState, seat: int) -> dict[str, Any]:
     }
 
 
-def view(state: ParisState, seat: int | None) -> dict[str, Any]:
-    """The JSON-able view of `seat` (None: spectator)."""
-    return {**public_view(state), **private_view(state, seat)}
-
-
 def public_view(state: ParisState) -> dict[str, Any]:
     """What everyone may know: all but what stands behind each screen (PARIS-27)."""
     over = state.phase == "over"
@@ -278,7 +273,7 @@ def final_breakdown(state: ParisState) -> list[list[ScoreLine]]:
 def full_state(state: ParisState) -> dict[str, Any]:
     """The whole true state, hidden parts included (tests, snapshots)."""
     return {
-        **view(state, None),
+        **state.view(None),
         "screens": [screen(state, s) for s in range(state.num_players)],
         "all_vstock": [list(v) for v in state.vstock],
         "bonus_held": [_numbers(m) for m in state.bonus_held],

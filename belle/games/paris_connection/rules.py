@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from belle.games.paris_connection import data
 
@@ -135,7 +136,9 @@ def expand(mask: int) -> int:
 
 def portfolio_score(portfolio: Sequence[int], values: Sequence[int], limit: int) -> int:
     """PC-62, PC-64: shares × company value, −20 per share over the limit."""
-    total = sum(count * value for count, value in zip(portfolio, values, strict=True))
+    if len(portfolio) != len(values):
+        raise ValueError("a portfolio holds one count per company")
+    total: int = sum(map(mul, portfolio, values))
     return total - data.EXCESS_PENALTY * max(0, sum(portfolio) - limit)
 
 

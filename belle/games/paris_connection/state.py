@@ -15,6 +15,7 @@ safe because a cache is only ever replaced, never changed, once the map changes.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
@@ -527,6 +528,10 @@ class ParisConnectionState(State[Action]):
         """Own share value minus the best opponent's, the turn finished as the mover
         would (heuristic.py)."""
         return heuristic.heuristic(self, seat)
+
+    def heuristics(self, seats: Iterable[int]) -> dict[int, float]:
+        """`heuristic` for several seats, the finished turn worked out once."""
+        return heuristic.heuristics(self, seats)
 
     # -- information -----------------------------------------------------
     def public_view(self) -> dict[str, Any]:

@@ -45,11 +45,6 @@ def excursion_json(excursion: Excursion, net: Network = NET) -> dict[str, Any]:
     }
 
 
-def view(state: ParisParisState, seat: int | None) -> dict[str, Any]:
-    """The JSON-able view of `seat` (None: spectator)."""
-    return {**public_view(state), **private_view(state, seat)}
-
-
 def public_view(state: ParisParisState) -> dict[str, Any]:
     """What everyone may know: all but the secret lines while the game runs (PP-69)."""
     over = state.phase == "over"
@@ -164,7 +159,7 @@ def breakdown(state: ParisParisState, seat: int) -> list[ScoreLine]:
 def full_state(state: ParisParisState) -> dict[str, Any]:
     """The true state, secret lines included (tests, snapshots)."""
     return {
-        **view(state, None),
+        **state.view(None),
         "secret_lines": [_line(line) for line in state.secret],
         "deal_seat": state.deal_seat,
         "deck_counts": list(state.deck),

@@ -68,6 +68,7 @@ class Host(Protocol):
     limits: Limits
     bot_delay: float
     clock: Clock
+    clock_shift: tuple[float, float] | None  # the last outage shift made (janitor)
     guard: Guard  # moderation's checks (belle.server.moderation.guard)
 
     def table_changed(self, table: TableRecord) -> None: ...

@@ -110,7 +110,8 @@ class ClockState:
     `remaining` is the full period but for a turn interrupted by a hand-over to a bot
     (`away`): taking the seat back in the same turn continues from what was left, so
     away-and-back cannot buy a fresh period. `turn` is the seat whose turn the clock
-    last saw (running or not), which tells a new turn from a resumed one.
+    last saw (running or not), which tells a new turn from a resumed one. `shift` is
+    the moment of the last outage shift the running time includes (`shifted`).
     """
 
     remaining: list[float]
@@ -120,6 +121,7 @@ class ClockState:
     version: int = 0
     timeouts: list[int] = field(default_factory=list)  # seats whose time ran out, in order
     turn: int | None = None
+    shift: float | None = None
 
     @classmethod
     def fresh(cls, settings: ClockSettings, players: int) -> ClockState:
@@ -132,12 +134,13 @@ class ClockState:
             return cls.fresh(settings, players)
         return cls([float(x) for x in data["remaining"]], data.get("seat"),
                    data.get("started"), data.get("deadline"), int(data.get("version", 0)),
-                   [int(s) for s in data.get("timeouts", [])], data.get("turn"))
+                   [int(s) for s in data.get("timeouts", [])], data.get("turn"),
+                   data.get("shift"))
 
     def to_json(self) -> dict[str, Any]:
         return {"remaining": self.remaining, "seat": self.seat, "started": self.started,
                 "deadline": self.deadline, "version": self.version, "timeouts": self.timeouts,
-                "turn": self.turn}
+                "turn": self.turn, "shift": self.shift}
 
     def expired(self, now: float) -> bool:
         return self.deadline is not None and now >= self.deadline
@@ -185,10 +188,18 @@ class ClockState:
         return changed
 
     @staticmethod
-    def shifted(stored: Mapping[str, Any], seconds: float) -> dict[str, Any]:
-        """A stored clock with its running time moved on by `seconds` (the server was
-        down that long: nobody's time ran meanwhile)."""
-        moved = dict(stored)
+    def shifted(stored: Mapping[str, Any], until: float, seconds: float) -> dict[str, Any]:
+        """A stored clock after an outage (no server up, or storage not answering) that
+        a heartbeat settled at `until`, `seconds` after the last beat before it: nobody
+        could move meanwhile, so the running time moves on by what of those seconds it
+        ran through (from the last beat, or from its start if later), once. Unchanged
+        when it includes that shift already (its `shift` is that one or a later one: a
+        shift moves every stored clock), or started after it."""
+        started, done = stored.get("started"), stored.get("shift")
+        if started is None or float(started) >= until or (done is not None and done >= until):
+            return dict(stored)
+        seconds = until - max(until - seconds, float(started))
+        moved = dict(stored, shift=until)
         for key in ("started", "deadline"):
             if moved.get(key) is not None:
                 moved[key] = float(moved[key]) + seconds

@@ -13,8 +13,13 @@ clock that ran on would time a player out for it. So once a worker's writes have
 (its breaker is open, belle.server.database), its next beat is a `settle`: the same
 shift in the database when no worker could beat for `STALE_BEATS` periods, then every
 worker moves the clocks it holds by the last shift it has not applied yet, and only then
-does its breaker let writes through. An outage shorter than `STALE_BEATS` periods is
-not shifted (at most 3 s by default, as for a restart).
+does its breaker let writes through. The settle reads the time once it holds the
+heartbeat's lock, so its own wait for storage is downtime too. A clock notes the shift
+it includes (`ClockState.shifted`), so none is shifted twice: not one stored after the
+shift, nor one this worker read before it (a table rebuilt meanwhile catches up:
+`Hub.clock_shift`). A timeout also checks the stored clock once writes go through
+(belle.server.table.timekeeper). An outage shorter than `STALE_BEATS` periods is not
+shifted (at most 3 s by default, as for a restart).
 
 Every worker runs them; each step is safe to run twice (closing a table checks it is
 still open under a lock; the heartbeat is a compare-and-set in the database).
@@ -55,18 +60,18 @@ class Janitor:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self._tasks: list[asyncio.Task[None]] = []
-        self._shift_seen: str | None = None  # the last clock shift applied in memory
+        self._shift_seen: tuple[float, float] | None = None  # the last shift seen in memory
 
     async def resume_clocks(self) -> float:
         """At start, before tables load: skip the downtime on every clock (seconds)."""
         hub = self.hub
         period = heartbeat_seconds()
-        downtime = await hub.db.write(hub.store.clocks.resume_clocks, hub.clock.time(),
+        downtime = await hub.db.write(hub.store.clocks.resume_clocks, hub.clock.time,
                                       STALE_BEATS * period, ClockState.shifted)
         if downtime:
             log.warning("the server was down for %.1f s: every running clock skips it",
                         downtime)
-        self._shift_seen, _seconds = await hub.db.read(hub.store.clocks.last_shift)
+        self._shift_seen = await hub.db.read(hub.store.clocks.last_shift)
         return downtime
 
     def start(self) -> None:
@@ -85,17 +90,17 @@ class Janitor:
         """Writes failed: when storage answers again, every running clock moves on by the
         time no server could beat (in the database, once, by whichever worker settles
         first), every worker moves the clocks it holds by the same shift, and only then
-        does the breaker let moves and timeouts through again."""
+        does the breaker let moves and timeouts through again. A table this worker loads
+        from a read made before the shift catches up with it (`Hub.clock_shift`)."""
         hub = self.hub
-        key, seconds = await hub.db.settle(
-            hub.store.clocks.settle, hub.clock.time(), STALE_BEATS * heartbeat_seconds(),
-            ClockState.shifted)
-        if key is not None and key != self._shift_seen:
-            self._shift_seen = key
+        found = await hub.db.settle(hub.store.clocks.settle, hub.clock.time,
+                                    STALE_BEATS * heartbeat_seconds(), ClockState.shifted)
+        if found is not None and found != self._shift_seen:
+            self._shift_seen = hub.clock_shift = found
             log.warning("storage did not answer for %.1f s: every running clock skips it",
-                        seconds)
+                        found[1])
             for actor in list(hub.actors.values()):
-                actor.timekeeper.shift(seconds)
+                actor.timekeeper.shift(*found)
         hub.db.settled()
 
     async def _every(self, period: float, chore: object) -> None:

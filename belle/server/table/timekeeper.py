@@ -6,7 +6,10 @@ the new clock is stored with the table (`Store.set_clock_state`) and sent to the
 members as a `clock` message; one timer is armed at the running deadline (the old one
 cancelled). When the timer fires it acts only if `host.leader(table)` says this worker
 runs the table, and only if, under the table's lock, the version is unchanged and the
-deadline has passed.
+deadline has passed — in memory and in the clock stored with the table, read once
+writes are let through (`Database.check`): a storage outage moves the stored clocks
+on before any write passes again (belle.server.table.janitor), so a clock that ran
+through the outage in memory cannot time anyone out.
 
 On timeout the table's setting decides: `bot-moves` — a medium bot plays that seat's
 turn, deciding on a determinization (`bot_decision`), and the log marks the move;
@@ -49,7 +52,7 @@ class Timekeeper:
         self.actor = actor
         table = actor.table
         self.settings = ClockSettings.from_json(table.clock)
-        self.state = ClockState.from_json(table.clock_state, self.settings, table.players)
+        self.state = self._load(table.clock_state)
         self._timer: Timer | None = None
         self._timed_out: float | None = None  # the `started` of the turn that timed out
 
@@ -59,8 +62,7 @@ class Timekeeper:
 
     def reload(self) -> None:
         """Take the clock stored with the table again (after the actor reloaded)."""
-        table = self.actor.table
-        self.state = ClockState.from_json(table.clock_state, self.settings, table.players)
+        self.state = self._load(self.actor.table.clock_state)
         self._arm()
 
     def now(self) -> float:
@@ -97,23 +99,34 @@ class Timekeeper:
             self._tell_members()
         self._arm()
 
-    def shift(self, seconds: float) -> None:
-        """Move the running clock on by `seconds` (nobody could move meanwhile: storage
-        did not answer), as the stored one was (belle.server.table.janitor)."""
+    def shift(self, until: float, seconds: float) -> None:
+        """Move the running clock on by the outage a heartbeat settled at `until`
+        (nobody could move meanwhile: storage did not answer), as the stored one was
+        (belle.server.table.janitor; once: `ClockState.shifted`)."""
         if not self.active or self.state.seat is None:
             return
-        stored = ClockState.shifted(self.state.to_json(), seconds)
-        self.state = ClockState.from_json(stored, self.settings, self.actor.table.players)
-        self._tell_members()
-        self._arm()
+        held = self.state.to_json()
+        moved = ClockState.shifted(held, until, seconds)
+        if moved != held:
+            self.state = ClockState.from_json(moved, self.settings, self.actor.table.players)
+            self._tell_members()
+            self._arm()
 
     def adopt(self, stored: Any) -> None:
         """Take the clock another worker stored (it moved the game on there)."""
         if not self.active:
             return
-        self.state = ClockState.from_json(stored, self.settings, self.actor.table.players)
+        self.state = self._load(stored)
         self._tell_members()
         self._arm()
+
+    def _load(self, stored: Any) -> ClockState:
+        """A stored clock, with the last outage shift this worker made in memory: a read
+        made before that shift was stored lacks it (a table rebuilt meanwhile)."""
+        made = self.actor.host.clock_shift
+        if stored and made is not None:
+            stored = ClockState.shifted(stored, *made)
+        return ClockState.from_json(stored, self.settings, self.actor.table.players)
 
     def _tell_members(self) -> None:
         text = self.message()
@@ -155,11 +168,27 @@ class Timekeeper:
                 self._arm()
                 return
             try:
-                await self._time_out(self.state.seat)
+                if await self._stored_expired():
+                    await self._time_out(self.state.seat)
             except StorageUnavailable:
                 actor.mark_broken()  # the rebuilt table re-arms this timer: it fires again
             except Exception:
                 log.exception("timeout at table %s failed", actor.id)
+
+    async def _stored_expired(self) -> bool:
+        """Whether the clock stored with the table ran out too, read once writes go
+        through (after any outage was settled); if not, it is the clock (re-armed)."""
+        host = self.actor.host
+        found = await host.db.check(host.store.clocks.clock_state, self.actor.id)
+        if found is None:  # none stored to go by: a running clock is stored as it starts
+            return True
+        stored = self._load(found)
+        if stored.seat == self.state.seat and stored.expired(self.now()):
+            return True
+        self.state = stored
+        self._tell_members()
+        self._arm()
+        return False
 
     async def _time_out(self, seat: int) -> None:
         if self._timed_out != self.state.started:  # once per turn, however many actions

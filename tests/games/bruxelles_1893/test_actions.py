@@ -231,13 +231,20 @@ def test_brx_111_a_joker_cancels_the_5_vp() -> None:
     assert state.vp[0] == 0 and state.built[0] == 1 and state.jokers[0] == 0
 
 
-def test_brx_61_bid_leaves_room_for_a_money_payment() -> None:
+def money_unit_bid() -> BruxellesState:
+    """Seat 1 has placed on D2 and bids next; the needles point at a money unit (3 BF)
+    and a stone, which it has (BRX-61)."""
     state = game()
     state.compass = [data.C_MONEY, data.C_STONE, data.C_WOOD, data.C_IRON, data.C_ANY,
                      data.C_EMPTY]
     state.needles = [0, 1]
     give(state, 0, stone=1)
     play(state, "place D2")
+    return state
+
+
+def test_brx_61_bid_leaves_room_for_a_money_payment() -> None:
+    state = money_unit_bid()
     assert legal(state) == ["bid 1", "bid 2"]  # 5 BF − 3 BF for the money unit
 
 

@@ -11,7 +11,7 @@ from belle.games.bruxelles_1893.state import BruxellesState
 from belle.games.bruxelles_1893.texts import TEXTS
 
 from .helpers import give, play, refresh, start
-from .test_actions import game, sale_position
+from .test_actions import game, money_unit_bid, sale_position
 
 
 def why(state: BruxellesState, move: str) -> tuple[str, dict[str, Any], str]:
@@ -66,14 +66,9 @@ def test_bids_up_to_ones_money_and_a_payable_construction() -> None:
     play(state, "place E2")
     assert why(state, "bid 6") == ("why.money", {"cost": 6, "have": 5},
                                    "Not enough BF: this costs 6, you have 5.")
-    state = game()
-    state.compass = [data.C_MONEY, data.C_STONE, data.C_WOOD, data.C_IRON, data.C_ANY,
-                     data.C_EMPTY]
-    state.needles = [0, 1]
-    give(state, 0, stone=1)
-    play(state, "place D2")
-    assert why(state, "bid 3")[2] == ("Bid at most 2 BF here: the Construction still costs "
-                                      "you 3 BF, which you must be able to pay.")
+    assert why(money_unit_bid(), "bid 3")[2] == (
+        "Bid at most 2 BF here: the Construction still costs you 3 BF, which you must be "
+        "able to pay.")
 
 
 def test_brussels_actions_take_more_assistants_each_use() -> None:

@@ -30,6 +30,18 @@ def started(players: int = 3, first: int = 0, tops: Iterable[int] = (MO, SG, LV)
     return state
 
 
+def dx2() -> ParisState:
+    """The rulebook's worked example DX-2 (PARIS-138, PARIS-140, PARIS-143): three seats;
+    in Montmartre A holds 5 + 3 = 8, B the 8, C the 4 (no VP tile placed yet)."""
+    state = started(3)
+    build(state, "MO3", "MO4", "MO5", "MO8")
+    key(state, 0, "MO5")
+    key(state, 0, "MO3")
+    key(state, 1, "MO8")
+    key(state, 2, "MO4")
+    return state
+
+
 def play(state: ParisState, *texts: str) -> None:
     for text in texts:
         state.apply_action(state.parse_action(text))

@@ -8,7 +8,7 @@ import pytest
 from belle.games.paris import data, rules
 from belle.games.paris.state import ParisState
 
-from .helpers import CH, LV, MO, build, key, landmark, legal, play, started
+from .helpers import CH, LV, MO, build, dx2, key, landmark, legal, play, started
 
 TILE = {amounts: i for i, amounts in enumerate(data.VP_TILES)}
 
@@ -26,13 +26,7 @@ def scored(state: ParisState, district: int, amounts: tuple[int, int, int]) -> l
 
 def test_majority_tie_broken_by_highest_space_dx2() -> None:
     """DX-2, PARIS-138, PARIS-140, PARIS-143: A 5+3 = 8, B 8, C 4 → B 12, A 6, C 3."""
-    state = started(3)
-    build(state, "MO3", "MO4", "MO5", "MO8")
-    key(state, 0, "MO5")
-    key(state, 0, "MO3")
-    key(state, 1, "MO8")
-    key(state, 2, "MO4")
-    assert scored(state, MO, (12, 6, 3)) == [6, 12, 3]
+    assert scored(dx2(), MO, (12, 6, 3)) == [6, 12, 3]
 
 
 def test_shared_space_ties_skip_the_next_place_dx3() -> None:

@@ -1,0 +1,344 @@
+"""How much city value a company can still collect: the search behind heuristic.py.
+
+`reach_gains(board, network, room, left)` is, for 0..left more placements, the most city
+value a company holding `network` can collect: shortest ways over the hexes where it may
+still place (a free place, not holding it, PC-37..43), the cut-off rule (PC-44) aside, a
+city collected when a way ends on it, and collected cities sources of further ways. It
+depends on the map only, which every seat sees, so it is the same in every
+determinization.
+
+The search is over sets of cities: a set costs the fewest placements of an order that
+collects it, each city as far as it is from the network or a city collected before. Two
+orders that collect the same set leave the same distances on, so only the cheaper one
+is grown. Cities are bits of a small int ranked by value, highest first (`_Cities`), and
+a set's distances are layers (`within[r]`: the cities at most r placements away), so
+the best city of a ring is its lowest bit and joining two sets' distances is one `|` a
+layer. Search (ISMCTS) asks for a new network in most iterations, so this is a hot path.
+
+A known flaw, kept (docs/decisions.md, "ISMCTS speed: Paris Connection at mid-game"): a
+set is grown only while two placements are left after it (`total + 2 > left`), as if the
+next city were always two placements away; a city next to the network costs one, so a
+small budget can miss it (with 2 left from a network beside two cities, it finds one
+city where both are reachable). The greedy bot's and ISMCTS's play, and the goldens
+that record them, rest on the search as it is.
+
+Answers are kept per network as placements land (`_KEPT`): an answer found on free hexes
+`free` holds on any fewer free hexes that still hold the ways it used, for fewer hexes
+never shorten a way (so the search finds nothing better) and those ways are as short as
+they were (so it finds as much). Else they are cached by the free hexes within `left`
+placements of the network: the search never looks further.
+
+A search for `left` also answers for fewer (`Reach.upto`): a build's placements left and
+its company's next full build are one search (heuristic.py). For `count` < `left` it
+grows the same sets as a search for `count` up to `count` - 2 placements, so it finds the
+same best below `count`; at `count` it may also collect a city one placement after a set
+grown at `count` - 1, which a search for `count` does not grow (the flaw): `early` keeps
+the best without those. A kept answer holds for `upto(count)` only while the way of that
+best holds too (`used(count)`).
+"""
+
+from __future__ import annotations
+
+from operator import or_
+
+from belle.games.paris_connection.rules import Board, expand
+
+_CACHE_SIZE = 1 << 15
+_KEPT_PER_NETWORK = 4
+_ROWS_PER_CITY = 1 << 12
+_MOST_LEFT = 8  # a search's placements (a build is at most 5, PC-31): `_row`'s keys
+
+
+class _Cities:
+    """A board's cities ranked by value, highest first (ties: lower hex bit first):
+    rank r is the bit 1 << r, so the most valuable city of a set is its lowest bit.
+    `rows` caches each city's layers per radius (`_row`)."""
+
+    __slots__ = ("bit_of", "rank_of", "rows", "value")
+
+    def __init__(self, board: Board) -> None:
+        ranked = sorted((h for h in range(board.size) if board.is_city[h]),
+                        key=lambda h: (-board.values[h], board.bit[h]))
+        self.rank_of = {board.bit[h]: 1 << r for r, h in enumerate(ranked)}
+        self.bit_of = {1 << r: board.bit[h] for r, h in enumerate(ranked)}
+        self.value = {1 << r: board.values[h] for r, h in enumerate(ranked)}
+        # (rank << 3 | radius) -> (the hexes within radius of the city, layers by the
+        # free ones among them)
+        self.rows: dict[int, tuple[int, dict[int, list[int]]]] = {}
+
+
+class Reach:
+    """One search's answer for `left` placements, the answers for fewer (`upto`), and
+    the hexes of its ways, worked out when first asked (most networks a search meets
+    are never asked about again)."""
+
+    __slots__ = ("_used", "_used_upto", "board", "early", "early_orders", "gains",
+                 "network", "orders", "passable")
+
+    def __init__(self, board: Board, network: int, passable: int, gains: tuple[int, ...],
+                 orders: list[tuple[int, ...]], early: list[int],
+                 early_orders: list[tuple[int, ...]]) -> None:
+        self.board = board
+        self.network = network
+        self.passable = passable
+        self.gains = gains
+        self.orders = orders  # per count, the ranked cities of one best, in order
+        # per count, the best collected (and its order) where the last city is not one
+        # placement after a set grown: what a search for exactly that many finds last
+        self.early = early
+        self.early_orders = early_orders
+        self._used: int | None = None
+        self._used_upto: dict[int, int] | None = None  # used(count) beyond used()
+
+    def upto(self, count: int) -> tuple[int, ...]:
+        """The search's answer for `count` ≤ left placements. The cut-off (the flaw the
+        module describes) grows a set only while two placements are left after it, so a
+        smaller budget grows the same sets up to two before its end, and finds the same
+        best for every smaller count; at its last count it misses only the cities
+        collected one placement after a set grown one before the end."""
+        if not 0 < count < len(self.gains) - 1:
+            return self.gains[:count + 1]
+        return (*self.gains[:count], max(self.gains[count - 1], self.early[count]))
+
+    def used(self, count: int | None = None) -> int:
+        """The hexes of one set of shortest ways that collect each best value, and with a
+        `count`, the way of `upto(count)`'s last value too: a kept answer holds for
+        `upto` only while that way does."""
+        if self._used is None:
+            self._used = self._ways(set(self.orders))
+        if count is None or not 0 < count < len(self.gains) - 1 \
+                or self.early[count] <= self.gains[count - 1]:
+            return self._used
+        if self._used_upto is None:
+            self._used_upto = {}
+        found = self._used_upto.get(count)
+        if found is None:
+            found = self._used_upto[count] = self._used | self._ways({self.early_orders[count]})
+        return found
+
+    def _ways(self, orders: set[tuple[int, ...]]) -> int:
+        """The hexes of one shortest way to each city of each order, in turn."""
+        bit_of = _cities(self.board).bit_of
+        used = 0
+        for order in orders:
+            sources = self.network
+            for rank in order:
+                city = bit_of[rank]
+                used |= _way(sources, city, self.passable)
+                sources |= city
+        return used
+
+
+_KEPT: dict[tuple[int, int, int], list[tuple[int, Reach]]] = {}
+_CACHE: dict[tuple[int, int, int, int], Reach] = {}
+
+
+def reach_gains(board: Board, network: int, room: int, left: int) -> tuple[int, ...]:
+    """For 0..left more placements, the most city value a company holding `network` can
+    collect (non-decreasing); kept and cached as the module says."""
+    return reach(board, network, room, left).gains
+
+
+def reach(board: Board, network: int, room: int, left: int,
+          count: int | None = None) -> Reach:
+    """The search's answer for `network` and `left` placements (reach_gains), to be
+    asked `upto(count)` as well when a count is given."""
+    free = room & ~network
+    kept = _KEPT.get((id(board), network, left))
+    if kept is not None:
+        for was_free, found in kept:
+            if not free & ~was_free and not found.used(count) & ~free:
+                return found
+    passable = _near(network, free, left)
+    key = (id(board), network, passable, left)
+    cached = _CACHE.get(key)
+    if cached is None:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.clear()
+        cached = _CACHE[key] = search(board, network, passable, left)
+    _keep((id(board), network, left), free, cached)
+    return cached
+
+
+def _keep(key: tuple[int, int, int], free: int, found: Reach) -> None:
+    """Remember the last few answers of one network and budget."""
+    if len(_KEPT) >= _CACHE_SIZE:
+        _KEPT.clear()
+    kept = _KEPT.get(key)
+    if kept is None:
+        _KEPT[key] = [(free, found)]
+    else:
+        kept.insert(0, (free, found))
+        del kept[_KEPT_PER_NETWORK:]
+
+
+def _near(network: int, passable: int, radius: int) -> int:
+    """The hexes of `passable` at most `radius` placements from `network`."""
+    seen = frontier = network
+    for _ in range(radius):
+        frontier = expand(frontier) & passable & ~seen
+        if not frontier:
+            break
+        seen |= frontier
+    return seen & passable
+
+
+def search(board: Board, network: int, passable: int, left: int) -> Reach:
+    """The search over sets of cities (module docstring) on the hexes `passable`."""
+    if not 0 <= left < _MOST_LEFT:
+        raise ValueError(f"a reach search is for 0 to {_MOST_LEFT - 1} placements")
+    cities = _cities(board)
+    value = cities.value
+    on_map = passable & board.city_mask
+    start = _layers(network, passable, on_map, left, cities.rank_of)
+    best = [0] * (left + 1)
+    orders: list[tuple[int, ...]] = [()] * (left + 1)
+    early = [0] * (left + 1)  # Reach.early (below `left`: upto answers it from best)
+    early_orders: list[tuple[int, ...]] = [()] * (left + 1)
+    fewest: dict[int, int] = {}  # a set of cities collected -> the fewest placements spent
+    rows: dict[int, list[int]] = {}  # a city -> its layers
+
+    def grow(spent: int, gained: int, within: list[int], taken: int,
+             order: tuple[int, ...]) -> None:
+        """Collect one more city of each ring around the set `taken` (hot path)."""
+        seen = taken
+        for distance in range(1, left - spent + 1):
+            ring = within[distance] & ~seen
+            if not ring:
+                continue
+            seen |= ring
+            total = spent + distance
+            top = ring & -ring
+            if gained + value[top] > best[total]:
+                best[total] = gained + value[top]
+                orders[total] = (*order, top)
+            if (distance > 1 or not spent) and gained + value[top] > early[total]:
+                early[total] = gained + value[top]
+                early_orders[total] = (*order, top)
+            if total + 2 > left:  # the flaw the module docstring describes
+                continue
+            last = total + 3 > left  # a set grown here grows no further
+            while ring:
+                city = ring & -ring
+                ring ^= city
+                near = rows.get(city)
+                if near is None:
+                    near = rows[city] = _row(cities, city, passable, on_map,
+                                             left - _first(start, city))
+                # a way through a collected city is a way from the set too
+                if last:  # its two rings, as grow() would find them, inline
+                    here, seen_here = gained + value[city], taken | city
+                    around = (within[1] | near[1]) & ~seen_here
+                    if around:
+                        seen_here |= around
+                        top = around & -around
+                        if here + value[top] > best[left - 1]:
+                            best[left - 1] = here + value[top]
+                            orders[left - 1] = (*order, city, top)
+                    around = (within[2] | near[2]) & ~seen_here
+                    if around:
+                        top = around & -around
+                        if here + value[top] > best[left]:
+                            best[left] = here + value[top]
+                            orders[left] = (*order, city, top)
+                    continue
+                now = taken | city
+                if fewest.get(now, left + 1) <= total:
+                    continue
+                fewest[now] = total
+                grow(total, gained + value[city], list(map(or_, within, near)), now,
+                     (*order, city))
+
+    if start[left]:
+        grow(0, 0, start, 0, ())
+    for count in range(1, left + 1):
+        if best[count - 1] >= best[count]:
+            best[count], orders[count] = best[count - 1], orders[count - 1]
+    return Reach(board, network, passable, tuple(best), orders, early, early_orders)
+
+
+def _first(within: list[int], city: int) -> int:
+    """The first layer of `within` that holds `city` (which one does)."""
+    distance = 1
+    while not within[distance] & city:
+        distance += 1
+    return distance
+
+
+_CITIES: dict[int, _Cities] = {}
+
+
+def _cities(board: Board) -> _Cities:
+    """The ranked cities of `board` (one table per map)."""
+    found = _CITIES.get(id(board))
+    if found is None:
+        found = _CITIES[id(board)] = _Cities(board)
+    return found
+
+
+def _layers(source: int, passable: int, cities: int, radius: int,
+            rank_of: dict[int, int]) -> list[int]:
+    """`within[r]` for r in 0..radius: the ranked `cities` at most r placements over
+    `passable` from the hexes `source`."""
+    within = [0] * (radius + 1)
+    seen = frontier = source
+    found = 0
+    for step in range(1, radius + 1):
+        frontier = expand(frontier) & passable & ~seen
+        if not frontier:
+            within[step:] = [found] * (radius + 1 - step)
+            break
+        seen |= frontier
+        reached = frontier & cities
+        while reached:
+            low = reached & -reached
+            found |= rank_of[low]
+            reached ^= low
+        within[step] = found
+    return within
+
+
+def _row(cities: _Cities, rank: int, passable: int, on_map: int, radius: int) -> list[int]:
+    """_layers from one city, cached by the hexes of `passable` within `radius` steps of
+    it: the only ones its search can meet, which a placement elsewhere leaves as they
+    are. Asked a dozen times a search: keyed by small ints, not tuples."""
+    key = rank << 3 | radius  # radius < _MOST_LEFT
+    slot = cities.rows.get(key)
+    if slot is None:
+        city = cities.bit_of[rank]
+        slot = cities.rows[key] = (_near(city, ~city, radius), {})
+    around, known = slot
+    found = known.get(passable & around)
+    if found is None:
+        if len(known) >= _ROWS_PER_CITY:
+            known.clear()
+        city = cities.bit_of[rank]
+        found = known[passable & around] = _layers(city, passable, on_map, radius,
+                                                   cities.rank_of)
+    return found
+
+
+def _way(sources: int, target: int, passable: int) -> int:
+    """The hexes of one shortest way over `passable` from `sources` to `target` (target
+    included, sources not); all of `passable` if none is found by stepping back."""
+    layers = []
+    seen = frontier = sources
+    while not frontier & target:
+        frontier = expand(frontier) & passable & ~seen
+        if not frontier:
+            return passable
+        seen |= frontier
+        layers.append(frontier)
+    way = at = target
+    for layer in reversed(layers[:-1]):
+        back = expand(at) & layer
+        if not back:
+            return passable  # an edge open one way only: keep the answer to these hexes
+        at = back & -back
+        way |= at
+    return way
+
+
+def reach_search(board: Board, network: int, passable: int, left: int) -> tuple[int, ...]:
+    """The search alone, uncached (tests compare the cached answers with it)."""
+    return search(board, network, passable, left).gains
