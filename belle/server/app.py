@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -29,6 +29,7 @@ from belle.server import gcpolicy
 from belle.server.accounts import names
 from belle.server.accounts.sessions import Sessions
 from belle.server.cluster.fanout import DEFAULT_LEASE_SECONDS, Fanout, FanoutError, RedisFanout
+from belle.server.database import StorageUnavailable
 from belle.server.errors import ServerError
 from belle.server.http import (
     friends,
@@ -216,8 +217,10 @@ def create_app(
         finally:
             if policy is not None:
                 await policy.stop()
-            await notifier.flush()  # the last batch of turn changes, while the DB threads run
-            await pusher.flush()
+            # the last batch of turn changes, while the DB threads run; storage that does
+            # not answer now costs that batch, not the rest of the shutdown
+            await _unless_unavailable(notifier.flush(), "the last turn notices")
+            await _unless_unavailable(pusher.flush(), "the last push notices")
             await hub.guard.stop()
             pusher.close()
             await hub.close()
@@ -354,3 +357,12 @@ def fastest_protocols() -> tuple[str, str, str]:
         "httptools" if found["httptools"] else "h11",
         "websockets-sansio" if found["websockets"] else "auto",
     )
+
+
+async def _unless_unavailable(work: Awaitable[None], what: str) -> None:
+    """Await `work`; storage that does not answer (or an outage not yet settled) at
+    shutdown is logged, so the server still closes its tables, sockets and database."""
+    try:
+        await work
+    except StorageUnavailable:
+        log.warning("storage did not answer at shutdown: %s were not saved", what)

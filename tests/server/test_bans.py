@@ -212,6 +212,9 @@ def test_seats_are_resigned_once_storage_answers_again(
     assert banned.status_code == 200 and failed == [True]
     actor = table_actor(client, table_id)
     eventually(lambda: actor.table.seats[1].forfeited, "Bob's seat resigned")
+    # the seats are stored and seen first; the chat notice is written after them
+    eventually(lambda: said(hub.store, table_id).count("banned_resigned") == 1,
+               "the resignation noted in the table's log")
     assert said(hub.store, table_id).count("banned_resigned") == 1
 
 
@@ -226,6 +229,9 @@ def test_a_ban_written_to_the_database_unseats_at_the_next_refresh(
     client.portal.call(hub.guard.refresh)
     actor = table_actor(client, table_id)
     eventually(lambda: actor.table.seats[1].forfeited, "Bob's seat resigned")
+    # the seats are stored and seen first; the chat notice is written after them
+    eventually(lambda: said(hub.store, table_id).count("banned_resigned") == 1,
+               "the resignation noted in the table's log")
     assert said(hub.store, table_id).count("banned_resigned") == 1
 
 

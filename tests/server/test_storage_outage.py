@@ -116,6 +116,24 @@ def test_a_locked_database_refuses_clearly_and_play_resumes(db_url: str) -> None
         assert echo["version"] == turn["version"] + 1
 
 
+def test_a_stop_while_storage_does_not_answer_still_closes(
+        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """The last batches of turn and push notices are written at shutdown; storage that
+    does not answer then (or an outage the heartbeat has not settled yet) costs those
+    batches, logged, and the server still closes its tables and database."""
+    app = make_app(db_url)
+
+    async def unavailable() -> None:
+        raise StorageUnavailable()
+
+    with TestClient(app):
+        app.state.notifier.flush = unavailable
+        app.state.pusher.flush = unavailable
+    said = [r.getMessage() for r in caplog.records]
+    assert "storage did not answer at shutdown: the last turn notices were not saved" in said
+    assert "storage did not answer at shutdown: the last push notices were not saved" in said
+
+
 def test_a_bot_whose_write_fails_moves_once_storage_is_back(db_url: str) -> None:
     with TestClient(make_app(db_url, bot_delay=0.3)) as client:
         ann = sign_in(client, "ann")

@@ -7,9 +7,10 @@ same player's turn) it notes the turn, and writes the noted turns to the `turns`
 which is what `GET /api/me/next` reads, and, at a turn-based table, e-mails the
 player whose turn it now is if they gave an address and asked for turn notices (when
 they subscribed a browser to Web Push, the notice is pushed there instead and e-mail is
-the fallback: belle.server.push). Bots
-get nothing, and the player who just moved cannot be the one to move next at a new
-turn. The e-mail is queued on the Mailer's thread: the table never waits for SMTP.
+the fallback: belle.server.push). A batch storage refused (an outage) is kept and
+written once storage answers. Bots get nothing, and the player who just moved cannot be
+the one to move next at a new turn. The e-mail is queued on the Mailer's thread: the
+table never waits for SMTP.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
+from belle.server.database import StorageUnavailable
 from belle.server.hub import Hub
 from belle.server.notices.email import turn_message
 from belle.server.notices.mail import Mailer
@@ -83,8 +85,15 @@ class TurnNotifier:
         await stop_task(task)
 
     async def _flush_soon(self) -> None:
-        await asyncio.sleep(self.batch_seconds)
-        await self.flush()
+        """Flush a batch later; a batch storage refused (an outage) is kept and tried
+        again a batch later, until storage answers or the server stops."""
+        while True:
+            await asyncio.sleep(self.batch_seconds)
+            try:
+                await self.flush()
+                return
+            except StorageUnavailable:
+                continue
 
     async def flush(self) -> None:
         """Write the noted turn changes (one transaction), then e-mail the new turns.
@@ -96,10 +105,19 @@ class TurnNotifier:
             batch, self._pending = self._pending, []
             if not batch:
                 return
-            await self.hub.db.write(self.notices.note_turns,
-                                 [n.change for n in batch if n.mode != "turn"])
             mailed = [n for n in batch if n.mode == "turn"]  # a new turn there is e-mailed
-            began = await self.hub.db.write(self.notices.set_turns, [n.change for n in mailed])
+            try:
+                await self.hub.db.write(self.notices.note_turns,
+                                        [n.change for n in batch if n.mode != "turn"])
+            except StorageUnavailable:
+                self._pending[:0] = batch  # kept, in order, for the next flush
+                raise
+            try:
+                began = await self.hub.db.write(self.notices.set_turns,
+                                                [n.change for n in mailed])
+            except StorageUnavailable:
+                self._pending[:0] = mailed  # the others were written
+                raise
             # Under the lock too: when flush() returns, every e-mail noted before it is
             # queued, even one of a batch another flush had begun.
             for index in began:
