@@ -29,6 +29,7 @@ from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from belle.engine.record import RecordEntry
+from belle.server.bench.processes import stop_process
 from belle.server.bench.schema import worker_command
 from belle.storage import Store
 from belle.storage.models import metadata
@@ -169,13 +170,7 @@ class Worker:
         return self.process.wait(timeout=30)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
 
 
 class Client:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import threading
 import warnings
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import anyio
+import pytest
 from fastapi import FastAPI
 
 from belle.server import Limits, create_app
@@ -58,6 +60,29 @@ def run_coroutine(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
 
 def make_app(db_url: str, bot_delay: float = 0.0, limits: Limits = FAST) -> FastAPI:
     return create_app(db_url, bot_delay=bot_delay, secret=SECRET, limits=limits)
+
+
+def redis_url() -> str:
+    """The test Redis (BELLE_TEST_REDIS_URL); the test is skipped without one."""
+    url = os.environ.get("BELLE_TEST_REDIS_URL")
+    if not url:
+        pytest.skip("needs Redis: set BELLE_TEST_REDIS_URL")
+    return url
+
+
+@contextmanager
+def two_workers(db_url: str, **caps: Any) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two workers on one PostgreSQL database and Redis (skipped on SQLite), with FAST's
+    limits but for `caps`."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("several workers need PostgreSQL")
+    redis = redis_url()
+    fields = {f: getattr(FAST, f) for f in FAST.__dataclass_fields__}
+    limits = Limits(**{**fields, **caps})
+    apps = [create_app(db_url, bot_delay=0.0, secret=SECRET, limits=limits, redis_url=redis)
+            for _ in range(2)]
+    with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
+        yield one, two
 
 
 class Sock:

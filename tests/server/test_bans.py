@@ -9,17 +9,14 @@ and Redis (BELLE_TEST_REDIS_URL)."""
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import anyio
 import pytest
 from fastapi.testclient import TestClient
 
-from belle.server import create_app
 from belle.server.database import StorageUnavailable
 from belle.server.moderation import bans
 from belle.server.moderation.bans import BANNED_CLOSE
@@ -27,8 +24,6 @@ from belle.storage import Store
 from belle.storage.moderation import Moderation
 
 from .kit import (
-    FAST,
-    SECRET,
     Person,
     Sock,
     anna_bob_and_a_bot,
@@ -38,6 +33,7 @@ from .kit import (
     sign_in,
     start,
     table_actor,
+    two_workers,
 )
 from .test_moderation import operator
 
@@ -104,25 +100,6 @@ def test_a_ban_written_to_the_database_cuts_the_sockets_at_the_next_refresh(
         gone = closed(lobby)
     assert gone["code"] == BANNED_CLOSE and gone["reason"] == "banned"
     refused_reconnect(bob, "/ws/lobby")
-
-
-def _redis_url() -> str:
-    url = os.environ.get("BELLE_TEST_REDIS_URL")
-    if not url:
-        pytest.skip("needs Redis: set BELLE_TEST_REDIS_URL")
-    return url
-
-
-@contextmanager
-def two_workers(db_url: str) -> Iterator[tuple[TestClient, TestClient]]:
-    """Two workers on one PostgreSQL database and Redis (skipped on SQLite)."""
-    if not db_url.startswith("postgresql"):
-        pytest.skip("several workers need PostgreSQL")
-    redis = _redis_url()
-    first = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, redis_url=redis)
-    second = create_app(db_url, bot_delay=0.0, secret=SECRET, limits=FAST, redis_url=redis)
-    with TestClient(first) as one, TestClient(second) as two:
-        yield one, two
 
 
 def test_a_ban_on_one_worker_closes_the_sockets_on_another(db_url: str) -> None:

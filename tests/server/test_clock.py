@@ -339,12 +339,10 @@ def test_the_clock_survives_a_restart(db_url: str, fake: FakeClock) -> None:
         assert actor.entries[version].text.endswith(TIMEOUT_MARK)
 
 
-def test_a_timeout_goes_by_the_clock_stored_after_an_outage(
-    app_client: TestClient, fake: FakeClock
-) -> None:
-    """Issue 17: storage did not answer for 60 s and the stored clock skipped them, but
-    the one held in memory ran on (read before the shift, or on another worker): the
-    timer reads the stored clock before it times anyone out, and goes on from it."""
+def ada_100_s_into_her_turn(app_client: TestClient,
+                            fake: FakeClock) -> tuple[int, Any, Any, float]:
+    """Ada alone with bots, her move clock running for 100 s: the table, its actor, the
+    hub and when her turn started."""
     ada, table_id = solo_with_bots(app_client, PER_MOVE, "bot-moves")
     with ada.socket(f"/ws/table/{table_id}") as sock:
         wait_for_clock(sock, 0, sock.hello())  # Ada's clock runs
@@ -352,6 +350,16 @@ def test_a_timeout_goes_by_the_clock_stored_after_an_outage(
     hub: Any = app_client.app.state.hub  # type: ignore[attr-defined]
     started = actor.timekeeper.state.started
     advance(app_client, fake, 100)
+    return table_id, actor, hub, started
+
+
+def test_a_timeout_goes_by_the_clock_stored_after_an_outage(
+    app_client: TestClient, fake: FakeClock
+) -> None:
+    """Issue 17: storage did not answer for 60 s and the stored clock skipped them, but
+    the one held in memory ran on (read before the shift, or on another worker): the
+    timer reads the stored clock before it times anyone out, and goes on from it."""
+    table_id, actor, hub, started = ada_100_s_into_her_turn(app_client, fake)
     skipped = ClockState.shifted(actor.timekeeper.state.to_json(), fake.now, 60)
     assert skipped["deadline"] == started + 180
     hub.store.set_clock_state(table_id, skipped)
@@ -369,13 +377,7 @@ def test_a_table_rebuilt_from_a_read_made_before_the_shift_catches_up(
     """Issue 17: a table rebuilt while the heartbeat settled an outage may hold the
     clock read before the shift was stored: it is moved on by the shift this worker
     made (`Hub.clock_shift`), once."""
-    ada, table_id = solo_with_bots(app_client, PER_MOVE, "bot-moves")
-    with ada.socket(f"/ws/table/{table_id}") as sock:
-        wait_for_clock(sock, 0, sock.hello())  # Ada's clock runs
-    actor = table_actor(app_client, table_id)
-    hub: Any = app_client.app.state.hub  # type: ignore[attr-defined]
-    started = actor.timekeeper.state.started
-    advance(app_client, fake, 100)
+    table_id, actor, hub, started = ada_100_s_into_her_turn(app_client, fake)
     hub.clock_shift = (fake.now, 60.0)
 
     async def rebuilt() -> None:

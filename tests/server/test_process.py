@@ -20,6 +20,8 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from belle.server.bench.processes import stop_process
+
 HOST = "127.0.0.1"
 
 
@@ -76,13 +78,7 @@ class Server:
         self.process.wait()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
 
 
 @pytest.fixture

@@ -5,13 +5,12 @@ without), and Redis down falls back to the worker's memory."""
 from __future__ import annotations
 
 import asyncio
-import os
 import uuid
 from typing import Any
 
-import pytest
-
 from belle.server.quotas import MemoryQuotas, RedisQuotas
+
+from .kit import redis_url
 
 
 class Ticks:
@@ -58,18 +57,11 @@ def test_members_expire_and_can_be_forgotten() -> None:
     asyncio.run(run())
 
 
-def _redis_url() -> str:
-    url = os.environ.get("BELLE_TEST_REDIS_URL")
-    if not url:
-        pytest.skip("needs Redis: set BELLE_TEST_REDIS_URL")
-    return url
-
-
 def test_redis_counts_once_for_every_worker() -> None:
     """Two workers' RedisQuotas on one Redis share each window and set."""
     import redis.asyncio as aioredis
 
-    url, namespace = _redis_url(), "test" + uuid.uuid4().hex[:8]
+    url, namespace = redis_url(), "test" + uuid.uuid4().hex[:8]
 
     async def run() -> None:
         client = aioredis.Redis.from_url(url)

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 
 from belle.server.accounts.revocation import SIGNED_OUT_CLOSE
 
-from .kit import Person, anna_bob_and_a_bot, sign_in
-from .test_bans import closed, still_open, two_workers
+from .kit import Person, anna_bob_and_a_bot, sign_in, two_workers
+from .test_bans import closed, still_open
 
 PASSWORD = "correct horse"
 

@@ -8,40 +8,14 @@ worker, as the other limit tests check."""
 from __future__ import annotations
 
 import asyncio
-import os
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from belle.server import Limits, create_app
 from belle.server.quotas import RedisQuotas, SharedLimiter
 
-from .kit import FAST, SECRET, Person, add_bot, new_table, seat, sign_in, start
+from .kit import Person, add_bot, new_table, redis_url, seat, sign_in, start, two_workers
 from .test_bans import closed
-
-
-def _redis_url() -> str:
-    url = os.environ.get("BELLE_TEST_REDIS_URL")
-    if not url:
-        pytest.skip("needs Redis: set BELLE_TEST_REDIS_URL")
-    return url
-
-
-@contextmanager
-def two_workers(db_url: str, **caps: Any) -> Iterator[tuple[TestClient, TestClient]]:
-    if not db_url.startswith("postgresql"):
-        pytest.skip("several workers need PostgreSQL")
-    redis = _redis_url()
-    fields = {f: getattr(FAST, f) for f in FAST.__dataclass_fields__}
-    limits = Limits(**{**fields, **caps})
-    apps = [create_app(db_url, bot_delay=0.0, secret=SECRET, limits=limits, redis_url=redis)
-            for _ in range(2)]
-    with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
-        yield one, two
 
 
 def on(client: TestClient, person: Person) -> Person:
@@ -51,7 +25,7 @@ def on(client: TestClient, person: Person) -> Person:
 def test_a_shared_limiter_counts_for_every_worker() -> None:
     import redis.asyncio as aioredis
 
-    url, namespace = _redis_url(), "test" + uuid.uuid4().hex[:8]
+    url, namespace = redis_url(), "test" + uuid.uuid4().hex[:8]
 
     async def run() -> list[float]:
         client = aioredis.Redis.from_url(url)

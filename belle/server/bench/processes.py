@@ -166,14 +166,19 @@ class WorkerProcess:
 
     def stop(self) -> None:
         """Whatever its state: stopped (killed if SIGTERM is not enough)."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process)
+
+
+def stop_process(process: subprocess.Popen[bytes] | None) -> None:
+    """A server process stopped, whatever its state: SIGTERM, then SIGKILL after 15 s."""
+    if process is None or process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
