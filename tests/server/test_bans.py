@@ -227,6 +227,9 @@ def test_a_ban_on_one_worker_resigns_the_seat_at_a_table_another_leads(
             return table is not None and table.seats[1].forfeited
 
         eventually(resigned, "Bob's seat resigned")
+        # the seats are stored and seen first; the chat notice is written after them
+        eventually(lambda: said(store, table_id).count("banned_resigned") == 1,
+                   "the resignation noted in the table's log")
         eventually(lambda: table_actor(two, table_id).table.seats[1].forfeited,
                    "the second worker to hear of it")
         assert said(store, table_id).count("banned_resigned") == 1
