@@ -63,6 +63,12 @@ DRAW_OUTCOMES = tuple(
 DRAW_OUTCOME_INTS = tuple(tuple((act.CODEC.to_int(a), p) for a, p in outcomes)
                           for outcomes in DRAW_OUTCOMES)
 """DRAW_OUTCOMES with dense ints (chance_outcome_ints)."""
+BUILDABLE_SECTIONS = sum(
+    spec.pattern.count("O") + spec.pattern.count("R") + 2 * spec.pattern.count("M")
+    for spec in data.TILES)
+"""The street sections a seat may ever build on (COL-50): its colour on its own tiles
+("O") and on its rival's (there written "R": the sets are colour swaps), and the purple
+of both sets. The greedy hope counts reserve buildings only up to this room."""
 PLACEMENT_NEAR = {mirror: tuple(tuple((m, expand(m)) for _, _, m in per) for per in table)
                   for mirror, table in PLACEMENTS.items()}
 """Every placement's spaces and the spaces next to them (the greedy heuristic)."""
@@ -390,7 +396,7 @@ class CityOfLightState(State[Action]):
         if self.stage == STREETS:
             sizes = sorted((rules.BUILDING_SIZE[b] for b in range(NUM_BUILDINGS)
                             if self.reserve[seat] >> b & 1), reverse=True)
-            room, value = 26, 0.0
+            room, value = BUILDABLE_SECTIONS, 0.0
             for size in sizes:
                 if size <= room:
                     value += data.UNBUILT_PENALTY + 1.2 * size
