@@ -3,7 +3,8 @@ issue 20 item 5): the common refusals a learner meets — a move of the other ph
 that is not the one in hand or a slot that is full, a pass while holding a tile, a
 building that is not in the supply or the reserve, a position that would cover the
 opponent's colour, a streetlight, another building or a special piece, no chimney or
-action marker left, a postcard already activated.
+action marker left, a postcard already activated, a target the activated postcard
+cannot act on (answered with the card's own words).
 
 `why(state, action)` is asked only for an action that is not legal now, for the seat to
 move; it reads the board, the supply, both reserves and that seat's own hand (never the
@@ -55,6 +56,10 @@ def why(st: CityOfLightState, action: Action) -> Message | None:
         return None
     if isinstance(action, PHASE1):  # COL-39, COL-48
         return TEXTS.message("why.phase2")
+    if isinstance(action, TARGETS):
+        if st.pending_card < 0:  # COL-60
+            return TEXTS.message("why.activate_first")
+        return _target(st.pending_card)
     if st.pending_card >= 0 and not (st.pending_card == METRO
                                      and isinstance(action, (Select, Put))):
         return TEXTS.message("why.card_pending", card=_card(st.pending_card))  # COL-63
@@ -67,8 +72,6 @@ def why(st: CityOfLightState, action: Action) -> Message | None:
         if st.pending_building < 0:  # COL-49: a building of the reserve first
             return TEXTS.message("why.select_first")
         return _put(st, action)
-    if isinstance(action, TARGETS) and st.pending_card < 0:  # COL-60
-        return TEXTS.message("why.activate_first")
     if isinstance(action, Activate):
         return _activate(st, action)
     return None
@@ -133,6 +136,13 @@ def _activate(st: CityOfLightState, action: Activate) -> Message | None:
     if st.card_owner[card] >= 0:  # COL-62
         return TEXTS.message("why.card_used", card=_card(card))
     return None
+
+
+def _target(card: int) -> Message:
+    """COL-95, COL-96: a target the activated postcard cannot act on; the card's own
+    words say what it can."""
+    text = TEXTS.message(f"postcard.{data.POSTCARDS[card].id}.text")
+    return TEXTS.message("why.card_target", card=_card(card), text=text)
 
 
 def _card(card: int) -> Message:

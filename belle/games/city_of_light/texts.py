@@ -110,6 +110,7 @@ WHY: Final[dict[str, str]] = {
     "why.no_marker": "You have no action marker left: you cannot activate a postcard.",
     "why.card_not_dealt": "{card} is not one of this game's postcards.",
     "why.card_used": "{card} has been activated already: each postcard once per game.",
+    "why.card_target": "{card} cannot act there. The postcard says: {text}",
 }
 """Why a move is refused (refusals.py)."""
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from belle.games.city_of_light import data
 from belle.games.city_of_light.state import CityOfLightState
 from belle.games.city_of_light.texts import TEXTS
 
-from .helpers import OPEN, ORANGE, add, grid, mask, play, started
+from .helpers import OPEN, ORANGE, add, grid, mask, play, started, texts
+from .test_postcards import with_cards
 
 
 def why(state: CityOfLightState, move: str) -> tuple[str, dict[str, Any], str]:
@@ -69,3 +71,14 @@ def test_postcards_once_each_with_a_marker() -> None:
                                                   "each postcard once per game.")
     state.markers[ORANGE] = 0
     assert why(state, "card moulin_rouge")[0] == "why.no_marker"
+
+
+def test_a_target_the_postcard_cannot_act_on_is_answered_in_the_cards_words() -> None:
+    """COL-104, COL-105: Le Peintre goes on a free section of the activator's colour; a
+    blue section is refused, and the reason quotes the card."""
+    state = with_cards("PEINTRE", rows=["OLBBBBBB"] + ["BBBBBBBB"] * 7)
+    play(state, "card peintre")
+    reason, params, sentence = why(state, "on b1")
+    card = data.POSTCARDS[data.CARD_INDEX["PEINTRE"]]
+    assert reason == "why.card_target" and "on a1" in texts(state)
+    assert sentence == f"{card.name} cannot act there. The postcard says: {card.text}"
