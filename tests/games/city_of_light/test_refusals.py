@@ -78,7 +78,7 @@ def test_a_target_the_postcard_cannot_act_on_is_answered_in_the_cards_words() ->
     blue section is refused, and the reason quotes the card."""
     state = with_cards("PEINTRE", rows=["OLBBBBBB"] + ["BBBBBBBB"] * 7)
     play(state, "card peintre")
-    reason, params, sentence = why(state, "on b1")
+    reason, _params, sentence = why(state, "on b1")
     card = data.POSTCARDS[data.CARD_INDEX["PEINTRE"]]
     assert reason == "why.card_target" and "on a1" in texts(state)
     assert sentence == f"{card.name} cannot act there. The postcard says: {card.text}"
