@@ -44,8 +44,6 @@ SHARE_TILE_WORTH = 1.5
 """Tiles 9 and 16 (and the end-game `stack` / `share`): a better move this turn."""
 TAKE_ANY_WORTH = 2.0
 FRANCS_TO_VP = 27
-PICK = "pick"
-"""state.PICK, the phase of choosing an end-game tile (state imports this module)."""
 
 
 def franc_worth(state: ParisState, seat: int) -> float:
@@ -172,18 +170,6 @@ def hand_in_gain(state: ParisState, seat: int) -> float:
     return gain
 
 
-def pick_gain(state: ParisState, seat: int) -> float:
-    """On looking through the end-game pile (PARIS-103): the best tile there at its worth
-    above its share of the pile, so that `endgame` itself shows what the pick will add
-    (a one-ply bot otherwise sees nothing in it and left every tile to its rival)."""
-    if state.to_move != seat or state.phase != PICK or not sum(state.eg_pile):
-        return 0.0
-    francs = franc_worth(state, seat)
-    keep = 1.0 - 1.0 / state.num_players
-    return max(keep * effect_worth(state, seat, spec.kind, spec.amount, -1, francs)
-               for spec, count in zip(data.END_TILES, state.eg_pile, strict=True) if count)
-
-
 def pile_share(state: ParisState, seat: int) -> float:
     """The end-game tiles still in the pile, shared evenly: taking one a rival would
     prize (tile 27's holder a franc tile) is worth that much to the taker too."""
@@ -199,7 +185,7 @@ def worths(state: ParisState) -> list[float]:
     """Every seat's estimated worth (module docstring)."""
     shares = majorities(state)
     return [state.running_vp(s) + shares[s] + holdings(state, s) + hand_in_gain(state, s)
-            + pile_share(state, s) + pick_gain(state, s) for s in range(state.num_players)]
+            + pile_share(state, s) for s in range(state.num_players)]
 
 
 def heuristic(state: ParisState, seat: int) -> float:
