@@ -30,7 +30,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from belle.engine.record import RecordEntry
 from belle.server.bench.processes import stop_process
-from belle.server.bench.schema import worker_command
+from belle.server.bench.schema import SCHEMA_PREFIX, worker_command
 from belle.storage import Store
 from belle.storage.models import metadata
 
@@ -47,10 +47,17 @@ def postgres_url() -> str | None:
 
 
 def empty_database(url: str) -> None:
+    """The test database's tables dropped, and any benchmark schema a run stopped midway
+    left behind (`kill`, a CI deadline): a test that counts them starts from none."""
     engine = create_engine(url)
     with engine.begin() as conn:
         metadata.drop_all(conn)
         conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        left = conn.execute(text(
+            "SELECT nspname FROM pg_namespace WHERE nspname LIKE :prefix"),
+            {"prefix": SCHEMA_PREFIX.replace("_", r"\_") + "%"}).scalars().all()
+        for schema in left:
+            conn.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
     engine.dispose()
 
 

@@ -90,3 +90,22 @@ def test_cli_says_why_it_refuses(tmp_path: Path) -> None:
     assert "Belle's data" in result.output
     result = CliRunner().invoke(app, ["bench", "--server", "--runs", "0"])
     assert result.exit_code != 0 and "--runs" in result.output
+
+
+def test_a_benchmark_schema_left_by_a_stopped_run_is_dropped_with_the_test_database(
+        pg_url: str) -> None:
+    """A run stopped midway (kill, a CI deadline) leaves its benchmark schema behind; the
+    next test's empty database has none, so counting them tells about this run only."""
+    from .kit import empty_database
+
+    left = "belle_bench_19700101000000_0badc0"
+    engine = create_engine(pg_url)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text(f'CREATE SCHEMA "{left}"'))
+            conn.execute(text(f'CREATE TABLE "{left}".players (id INTEGER)'))
+    finally:
+        engine.dispose()
+    empty_database(pg_url)
+    assert _scalar(pg_url, "SELECT count(*) FROM pg_namespace "
+                           "WHERE nspname LIKE 'belle_bench_%'") == 0

@@ -375,9 +375,13 @@ def _legal_pay(state: BruxellesState, task: Task) -> list[Act]:
     seat = task[1]
     cost = data.TILE_COST[state.built[seat]]
     a, b = state.compass[state.needles[0]], state.compass[state.needles[1]]
-    kinds = rules.next_payment_kinds(cost, a, b, state.paid,
-                                     _have(state, seat, state.money[seat]))
+    kinds = rules.next_payment_kinds(cost, a, b, state.paid, pay_holdings(state, seat))
     return [act.PAY[k] for k in kinds]
+
+
+def pay_holdings(state: BruxellesState, seat: int) -> list[int]:
+    """What `seat` could pay a Construction with now, in units of each kind."""
+    return _have(state, seat, state.money[seat])
 
 
 def _legal_needle(state: BruxellesState, task: Task) -> list[Act]:

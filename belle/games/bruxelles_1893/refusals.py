@@ -3,7 +3,8 @@ issue 20 item 5): the common refusals a learner meets — a space outside the ar
 taken, no assistant or no money for the bid, a Construction one could not pay, too few
 assistants for a Brussels action, a bid or a figure one cannot pay, a building space that
 is not empty, a work one does not have or whose colour shows in the shop, a cursor step
-off the grid, a second identical figure, a material the supply lacks, a needle that
+off the grid, a second identical figure, a material the supply lacks, a unit the
+compass does not take or that would leave a Construction unpayable, a needle that
 would meet the other.
 
 `why(state, action)` is asked only for an action that is not legal now, for the seat to
@@ -152,6 +153,25 @@ def _material(state: BruxellesState, task: Task, action: Act) -> Message | None:
     return TEXTS.message("why.material_gone", material=_material_name(action.arg))
 
 
+def _pay(state: BruxellesState, task: Task, action: Act) -> Message | None:
+    """BRX-108, BRX-109, BRX-133..140: a unit one holds, of a kind the two needles' tiles
+    accept, that leaves the rest of the cost payable with what one still holds."""
+    if action.verb != "pay":
+        return None
+    seat, kind = task[1], action.arg
+    unit = _unit(kind)
+    if kind == data.P_MONEY and state.money[seat] < data.BF_PER_MONEY_UNIT:  # BRX-138
+        return TEXTS.message("why.pay_bf_short", per=data.BF_PER_MONEY_UNIT,
+                             have=state.money[seat])
+    if flow.pay_holdings(state, seat)[kind] <= 0:
+        return TEXTS.message("why.pay_none_left", unit=unit)
+    cost = data.TILE_COST[state.built[seat]]
+    tile_a, tile_b = (state.compass[n] for n in state.needles)
+    if not any(pay[kind] for pay in rules.valid_payments(cost, tile_a, tile_b)):
+        return TEXTS.message("why.pay_compass", unit=unit, a=_tile(tile_a), b=_tile(tile_b))
+    return TEXTS.message("why.pay_stranded", unit=unit)
+
+
 def _needle(state: BruxellesState, task: Task, action: Act) -> Message | None:
     """BRX-112, BRX-113: the two needles never point at one space."""
     if action.verb != "needle":
@@ -189,12 +209,21 @@ def _colour(colour: int) -> Message:
     return TEXTS.message(f"why.colour.{data.ART_COLOURS[colour]}")
 
 
+def _unit(kind: int) -> Message:
+    return TEXTS.message(f"why.unit.{data.PAY_NAMES[kind]}")
+
+
+def _tile(tile: int) -> Message:
+    return TEXTS.message(f"board.tile.{data.COMPASS_TILES[tile]}")
+
+
 def _material_name(material: int) -> Message:
     return TEXTS.message(f"why.material.{data.MATERIALS_NAMES[material]}")
 
 
 EXPLAIN: dict[str, Callable[[BruxellesState, Task, Act], Message | None]] = {
     "shield": _shield, "turn": _turn, "bid": _bid, "hire": _hire, "build": _build, "sale": _sale,
-    "fig_keep": _fig_keep, "material": _material, "needle": _needle, "settle": _settle,
+    "fig_keep": _fig_keep, "material": _material, "pay": _pay, "needle": _needle,
+    "settle": _settle,
     "grand": _activate, "secondary": _activate,
 }

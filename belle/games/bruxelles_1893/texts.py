@@ -177,6 +177,17 @@ WHY: Final[dict[str, str]] = {
     "why.material_gone": "The general supply has no {material} left.",
     "why.needle_blocked": "Needle {needle} would point at the other needle's space: turn "
                           "the other one.",
+    "why.pay_bf_short": "BF pay a Construction {per} at a time: you have {have} BF.",
+    "why.pay_none_left": "You have no {unit} left to pay with.",
+    "why.pay_compass": "The compass does not take {unit}: needle A points at {a}, needle B "
+                       "at {b}.",
+    "why.pay_stranded": "Paying with {unit} now would leave the rest of the cost unpayable "
+                        "with what you still hold: pay with another unit.",
+    "why.unit.wood": "wood",
+    "why.unit.stone": "stone",
+    "why.unit.iron": "iron",
+    "why.unit.bf": "BF",
+    "why.unit.joker": "joker",
     **{f"why.colour.{colour}": colour for colour in data.ART_COLOURS},
     **{f"why.material.{name}": name for name in data.MATERIALS_NAMES},
 }

@@ -125,3 +125,23 @@ def test_a_construction_on_an_empty_space_with_the_needles_apart() -> None:
     play(state, "needle B")
     assert why(state, "build D2")[2] == ("Space D2 holds an assistant or a building: a new "
                                          "building goes on an empty space.")
+
+
+def test_a_construction_is_paid_in_units_the_compass_takes() -> None:
+    """BRX-108, BRX-109, BRX-133..140: each unit paid is one the player holds (BF 3 at a
+    time, BRX-138), of a kind one of the two needles' tiles takes, and leaves the rest of
+    the cost payable (needles on wood and stone: one unit for each, a joker for either)."""
+    state = game()
+    state.needles = [data.FIRST_GAME_COMPASS.index(data.C_WOOD),
+                     data.FIRST_GAME_COMPASS.index(data.C_STONE)]
+    give(state, 0, wood=2, stone=1, iron=1, jokers=0, money=3)
+    play(state, "place D2", "bid 1")  # 2 BF left
+    assert why(state, "pay bf")[2] == "BF pay a Construction 3 at a time: you have 2 BF."
+    assert why(state, "pay joker")[2] == "You have no joker left to pay with."
+    assert why(state, "pay iron")[2] == ("The compass does not take iron: needle A points at "
+                                         "wood, needle B at stone.")
+    play(state, "pay wood")
+    assert why(state, "pay wood")[2] == ("Paying with wood now would leave the rest of the "
+                                         "cost unpayable with what you still hold: pay with "
+                                         "another unit.")
+    assert state.why_illegal(state.parse_action("pay stone")) is None
