@@ -188,3 +188,34 @@ def test_close_hands_the_leases_over(redis_server: RedisServer) -> None:
             await two.close()
 
     run_alone(scenario())
+
+
+def test_a_lease_taken_while_the_hand_over_runs_is_handed_over_too(
+        redis_server: RedisServer) -> None:
+    """Issue 21 item 4: a bot turn asks for a table's lease; while Redis answers, SIGTERM's
+    hand-over releases the leases the worker knows of. The lease Redis then gives it is
+    released and announced as well, so another worker leads that table at once instead
+    of a lease period later."""
+
+    async def scenario() -> None:
+        going, staying = Recorder(), Recorder()
+        one = await _started(redis_server.url, "deploya", going, lease=60.0)
+        two = await _started(redis_server.url, "deploya", staying, lease=60.0)
+        take = one._lease_script
+
+        async def taken_while_handing_over(**kwargs: Any) -> Any:
+            answer = await take(**kwargs)  # Redis gives the lease ...
+            await one.hand_over()  # ... as the planned stop releases what it knew of
+            return answer
+
+        try:
+            one._lease_script = taken_while_handing_over
+            assert await one.leader(7) is False  # stopping: it leads nothing
+            await staying.next()
+            assert staying.adopted == [[7]]
+            assert await two.leader(7)  # free at once, not a lease period later
+        finally:
+            await one.close()
+            await two.close()
+
+    run_alone(scenario())

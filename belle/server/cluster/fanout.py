@@ -334,6 +334,8 @@ class RedisFanout:
             self._held[table_id] = moment + self.lease_cache
             return True
         self._held.pop(table_id, None)
+        if ours:  # a planned stop began while Redis answered: this lease goes over too
+            await self._hand_over_late(table_id)
         return False
 
     async def _answering(self) -> None:
@@ -370,6 +372,18 @@ class RedisFanout:
             log.warning("fan-out: %d leases not released (%s)", len(tables), exc)
             return []
         return [tables[int(i) - 1] for i in found]
+
+    async def _hand_over_late(self, table_id: int) -> None:
+        """A lease Redis gave this worker while `hand_over` ran (it released only the
+        leases it knew of): released and announced like them, not left to lapse."""
+        try:
+            found = await self._twice(lambda: self._release(
+                keys=[self.lease_key(table_id)], args=[self.worker]))
+        except Exception as exc:  # it expires by itself within a lease period
+            log.warning("fan-out: lease of table %s not released (%s)", table_id, exc)
+            return
+        if found:
+            self.publish({"kind": "released", "tables": [table_id]})
 
     async def hand_over(self) -> None:
         """Stop leading, and hand the tables this worker led on to the others (a planned
