@@ -363,6 +363,10 @@ class RedisFanout:
         """Delete the leases this worker holds; the tables whose lease was ours."""
         tables = sorted(self._held)
         self._held.clear()
+        return await self._release_leases(tables)
+
+    async def _release_leases(self, tables: list[int]) -> list[int]:
+        """Delete these tables' leases where they are still ours; those tables."""
         if not tables:
             return []
         try:
@@ -376,14 +380,9 @@ class RedisFanout:
     async def _hand_over_late(self, table_id: int) -> None:
         """A lease Redis gave this worker while `hand_over` ran (it released only the
         leases it knew of): released and announced like them, not left to lapse."""
-        try:
-            found = await self._twice(lambda: self._release(
-                keys=[self.lease_key(table_id)], args=[self.worker]))
-        except Exception as exc:  # it expires by itself within a lease period
-            log.warning("fan-out: lease of table %s not released (%s)", table_id, exc)
-            return
-        if found:
-            self.publish({"kind": "released", "tables": [table_id]})
+        released = await self._release_leases([table_id])
+        if released:
+            self.publish({"kind": "released", "tables": released})
 
     async def hand_over(self) -> None:
         """Stop leading, and hand the tables this worker led on to the others (a planned
