@@ -37,6 +37,8 @@ def test_the_service_worker_serves_the_offline_page(new_page: Any) -> None:
     try:
         goto_through_reloads(page, "/tournaments")
         expect(page.locator("#offline-title")).to_be_visible()
+        # its "online" listener is in place (before the translation has its catalogue)
+        expect(page.locator("body[data-waiting-for=online]")).to_be_attached()
     finally:
         page.context.set_offline(False)
     # Back online, the offline page goes back to the page that failed by itself (its

@@ -1,7 +1,11 @@
 // The offline page (the service worker shows it when a page cannot load): back to the
 // page that failed, or the lobby, as soon as the browser is online again.
-import "./i18n.js";
-
+//
+// The listeners come first and the translation after: i18n.js waits for its catalogue
+// (a top-level await, over a network that may be gone), and an "online" event fired
+// while a static import waited for it would be missed, leaving the page offline for good.
 const back = () => location.replace(location.pathname === "/offline" ? "/" : location.href);
 document.getElementById("retry").addEventListener("click", back);
 window.addEventListener("online", back);
+document.body.dataset.waitingFor = "online";
+import("./i18n.js");

@@ -459,7 +459,10 @@ function rematchButtons(table) {
   const call = (method) => attempt(async () => {
     const body = await (method === "delete" ? del : post)(`/api/tables/${table.id}/rematch`);
     st.rematch = body;
-    if (body.table) location.assign(`/table/${body.table}`);
+    if (body.table) {
+      goToRematch(body.table);
+      return;
+    }
     renderSeats();
   });
   return h(
@@ -482,10 +485,20 @@ function onRematch(msg) {
   const before = st.rematch;
   st.rematch = msg;
   if (before && !before.table && msg.table && st.seat !== null && (msg.accepted || []).includes(st.seat)) {
-    location.assign(`/table/${msg.table}`);
+    goToRematch(msg.table);
     return;
   }
   renderSeats();
+}
+
+let leavingFor = null;
+
+/** Open the rematch's table, once: the answer to the last click and the table's own
+ * message may both say it started, and a second navigation would abort the first. */
+function goToRematch(tableId) {
+  if (leavingFor !== null) return;
+  leavingFor = tableId;
+  location.assign(`/table/${tableId}`);
 }
 
 /** Once a second: the running clock's text (the rest of the seats list stays). */
