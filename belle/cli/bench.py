@@ -294,7 +294,8 @@ def bench_abuse(tables: str, seconds: float, think: float, as_json: bool,
 
 
 def bench_closed_loop(tables: str, moves: int, rounds: int, game: str, players: int,
-                      bgio: str | None, as_json: bool, db: str | None = None) -> None:
+                      bgio: str | None, as_json: bool, db: str | None = None,
+                      bgio_players: int | None = None) -> None:
     """`belle bench --server --closed-loop` (belle.server.bench.closedloop): its report."""
     import typer
 
@@ -307,7 +308,8 @@ def bench_closed_loop(tables: str, moves: int, rounds: int, game: str, players: 
     try:
         counts = [int(n) for n in tables.split(",") if n.strip()]
         report = run_closed_loop(counts, moves, rounds=rounds, game=game, players=players,
-                                 bgio=bgio, progress=progress, db=db)
+                                 bgio=bgio, progress=progress, db=db,
+                                 bgio_players=bgio_players)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from exc
     except (RuntimeError, BenchDatabaseError) as exc:  # a server or its schema failed

@@ -575,6 +575,10 @@ def bench(
         str | None, typer.Option("--bgio", metavar="DIR", help="With --closed-loop: also "
                                  "boardgame.io's stock server, from DIR's node_modules.")
     ] = None,
+    bgio_players: Annotated[
+        int | None, typer.Option("--bgio-players", metavar="N", help="With --bgio: "
+                                 "boardgame.io's seats a table (default: --players).")
+    ] = None,
     db_as_is: Annotated[
         bool, typer.Option("--db-as-is",
                            help="With --server --db: use that database itself (it must be "
@@ -590,7 +594,7 @@ def bench(
     if server and closed_loop:
         with user_errors():
             bench_module.bench_closed_loop(tables, moves, rounds or 3, table_game, players,
-                                           bgio, as_json, db)
+                                           bgio, as_json, db, bgio_players)
         return
     if server:
         _bench_server(tables, level_seconds, think, as_json, {

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +106,17 @@ def test_boardgame_io_is_needed_only_when_asked_for(tmp_path: Path) -> None:
     package.write_text(json.dumps({"version": "0.50.2"}))
     assert closed_bgio.installed_version(tmp_path) == "0.50.2"
     assert closed_bgio.installed_version(tmp_path / "node_modules") == "0.50.2"
+
+
+def test_boardgame_ios_tables_have_as_many_seats_as_asked(tmp_path: Path) -> None:
+    """Issue 18: like for like, boardgame.io's matches take Belle's seat count (or
+    `--bgio-players`); a count its trivial game is not compared at is refused first."""
+    for seats in (1, 7):
+        with pytest.raises(ValueError, match="seats"):
+            closed_bgio.target(tmp_path, seats)
+    if shutil.which("node") is None:
+        return
+    package = tmp_path / "node_modules" / "boardgame.io" / "package.json"
+    package.parent.mkdir(parents=True)
+    package.write_text(json.dumps({"version": "0.50.2"}))
+    assert "3 seats a table" in closed_bgio.target(tmp_path, 3).detail

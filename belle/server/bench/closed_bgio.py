@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import random
@@ -35,6 +36,7 @@ VERSION = "0.50.2"
 HERE = Path(__file__).parent / "bgio"
 EVENT = f"42/{GAME},"  # a socket.io event in the game's namespace
 STARTUP_SECONDS = 60.0
+MIN_SEATS, MAX_SEATS = 2, 6  # the trivial game plays at any count; Belle's tables: 2 to 6
 
 
 class BgioSeat:
@@ -94,7 +96,8 @@ async def _connect(url: str, stack: contextlib.AsyncExitStack) -> Any:
 
 
 async def open_tables(url: str, count: int, moves: int, meter: Meter,
-                      stack: contextlib.AsyncExitStack) -> list[Wave]:
+                      stack: contextlib.AsyncExitStack, seats: int = 2) -> list[Wave]:
+    """`count` matches of `seats` players, each seat on a socket of its own."""
     import httpx
 
     limit = asyncio.Semaphore(32)
@@ -111,9 +114,9 @@ async def open_tables(url: str, count: int, moves: int, meter: Meter,
         return response.json()
 
     async def one() -> Wave:
-        match = (await post(f"/games/{GAME}/create", {"numPlayers": 2}))["matchID"]
+        match = (await post(f"/games/{GAME}/create", {"numPlayers": seats}))["matchID"]
         wave = Wave(moves, meter, random.Random())
-        for seat in range(2):
+        for seat in range(seats):
             joined = await post(f"/games/{GAME}/{match}/join",
                                 {"playerID": str(seat), "playerName": f"closed {seat}"})
             ws = await _connect(url, stack)
@@ -181,8 +184,11 @@ def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Any) -> None:
     raise RuntimeError(f"boardgame.io's server did not start within {STARTUP_SECONDS:.0f} s")
 
 
-def target(modules: Path) -> Target:
-    """The stock server from `modules` (ValueError if boardgame.io or node is missing)."""
+def target(modules: Path, seats: int = 2) -> Target:
+    """The stock server from `modules`, its matches of `seats` players (ValueError if
+    boardgame.io or node is missing)."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"boardgame.io's tables have {MIN_SEATS} to {MAX_SEATS} seats here")
     if shutil.which("node") is None:
         raise ValueError("--bgio needs node on the PATH")
     version = installed_version(modules)
@@ -191,6 +197,8 @@ def target(modules: Path) -> Target:
                          f"boardgame.io@{VERSION}` in a directory outside the repository "
                          "and pass that directory to --bgio")
     note = "" if version == VERSION else f" (not {VERSION}: figures differ from the docs')"
-    return Target("boardgame.io", lambda: server(modules), open_tables,
+    opener = functools.partial(open_tables, seats=seats)
+    return Target("boardgame.io", lambda: server(modules), opener,
                   f"boardgame.io {version}{note} stock Server (in-memory, socket.io), "
-                  "the trivial 2-player game of belle/server/bench/bgio/game.js")
+                  f"the trivial game of belle/server/bench/bgio/game.js, {seats} seats "
+                  "a table")

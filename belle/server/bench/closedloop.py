@@ -16,8 +16,9 @@ The same loop drives two servers, each a fresh process per level and round:
 - Belle (`closed_belle`): `belle serve` on a temp SQLite file, one table of `game` with
   `players` people per table, every move committed before anyone is told of it;
 - boardgame.io 0.50.2's stock `Server` (`closed_bgio`), when `bgio` names a directory
-  whose node_modules holds it: in-memory storage, socket.io, the trivial two-player
-  game of belle/server/bench/bgio/.
+  whose node_modules holds it: in-memory storage, socket.io, the trivial game of
+  belle/server/bench/bgio/ with as many seats a table as Belle's (`bgio_players` sets
+  another count: issue 18's first comparison set 3 seats of Belle against 2).
 
 Rounds are interleaved (Belle then boardgame.io at each level, then the next round),
 and each figure is the median over rounds, so a burst of someone else's load falls on
@@ -277,17 +278,21 @@ def run_closed_loop(
     tables: list[int] | None = None, moves: int = 40, *, rounds: int = 3,
     game: str = "paris_connection", players: int = 3, bgio: str | Path | None = None,
     progress: Callable[[str], None] | None = None, db: str | None = None,
+    bgio_players: int | None = None,
 ) -> dict[str, Any]:
     """Belle (and boardgame.io, with `bgio`) at each number of tables, `rounds` rounds
     interleaved; a JSON-able report with the medians. `db`: Belle on that PostgreSQL
-    database, in a schema of its own per run (a temp SQLite file by default)."""
+    database, in a schema of its own per run (a temp SQLite file by default).
+    `bgio_players`: boardgame.io's seats a table, Belle's `players` by default (as many
+    sockets and messages a move on both sides)."""
     from belle.server.bench import closed_belle, closed_bgio
 
     levels = tables if tables is not None else [50, 500]
     check(levels, moves, rounds)
     targets = [closed_belle.target(game, players, db)]
+    bgio_seats = players if bgio_players is None else bgio_players
     if bgio is not None:
-        targets.append(closed_bgio.target(Path(bgio)))
+        targets.append(closed_bgio.target(Path(bgio), bgio_seats))
     raise_file_limit()
     measured: dict[tuple[int, str], list[dict[str, Any]]] = {}
     for round_index in range(rounds):
@@ -303,6 +308,7 @@ def run_closed_loop(
                  "`moves_per_table` moves per table; CPU from /proc over the move phase",
         "servers": {t.name: t.detail for t in targets},
         "game": game, "players": players, "moves_per_table": moves, "rounds": rounds,
+        **({"bgio_players": bgio_seats} if bgio is not None else {}),
         "levels": [_level(count, measured, [t.name for t in targets]) for count in levels],
     }
 
