@@ -49,6 +49,8 @@ class Standing:
     """VP tile number -> the points each seat took from it (placed tiles only)."""
     amounts: dict[int, tuple[int, ...]] = field(default_factory=dict)
     """VP tile number -> what it pays by place (the game's rules edition)."""
+    strategy_seat: int | None = None
+    """The seat of the scripted strategy, in a strategy run."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,8 @@ def play(job: Job) -> Standing:
     run = Run("paris", job.players, lineup(job.players, job.spec.split(","), job.strategy),
               job.games, job.seed, strategy=job.strategy)
     game = load_game("paris")
-    players = [make_player(spec, "paris") for spec in run.seating(job.index)]
+    seating = run.seating(job.index)
+    players = [make_player(spec, "paris") for spec in seating]
     state = play_match(game, players, run.game_seed(job.index),
                        max_actions=MAX_ACTIONS_PER_GAME).state
     assert isinstance(state, ParisState)
@@ -75,6 +78,8 @@ def play(job: Job) -> Standing:
     breakdown = state.score_breakdown()
     standing = Standing(list(state.returns()), list(state.francs),
                         list(rules.board_value(state.space_keys, state.num_players)))
+    if job.strategy is not None:
+        standing.strategy_seat = seating.index(run.lineup[0])
     for tile in full["vp_tiles"]:
         standing.amounts[tile["tile"]] = tuple(tile["amounts"])
         if tile["district"] is not None:
@@ -138,6 +143,14 @@ def majority_share(standings: Sequence[Standing], pays: Mapping[int, Sequence[in
     return majorities / total if total else 0.0
 
 
+def strategy_rate(standings: Sequence[Standing], pays: Mapping[int, Sequence[int]]) -> str:
+    """The scripted strategy's win rate with the tiles paying `pays` (strategy runs)."""
+    shares = [win_shares(standing, rescored(standing, pays))[standing.strategy_seat]
+              for standing in standings if standing.strategy_seat is not None]
+    est = share_rate(shares)
+    return f"{est.value or 0:.0%} ({est.low:.0%}–{est.high:.0%})"
+
+
 def parse_series(text: str) -> dict[int, tuple[int, ...]]:
     """"10/5/3,12/6/3,…" (one entry per VP tile, in order) -> tile -> amounts."""
     parts = [p for p in text.split(",") if p.strip()]
@@ -180,6 +193,13 @@ def report(standings: Sequence[Standing], series: dict[int, tuple[int, ...]] | N
     if series:
         shares.append(f"{majority_share(standings, series):.0%} with the series")
     lines += ["", f"District majorities' share of all VP: {', '.join(shares)}."]
+    if any(standing.strategy_seat is not None for standing in standings):
+        wins = [f"{strategy_rate(standings, {})} as played",
+                f"{strategy_rate(standings, {t: smallest for t in as_played})} with every "
+                "tile paying the smallest"]
+        if series:
+            wins.append(f"{strategy_rate(standings, series)} with the series")
+        lines.append(f"The strategy wins {', '.join(wins)}.")
     return "\n".join(lines)
 
 

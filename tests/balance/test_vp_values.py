@@ -66,3 +66,15 @@ def test_the_majorities_share_follows_the_values_paid() -> None:
     game = standing()  # 24 + 12 + 21 of 110 VP
     assert vp_values.majority_share([game], {}) == pytest.approx(57 / 110)
     assert vp_values.majority_share([game], {6: (0, 0, 0), 5: (0, 0, 0)}) == 0.0
+
+
+def test_a_strategy_run_knows_the_strategys_seat_in_each_game() -> None:
+    """Game g seats the line-up shifted by g places (belle.balance.runner.Run.seating)."""
+    for index, seat in ((0, 0), (1, 1)):
+        job = Job(players=2, spec="greedy", games=2, seed=15, index=index,
+                  strategy="hoard-francs")
+        assert vp_values.play(job).strategy_seat == seat
+    game = standing()
+    game.strategy_seat = 1
+    assert vp_values.strategy_rate([game], {}).startswith("0%")
+    assert vp_values.strategy_rate([game], {6: (0, 0, 0)}).startswith("100%")
