@@ -42,7 +42,8 @@ DEVICES: dict[int, dict[str, Any]] = {
 
 def shoot(browser: Any, url: str, game: str, width: int, lang: str, out: Path) -> Path:
     players, moves = GAMES[game]
-    context = browser.new_context(base_url=url, locale=lang, **DEVICES[width])
+    context = browser.new_context(
+        base_url=url, locale=lang, **DEVICES[width], service_workers="block")
     context.set_default_timeout(15_000)
     try:
         page = context.new_page()

@@ -129,7 +129,8 @@ def tables(browser: Any, server: str) -> Iterator[dict[str, tuple[Any, str, str]
     contexts = []
     for game in game_ids():
         players, moves = GAMES[game]
-        context = browser.new_context(base_url=server, viewport={"width": 1400, "height": 1000})
+        context = browser.new_context(
+            base_url=server, viewport={"width": 1400, "height": 1000}, service_workers="block")
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()

@@ -50,7 +50,8 @@ def page_in(browser: Any, server: str) -> Iterator[Any]:
 
     def make(lang: str) -> Any:
         context = browser.new_context(
-            base_url=server, locale=lang, viewport={"width": 1400, "height": 1000}
+            base_url=server, locale=lang, viewport={"width": 1400, "height": 1000},
+            service_workers="block",
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

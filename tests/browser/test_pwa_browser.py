@@ -27,7 +27,7 @@ def goto_through_reloads(page: Any, path: str) -> None:
 
 
 def test_the_service_worker_serves_the_offline_page(new_page: Any) -> None:
-    page = new_page()
+    page = new_page(service_workers=True)
     assert page.locator("link[rel=manifest]").get_attribute("href") == "/manifest.webmanifest"
     scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
     assert scope.endswith("/")

@@ -179,7 +179,7 @@ def test_how_we_checked_shows_the_balance_figures_in_the_readers_words(
         browser: Any, server: str, locale: str, words: list[str]) -> None:
     """Issue 15: each game's balance summary (belle/web/rules/balance.json, written by
     `belle balance --all --summary`) is worded on the rules page, without a file path."""
-    context = browser.new_context(base_url=server, locale=locale)
+    context = browser.new_context(service_workers="block", base_url=server, locale=locale)
     try:
         page = context.new_page()
         page.route("**/static/rules/balance.json",

@@ -23,7 +23,8 @@ def person(browser: Any, server: str) -> Iterator[Any]:
     contexts = []
 
     def make(name: str) -> Any:
-        context = browser.new_context(base_url=server, viewport={"width": 1200, "height": 900})
+        context = browser.new_context(
+            base_url=server, viewport={"width": 1200, "height": 900}, service_workers="block")
         context.set_default_timeout(10_000)
         contexts.append(context)
         page = context.new_page()
