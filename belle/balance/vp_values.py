@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from belle.balance.games.paris import MAJORITY
 from belle.balance.runner import MAX_ACTIONS_PER_GAME, Run, lineup, make_player
 from belle.balance.stats import share_rate
 from belle.engine.game import rank_by_keys
@@ -34,8 +35,6 @@ from belle.engine.referee import play_match
 from belle.engine.registry import load_game
 from belle.games.paris import data, rules
 from belle.games.paris.state import ParisState
-
-MAJORITY = " majority"  # a district's majority line in the score breakdown
 
 
 @dataclass
@@ -55,6 +54,8 @@ class Standing:
 
 @dataclass(frozen=True)
 class Job:
+    """Game `index` of the balance run of these players, bots, games, seed (and strategy)."""
+
     players: int
     spec: str
     games: int
