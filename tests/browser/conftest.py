@@ -6,6 +6,7 @@ CI installs it). Without it these tests are skipped with that reason.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from collections.abc import Iterator
@@ -100,7 +101,20 @@ def new_page(browser: Any, server: str) -> Iterator[Any]:
         return page
 
     yield make
+    close_contexts(contexts)
+
+
+def close_contexts(contexts: list[Any]) -> None:
+    """Close the tests' contexts, each page first taken to a blank page: its sockets,
+    reconnections and timers stop before Chromium disposes of the context. Twice in CI a
+    context's closing never answered after the "sign out everywhere" test, once with
+    the service worker blocked (so the worker alone is not the cause); that page was
+    still live, its socket refused by the server: the likeliest cause left, not proven."""
     for context in contexts:
+        for page in context.pages:
+            # a page already gone or stuck: closing the context still ends it
+            with contextlib.suppress(sync_api.Error):
+                page.goto("about:blank", timeout=5_000)
         context.close()
 
 
@@ -137,8 +151,7 @@ def device_page(browser: Any, server: str) -> Iterator[Any]:
         return page
 
     yield make
-    for context in contexts:
-        context.close()
+    close_contexts(contexts)
 
 
 def sign_in(page: Any, name: str) -> None:
