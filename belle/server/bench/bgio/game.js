@@ -1,4 +1,4 @@
-// The trivial game (2 seats by default; a match is created with as many as asked) `belle bench --server --closed-loop --bgio DIR` gives
+// The trivial game (a match has as many seats as asked) `belle bench --server --closed-loop --bgio DIR` gives
 // boardgame.io's stock server: each turn the player to move plays one move, `play(n)`,
 // which counts it and remembers n. Nothing hidden, no randomness, no end: the
 // cheapest game its server can run, so its figures are its framework's cost per move.
