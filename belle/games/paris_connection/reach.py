@@ -40,6 +40,7 @@ best holds too (`used(count)`).
 from __future__ import annotations
 
 from operator import or_
+from typing import TypeAlias
 
 from belle.games.paris_connection.rules import Board, expand
 
@@ -67,6 +68,21 @@ class _Cities:
         self.rows: dict[int, tuple[int, dict[int, list[int]]]] = {}
 
 
+_Order: TypeAlias = "tuple[()] | tuple[_Order, int]"
+"""The ranked cities of a collection in order, as nested pairs (what came before, the
+last): () for none. Search records many and reads few (`Reach.used`), and a pair is
+cheaper to build than a flat tuple."""
+
+
+def _ranks(order: _Order) -> tuple[int, ...]:
+    """The ranked cities of `order`, first to last."""
+    ranks: list[int] = []
+    while order:
+        order, rank = order
+        ranks.append(rank)
+    return tuple(reversed(ranks))
+
+
 class Reach:
     """One search's answer for `left` placements, the answers for fewer (`upto`), and
     the hexes of its ways, worked out when first asked (most networks a search meets
@@ -76,8 +92,7 @@ class Reach:
                  "network", "orders", "passable")
 
     def __init__(self, board: Board, network: int, passable: int, gains: tuple[int, ...],
-                 orders: list[tuple[int, ...]], early: list[int],
-                 early_orders: list[tuple[int, ...]]) -> None:
+                 orders: list[_Order], early: list[int], early_orders: list[_Order]) -> None:
         self.board = board
         self.network = network
         self.passable = passable
@@ -116,13 +131,13 @@ class Reach:
             found = self._used_upto[count] = self._used | self._ways({self.early_orders[count]})
         return found
 
-    def _ways(self, orders: set[tuple[int, ...]]) -> int:
+    def _ways(self, orders: set[_Order]) -> int:
         """The hexes of one shortest way to each city of each order, in turn."""
         bit_of = _cities(self.board).bit_of
         used = 0
         for order in orders:
             sources = self.network
-            for rank in order:
+            for rank in _ranks(order):
                 city = bit_of[rank]
                 used |= _way(sources, city, self.passable)
                 sources |= city
@@ -192,62 +207,73 @@ def search(board: Board, network: int, passable: int, left: int) -> Reach:
     on_map = passable & board.city_mask
     start = _layers(network, passable, on_map, left, cities.rank_of)
     best = [0] * (left + 1)
-    orders: list[tuple[int, ...]] = [()] * (left + 1)
+    orders: list[_Order] = [()] * (left + 1)
     early = [0] * (left + 1)  # Reach.early (below `left`: upto answers it from best)
-    early_orders: list[tuple[int, ...]] = [()] * (left + 1)
+    early_orders: list[_Order] = [()] * (left + 1)
     fewest: dict[int, int] = {}  # a set of cities collected -> the fewest placements spent
     rows: dict[int, list[int]] = {}  # a city -> its layers
+    grown = left - 2  # the last count after which a set is grown (the flaw, below)
+    penult = left - 1
 
-    def grow(spent: int, gained: int, within: list[int], taken: int,
-             order: tuple[int, ...]) -> None:
+    def grow(spent: int, gained: int, within: list[int], taken: int, order: _Order) -> None:
         """Collect one more city of each ring around the set `taken` (hot path)."""
         seen = taken
-        for distance in range(1, left - spent + 1):
-            ring = within[distance] & ~seen
+        total = spent
+        # a ring `distance` > 1 away (or any ring from the network) counts for `early`
+        early_from = spent + 2 if spent else 1
+        for layer in within[1:left - spent + 1]:
+            total += 1
+            ring = layer & ~seen
             if not ring:
                 continue
             seen |= ring
-            total = spent + distance
             top = ring & -ring
-            if gained + value[top] > best[total]:
-                best[total] = gained + value[top]
-                orders[total] = (*order, top)
-            if (distance > 1 or not spent) and gained + value[top] > early[total]:
-                early[total] = gained + value[top]
-                early_orders[total] = (*order, top)
-            if total + 2 > left:  # the flaw the module docstring describes
-                continue
-            last = total + 3 > left  # a set grown here grows no further
-            while ring:
-                city = ring & -ring
-                ring ^= city
-                near = rows.get(city)
-                if near is None:
-                    near = rows[city] = _row(cities, city, passable, on_map,
-                                             left - _first(start, city))
-                # a way through a collected city is a way from the set too
-                if last:  # its two rings, as grow() would find them, inline
+            here = gained + value[top]
+            if here > best[total]:
+                best[total] = here
+                orders[total] = (order, top)
+            if total >= early_from and here > early[total]:
+                early[total] = here
+                early_orders[total] = (order, top)
+            # the flaw the module docstring describes: grown only while two are left
+            if total < grown:
+                while ring:
+                    city = ring & -ring
+                    ring ^= city
+                    near = rows.get(city)
+                    if near is None:
+                        near = rows[city] = _row(cities, city, passable, on_map,
+                                                 left - _first(start, city))
+                    # a way through a collected city is a way from the set too
+                    now = taken | city
+                    if fewest.get(now, left) <= total:
+                        continue
+                    fewest[now] = total
+                    grow(total, gained + value[city], list(map(or_, within, near)), now,
+                         (order, city))
+            elif total == grown:  # a set grown here grows no further: its two rings inline
+                first, second = within[1], within[2]
+                while ring:
+                    city = ring & -ring
+                    ring ^= city
+                    near = rows.get(city)
+                    if near is None:
+                        near = rows[city] = _row(cities, city, passable, on_map,
+                                                 left - _first(start, city))
                     here, seen_here = gained + value[city], taken | city
-                    around = (within[1] | near[1]) & ~seen_here
+                    around = (first | near[1]) & ~seen_here
                     if around:
                         seen_here |= around
                         top = around & -around
-                        if here + value[top] > best[left - 1]:
-                            best[left - 1] = here + value[top]
-                            orders[left - 1] = (*order, city, top)
-                    around = (within[2] | near[2]) & ~seen_here
+                        if here + value[top] > best[penult]:
+                            best[penult] = here + value[top]
+                            orders[penult] = ((order, city), top)
+                    around = (second | near[2]) & ~seen_here
                     if around:
                         top = around & -around
                         if here + value[top] > best[left]:
                             best[left] = here + value[top]
-                            orders[left] = (*order, city, top)
-                    continue
-                now = taken | city
-                if fewest.get(now, left + 1) <= total:
-                    continue
-                fewest[now] = total
-                grow(total, gained + value[city], list(map(or_, within, near)), now,
-                     (*order, city))
+                            orders[left] = ((order, city), top)
 
     if start[left]:
         grow(0, 0, start, 0, ())

@@ -49,6 +49,24 @@ BIT = BOARD.bit
 NEIGHBOURS = BOARD.neighbour_mask
 ACTION_TYPES = frozenset(type(a) for a in act.ALL_ACTIONS)
 PLACE_AT = {p + 1: act.PLACE[h] for p, h in BOARD.hex_at.items()}  # by bit length
+_PLACES: dict[int, tuple[Action, ...]] = {}  # legal placements -> their actions, in order
+_PLACES_SIZE = 1 << 14
+
+
+def _places(bits: int) -> tuple[Action, ...]:
+    """The placements on the hexes `bits`, lowest bit first, kept in `_PLACES`: a search
+    meets the same few sets of legal placements again and again."""
+    places: list[Action] = []
+    append, place_at = places.append, PLACE_AT
+    key = bits
+    while bits:
+        low = bits & -bits
+        append(place_at[low.bit_length()])
+        bits ^= low
+    if len(_PLACES) >= _PLACES_SIZE:
+        _PLACES.clear()
+    found = _PLACES[key] = tuple(places)
+    return found
 
 
 class ParisConnectionState(State[Action]):
@@ -208,14 +226,13 @@ class ParisConnectionState(State[Action]):
     def _legal_places(self, company: int) -> list[Action]:
         if not self.supply[company]:
             return []
-        bits = self._legal_bits(company)
-        places: list[Action] = []
-        append, place_at = places.append, PLACE_AT
-        while bits:
-            low = bits & -bits
-            append(place_at[low.bit_length()])
-            bits ^= low
-        return places
+        legal = self._legal.get(company)
+        if legal is None:
+            legal = self._legal_bits(company)
+        places = _PLACES.get(legal)
+        if places is None:
+            places = _places(legal)
+        return list(places)
 
     def _placement_legal(self, company: int, h: int) -> bool:
         """PC-44 for one placement among the candidates."""

@@ -184,13 +184,13 @@ def resample(state: ParisConnectionState, seat: int, rng: random.Random) -> Pari
     if state.phase == "over":
         return new  # PC-61: every screen is lifted, nothing is hidden any more
     pool = _unseen_pool(state, seat)
-    others = [s for s in range(state.num_players) if s != seat]
+    others = [*range(seat), *range(seat + 1, state.num_players)]
     for other in others:
         pool = list(map(sub, pool, state.min_initial[other]))
     rest: list[int] = []
     for company, count in enumerate(pool):
         rest += [company] * count
-    rng.shuffle(rest)
+    _shuffle(rest, rng)
     initial, portfolio = new.initial, new.portfolio
     for other in others:
         hand = list(state.min_initial[other])
@@ -208,6 +208,23 @@ def resample(state: ParisConnectionState, seat: int, rng: random.Random) -> Pari
             new.bag[company] += 1
     _rewrite_deals(new, seat)
     return new
+
+
+def _shuffle(items: list[int], rng: random.Random) -> None:
+    """`rng.shuffle(items)`: the same draws, the same order. random.Random's own loop with
+    its integer draw (`_randbelow`) written inline, which is a call of its own per item
+    (a test holds it to `rng.shuffle`); any other generator shuffles as it does."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(items))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
 
 
 @functools.cache
