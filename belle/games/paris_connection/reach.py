@@ -26,7 +26,10 @@ Answers are kept per network as placements land (`_KEPT`): an answer found on fr
 `free` holds on any fewer free hexes that still hold the ways it used, for fewer hexes
 never shorten a way (so the search finds nothing better) and those ways are as short as
 they were (so it finds as much). Else they are cached by the free hexes within `left`
-placements of the network: the search never looks further.
+placements of the network: the search never looks further. Every free hexes that give
+the same hexes within reach give them on their union too (a way leaving them would leave
+them from one of the sets), so a cached answer keeps the union of those it was asked on
+(`Reach.free`) as the free hexes it was found on, and is kept again, first.
 
 A search for `left` also answers for fewer (`Reach.upto`): a build's placements left and
 its company's next full build are one search (heuristic.py). For `count` < `left` it
@@ -88,7 +91,7 @@ class Reach:
     the hexes of its ways, worked out when first asked (most networks a search meets
     are never asked about again)."""
 
-    __slots__ = ("_used", "_used_upto", "board", "early", "early_orders", "gains",
+    __slots__ = ("_used", "_used_upto", "board", "early", "early_orders", "free", "gains",
                  "network", "orders", "passable")
 
     def __init__(self, board: Board, network: int, passable: int, gains: tuple[int, ...],
@@ -102,6 +105,9 @@ class Reach:
         # placement after a set grown: what a search for exactly that many finds last
         self.early = early
         self.early_orders = early_orders
+        # the free hexes it holds for (reach): those it was asked on, which all lead to
+        # `passable`, so their union does too
+        self.free = passable
         self._used: int | None = None
         self._used_upto: dict[int, int] | None = None  # used(count) beyond used()
 
@@ -144,7 +150,7 @@ class Reach:
         return used
 
 
-_KEPT: dict[tuple[int, int, int], list[tuple[int, Reach]]] = {}
+_KEPT: dict[tuple[int, int, int], list[Reach]] = {}
 _CACHE: dict[tuple[int, int, int, int], Reach] = {}
 
 
@@ -159,31 +165,36 @@ def reach(board: Board, network: int, room: int, left: int,
     """The search's answer for `network` and `left` placements (reach_gains), to be
     asked `upto(count)` as well when a count is given."""
     free = room & ~network
-    kept = _KEPT.get((id(board), network, left))
+    key = (id(board), network, left)
+    kept = _KEPT.get(key)
     if kept is not None:
-        for was_free, found in kept:
-            if not free & ~was_free and not found.used(count) & ~free:
+        for found in kept:
+            if not free & ~found.free and not found.used(count) & ~free:
                 return found
     passable = _near(network, free, left)
-    key = (id(board), network, passable, left)
-    cached = _CACHE.get(key)
+    cached = _CACHE.get((id(board), network, passable, left))
     if cached is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
-        cached = _CACHE[key] = search(board, network, passable, left)
-    _keep((id(board), network, left), free, cached)
+        cached = _CACHE[(id(board), network, passable, left)] = search(
+            board, network, passable, left)
+    # every free hexes it was asked on lead to the same `passable`, and so do their union
+    cached.free |= free
+    _keep(key, cached)
     return cached
 
 
-def _keep(key: tuple[int, int, int], free: int, found: Reach) -> None:
-    """Remember the last few answers of one network and budget."""
+def _keep(key: tuple[int, int, int], found: Reach) -> None:
+    """Remember the last few answers of one network and budget, the last asked first."""
     if len(_KEPT) >= _CACHE_SIZE:
         _KEPT.clear()
     kept = _KEPT.get(key)
     if kept is None:
-        _KEPT[key] = [(free, found)]
+        _KEPT[key] = [found]
     else:
-        kept.insert(0, (free, found))
+        if found in kept:
+            kept.remove(found)
+        kept.insert(0, found)
         del kept[_KEPT_PER_NETWORK:]
 
 
