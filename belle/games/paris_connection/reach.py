@@ -14,6 +14,11 @@ is grown. Cities are bits of a small int ranked by value, highest first (`_Citie
 a set's distances are layers (`within[r]`: the cities at most r placements away), so
 the best city of a ring is its lowest bit and joining two sets' distances is one `|` a
 layer. Search (ISMCTS) asks for a new network in most iterations, so this is a hot path.
+A set grown last (two placements left) is not grown but its two rings read inline; with
+the city that makes it, it adds at most the best city within reach not yet taken, so
+once a city of the ring cannot beat the best known at `left` - 1 and `left` this way,
+no later city of the ring (worth no more) can: the rest of the ring is skipped. Only a
+strictly better value is ever recorded, so this skips nothing the search would record.
 
 A known flaw, kept (docs/decisions.md, "ISMCTS speed: Paris Connection at mid-game"): a
 set is grown only while two placements are left after it (`total + 2 > left`), as if the
@@ -251,27 +256,33 @@ def search(board: Board, network: int, passable: int, left: int) -> Reach:
                 while ring:
                     city = ring & -ring
                     ring ^= city
+                    now = taken | city
+                    if fewest.get(now, left) <= total:
+                        continue
+                    fewest[now] = total
                     near = rows.get(city)
                     if near is None:
                         near = rows[city] = _row(cities, city, passable, on_map,
                                                  left - _first(start, city))
                     # a way through a collected city is a way from the set too
-                    now = taken | city
-                    if fewest.get(now, left) <= total:
-                        continue
-                    fewest[now] = total
                     grow(total, gained + value[city], list(map(or_, within, near)), now,
                          (order, city))
             elif total == grown:  # a set grown here grows no further: its two rings inline
                 first, second = within[1], within[2]
+                # no city beyond the set is worth more than the best one within reach
+                rest = start[left] & ~taken
+                most = value[rest & -rest]
                 while ring:
                     city = ring & -ring
+                    here = gained + value[city]
+                    if here + most <= best[penult] and here + most <= best[left]:
+                        break  # nor can the next cities of the ring, worth no more
                     ring ^= city
                     near = rows.get(city)
                     if near is None:
                         near = rows[city] = _row(cities, city, passable, on_map,
                                                  left - _first(start, city))
-                    here, seen_here = gained + value[city], taken | city
+                    seen_here = taken | city
                     around = (first | near[1]) & ~seen_here
                     if around:
                         seen_here |= around
