@@ -177,12 +177,12 @@ def reach(board: Board, network: int, room: int, left: int,
             if not free & ~found.free and not found.used(count) & ~free:
                 return found
     passable = _near(network, free, left)
-    cached = _CACHE.get((id(board), network, passable, left))
+    cache_key = (id(board), network, passable, left)
+    cached = _CACHE.get(cache_key)
     if cached is None:
         if len(_CACHE) >= _CACHE_SIZE:
             _CACHE.clear()
-        cached = _CACHE[(id(board), network, passable, left)] = search(
-            board, network, passable, left)
+        cached = _CACHE[cache_key] = search(board, network, passable, left)
     # every free hexes it was asked on lead to the same `passable`, and so do their union
     cached.free |= free
     _keep(key, cached)

@@ -226,9 +226,7 @@ class ParisConnectionState(State[Action]):
     def _legal_places(self, company: int) -> list[Action]:
         if not self.supply[company]:
             return []
-        legal = self._legal.get(company)
-        if legal is None:
-            legal = self._legal_bits(company)
+        legal = self._legal_bits(company)
         places = _PLACES.get(legal)
         if places is None:
             places = _places(legal)
