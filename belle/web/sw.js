@@ -4,7 +4,7 @@
 // The push payload carries no text, only {kind, table, game, url}; the notice is worded
 // here in the reader's language, from the catalogue /api/i18n answers with (the
 // language cookie and Accept-Language of this browser), cached for offline use.
-const CACHE = "belle-offline-v1";
+const CACHE = "belle-offline-v2";
 const OFFLINE = "/offline";
 const KEPT = [OFFLINE, "/static/css/belle.css", "/static/css/community.css",
   "/static/js/offline.js", "/static/js/i18n.js", "/static/icons/belle.svg", "/api/i18n"];

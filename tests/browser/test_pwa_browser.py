@@ -46,3 +46,15 @@ def test_the_service_worker_serves_the_offline_page(new_page: Any) -> None:
     expect(page.locator("#tournaments")).to_be_attached(timeout=30_000)
     assert page.url.endswith("/tournaments")
     assert not page.js_errors, page.js_errors
+
+
+def test_the_offline_page_tries_again_by_itself_when_already_online(new_page: Any) -> None:
+    """Loaded while the browser is online (the network came back while the failed page
+    loaded, or the server was what failed), no "online" event will come: the page tries
+    again on a timer, and here the lobby answers."""
+    page = new_page()
+    page.goto("/offline")
+    expect(page.locator("#offline-title")).to_be_visible()
+    expect(page.locator("body[data-waiting-for=online]")).to_be_attached()
+    page.wait_for_url(lambda url: not url.endswith("/offline"), timeout=20_000)
+    assert not page.js_errors, page.js_errors
