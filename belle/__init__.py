@@ -7,7 +7,7 @@
 True
 """
 
-__version__ = "0.2.3"
+__version__ = "0.2.4"
 
 from belle.engine import (
     CHANCE,

@@ -21,11 +21,15 @@ from belle.games.city_of_light.actions import ALL_ACTIONS, Action
 from belle.games.city_of_light.state import CityOfLightState
 
 CARD_IDS = tuple(card.id for card in data.POSTCARDS)
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The current rules edition. 1 is engine 0.1.0's (kept so that its records replay):
 Le Penseur did not count free streetlights, and the first-game set held an invented
-card. Records of engine 0.1.0 carry no rules_version and are replayed as 1."""
-REVISIONS = ("0.2.0",)
+card. Records of engine 0.1.0 carry no rules_version and are replayed as 1. 2 (engine
+0.2.0 to 0.2.3) counted an Arc de Triomphe touching none of its owner's buildings as a
+building group of its own, and a streetlight under the Eiffel Tower once for Le Peintre;
+3 (engine 0.2.4) adds the Arc only to the groups it touches (COL-182) and counts that
+streetlight twice for Le Peintre too (COL-189)."""
+REVISIONS = ("0.2.0", "0.2.4")
 """Engine versions from which rules editions 2, … apply (GameInfo.revisions)."""
 VARIANTS = (
     "mirror",  # COL-57: buildings may also be mirrored
@@ -80,9 +84,12 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "rules_version", "int", RULES_VERSION,
-            "the edition of Belle's rules: 2, the current one; 1 replays games recorded "
-            "before free streetlights counted for Le Penseur and before the first-game "
-            "postcards held only known cards",
+            "the edition of Belle's rules: 3, the current one; 2 replays games recorded "
+            "before an Arc de Triomphe away from its owner's buildings stopped counting as "
+            "a group of buildings and before a streetlight under the Eiffel Tower counted "
+            "twice for Le Peintre; 1 replays games recorded before free streetlights "
+            "counted for Le Penseur and before the first-game postcards held only known "
+            "cards",
             minimum=1, maximum=RULES_VERSION,
         ),
     ),

@@ -370,7 +370,9 @@ def largest_complex(units: list[int]) -> tuple[int, int]:
 
 def complex_units(st: CityOfLightState, seat: int) -> list[int]:
     """The units of seat's complexes: own buildings, the gargoyle's building for both
-    players (COL-175), the activator's Arc as a 3-space own building (COL-182)."""
+    players (COL-175), the activator's Arc as 3 more spaces of the groups it touches
+    (COL-180, COL-182: "kein Gebäude", so an Arc touching none of them is no group of
+    its own; rules edition 2 counted it as one)."""
     units = [m for m, o in zip(st.b_mask, st.b_owner, strict=True) if o == seat]
     gargoyle = st.card_effect("NOTRE_DAME")
     if gargoyle is not None and st.gargoyle_building >= 0:
@@ -378,7 +380,8 @@ def complex_units(st: CityOfLightState, seat: int) -> list[int]:
         if st.b_owner[st.gargoyle_building] != seat:
             units.append(garg_mask)
     arc = st.card_effect("ARC")
-    if arc == seat and st.arc_mask:
+    if arc == seat and st.arc_mask and (
+            st.rules_version < 3 or any(expand(st.arc_mask) & unit for unit in units)):
         units.append(st.arc_mask)
     return units
 

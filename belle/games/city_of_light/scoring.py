@@ -198,7 +198,9 @@ def _own_buildings(st: CityOfLightState, seat: int) -> list[int]:
 
 
 def _peintre(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
-    """COL-106..109 (G-4): 2 per distinct streetlight lighting the painter's surroundings."""
+    """COL-106..109 (G-4): 2 per distinct streetlight lighting the painter's surroundings,
+    a streetlight under the Eiffel Tower counting as two (COL-189; rules edition 2
+    counted it once)."""
     if seat != owner:
         return None
     space = st.piece_space[data.CARD_INDEX["PEINTRE"]]
@@ -208,7 +210,7 @@ def _peintre(st: CityOfLightState, seat: int, owner: int, lamps: int) -> Scored:
     else:
         region = surroundings(st, space)
     found = lamps_lighting(st, region, lamps)
-    count = len(found)
+    count = sum(w for _, w in found) if st.rules_version >= 3 else len(found)
     return count * data.PEINTRE_POINTS_PER_LAMP, region, _note("note.streetlights", count)
 
 

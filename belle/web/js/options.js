@@ -21,7 +21,7 @@ const HELP = {
     start_player: () => t("Who starts phase 1: chosen at random, or the loser of the last game."),
     variants: () => t("Other readings of rules the rulebook leaves open; none by default."),
     invented_cards: () => t("Also play with 4 postcards Belle invented for the base-game cards whose printed text is not known; they are named “(invented card)”."),
-    rules_version: () => t("Belle's edition of these rules: 2 is today's; 1 replays games recorded before free streetlights counted for Le Penseur."),
+    rules_version: () => t("Belle's edition of these rules: 3 is today's; 2 replays games recorded before an Arc de Triomphe away from your buildings stopped counting as a group of buildings and before a streetlight under the Eiffel Tower counted twice for Le Peintre; 1 replays games recorded before free streetlights counted for Le Penseur."),
   },
   paris_paris: {
     dm: () => t("At the end all five lines are scored as big excursions, instead of the secret lines."),

@@ -53,16 +53,21 @@ def test_peintre_scores_two_per_lamp_col106_col108() -> None:
     assert card_points(st, ORANGE, "Le Peintre") == 2
 
 
-def test_peintre_eiffel_spaces_bound_the_region_col109() -> None:
-    """COL-109, COL-191: the tower's four spaces count as occupied for Le Peintre."""
+@pytest.mark.parametrize(("rules_version", "after_tower"), [(3, 4), (2, 2)])
+def test_peintre_eiffel_spaces_bound_the_region_col109(rules_version: int,
+                                                       after_tower: int) -> None:
+    """COL-109, COL-191: the tower's four spaces count as occupied for Le Peintre, and
+    COL-189 (seed: "Die Straßenlaternen unter dem Kreuz des Eiffelturms zählen als
+    doppelte Straßenlaternen"): the streetlight under it counts twice for him too (rules
+    edition 3; edition 2 counted it once)."""
     rows = ["OOOOOOOO", "OOOOLOOL"] + ["BBBBBBBB"] * 6
-    st = with_cards("PEINTRE", "TOUR_EIFFEL", rows=rows)
+    st = with_cards("PEINTRE", "TOUR_EIFFEL", rows=rows, rules_version=rules_version)
     add(st, BLUE, *[f"{c}{r}" for c in "abcdefgh" for r in range(3, 9)], bid=0)
     play(st, "card peintre", "on a1")
     assert card_points(st, ORANGE, "Le Peintre") == 4  # e2 and h2
     st.to_move = ORANGE
-    play(st, "card tour_eiffel", "on e1")  # e1 f1 e2 f2: h2 is cut off
-    assert card_points(st, ORANGE, "Le Peintre") == 2
+    play(st, "card tour_eiffel", "on e1")  # e1 f1 e2 f2: h2 is cut off, e2 doubled
+    assert card_points(st, ORANGE, "Le Peintre") == after_tower
 
 
 def test_peintre_ring_variant_col108() -> None:
@@ -371,6 +376,42 @@ def test_arc_col177_col183() -> None:
     assert st.score_breakdown()[ORANGE][0]["points"] == 0  # a2 lit by nothing
     add(st, ORANGE, "b2", bid=1)
     assert st.score_breakdown()[ORANGE][0]["points"] == 1  # b1 still lights b2
+
+
+def _arc_on_a1(rules_version: int = 3) -> CityOfLightState:
+    """The Arc on a1 b1 c1 (COL-177, COL-178), no building on the board yet."""
+    st = with_cards("ARC", rows=["OLOOBBBB"] + ["OOOOBBBB"] * 7, rules_version=rules_version)
+    play(st, "card arc", "on a1 E")
+    return st
+
+
+def complex_points(st: CityOfLightState, seat: int) -> int:
+    return int(st.score_breakdown()[seat][1]["points"])
+
+
+def test_arc_alone_is_no_group_of_buildings_col180_col182() -> None:
+    """COL-180, COL-182 (seed: "Der Arc de Triomphe ist kein Gebäude und bringt daher
+    keine Punkte"): an Arc touching none of its owner's buildings adds nothing."""
+    st = _arc_on_a1()
+    assert complex_points(st, ORANGE) == 0
+    add(st, ORANGE, "a4", "a5", bid=0)  # a group of 2 away from the Arc
+    assert complex_points(st, ORANGE) == 2
+
+
+def test_arc_adds_its_spaces_to_the_groups_it_touches_col182() -> None:
+    """COL-182: the Arc's spaces count in the group it touches, and join two groups."""
+    st = _arc_on_a1()
+    add(st, ORANGE, "a2", bid=0)
+    add(st, ORANGE, "c2", bid=1)  # not next to a2: two groups, both touching the Arc
+    assert complex_points(st, ORANGE) == 5
+
+
+def test_rules_edition_2_counted_a_lone_arc_as_a_group() -> None:
+    """Records of rules edition 2 replay as played: a lone Arc was a group of 3."""
+    st = _arc_on_a1(rules_version=2)
+    assert complex_points(st, ORANGE) == 3
+    add(st, ORANGE, "a4", "a5", bid=0)
+    assert complex_points(st, ORANGE) == 3
 
 
 def test_tour_eiffel_placement_col184_col187() -> None:
