@@ -193,3 +193,22 @@ def test_how_we_checked_shows_the_balance_figures_in_the_readers_words(
         assert "balance.md" not in block.inner_text() and ".json" not in block.inner_text()
     finally:
         context.close()
+
+
+def test_on_a_phone_the_open_contents_stay_above_the_text(browser: Any, server: str) -> None:
+    """Phones: under 800 px the side column is one more block above the rules,
+    not a sticky one; with its contents open and the page scrolled, it covered the text
+    (the narrow layout came before the rule it overrides)."""
+    context = browser.new_context(service_workers="block", base_url=server,
+                                  viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        open_rules(page, "city_of_light")
+        side = page.locator(".rules-side")
+        assert side.evaluate("e => getComputedStyle(e).position") == "static"
+        page.locator(".rules-toc summary").click()
+        page.evaluate("window.scrollTo(0, 3000)")
+        assert page.evaluate("window.scrollY") > 2000
+        assert side.bounding_box()["y"] + side.bounding_box()["height"] < 0  # scrolled away
+    finally:
+        context.close()
