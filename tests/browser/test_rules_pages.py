@@ -212,3 +212,20 @@ def test_on_a_phone_the_open_contents_stay_above_the_text(browser: Any, server: 
         assert side.bounding_box()["y"] + side.bounding_box()["height"] < 0  # scrolled away
     finally:
         context.close()
+
+
+def test_on_a_wide_screen_the_contents_stay_in_view(browser: Any, server: str) -> None:
+    """Beside the rules (over 800 px) the side column sticks to the top as the page
+    scrolls: the narrow layout's rules must not leak into the wide one."""
+    context = browser.new_context(service_workers="block", base_url=server,
+                                  viewport={"width": 1400, "height": 900})
+    try:
+        page = context.new_page()
+        open_rules(page, "paris")
+        side = page.locator(".rules-side")
+        assert side.evaluate("e => getComputedStyle(e).position") == "sticky"
+        page.evaluate("window.scrollTo(0, 3000)")
+        assert page.evaluate("window.scrollY") > 2000
+        assert 0 <= side.bounding_box()["y"] < 100  # still at the top of the window
+    finally:
+        context.close()
