@@ -3,8 +3,9 @@
 The bot searches one tree for the information sets of the seat it plays (the
 *observer*). Each iteration
 
-1. **determinizes**: draws `root.resample(seat, rng)`, a full state consistent with
-   what the seat knows (never the true hidden state);
+1. **determinizes**: draws `root.resample(seat, rng)` (through `root.resampler(seat)`,
+   which works out once what the draws share), a full state consistent with what the
+   seat knows (never the true hidden state);
 2. **selects** down the tree by UCB1 over the actions that are legal *in this
    determinization*, using availability counts (an action's exploration term counts
    the visits of its parent in which it was available, not all of them);
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +53,17 @@ RANK_WEIGHT = 0.8
 """Share of a terminal reward given by the place; the rest by the score margin."""
 
 MAX_ROLLOUT_ACTIONS = 100_000
+
+_LOG = [-math.inf, *map(math.log, range(1, 1 << 12))]
+"""`math.log(n)` by n, grown as searches run longer: UCB1 reads one per child visited."""
+_LOG_GROWING = threading.Lock()  # servers search in threads
+
+
+def _grow_log_table(size: int) -> None:
+    """Make `_LOG` at least `size` long."""
+    with _LOG_GROWING:
+        if len(_LOG) < size:
+            _LOG.extend(map(math.log, range(len(_LOG), size)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +186,9 @@ class _Search:
         self.tuning = tuning
         self.c = c
         self.root = _Node()
+        self.determinize = root.resampler(seat)
         self.players = root.num_players
+        self.iterations = 0
         self.margin_scale = 1.0
         self._margins_seen = 0
         self._margin_sum = 0.0
@@ -181,8 +196,11 @@ class _Search:
     # -- the four steps --------------------------------------------------
     def iterate(self) -> None:
         """Determinize, select and expand, roll out, backpropagate (hot path)."""
+        self.iterations += 1
+        if self.iterations >= len(_LOG):  # no edge is available more often than this
+            _grow_log_table(2 * self.iterations)
         rng = self.rng
-        state = self.root_state.resample(self.seat, rng)
+        state = self.determinize(rng)
         node = self.root
         path: list[tuple[_Node, int]] = []  # (child, seat that chose it) for stats
         expanded = False
@@ -215,24 +233,28 @@ class _Search:
     def _select(self, node: _Node, legal: list[Any]) -> tuple[Any, _Node, bool]:
         """UCB1 over the available children, or a new child for an untried action."""
         children = node.children
-        untried = []
+        get = children.get
+        untried: list[Any] | None = None
         best: Any = None
         best_value = -math.inf
         c = self.c
-        log, sqrt = math.log, math.sqrt
+        sqrt, log = math.sqrt, _LOG  # _LOG[n] is math.log(n), and a list is read faster
         for action in legal:
-            child = children.get(action)
+            child = get(action)
             if child is None:
-                untried.append(action)
+                if untried is None:
+                    untried = [action]
+                else:
+                    untried.append(action)
                 continue
-            child.avail += 1
-            if untried:
+            avail = child.avail = child.avail + 1
+            if untried is not None:
                 continue  # an untried action goes first; availability still counts
             visits = child.visits
-            value = child.total / visits + c * sqrt(log(child.avail) / visits)
+            value = child.total / visits + c * sqrt(log[avail] / visits)
             if value > best_value:
                 best, best_value = action, value
-        if untried:
+        if untried is not None:
             action = untried[int(self.rng.random() * len(untried))]
             child = children[action] = _Node()
             child.avail = 1

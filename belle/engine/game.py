@@ -20,10 +20,11 @@ in the revision that version played when the record's options do not name it, so
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -417,6 +418,12 @@ class State(ABC, Generic[A]):
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> State[A]:
         """A full state consistent with everything `seat` knows (its determinization)."""
+
+    def resampler(self, seat: int) -> Callable[[random.Random], State[A]]:
+        """`resample(seat, ·)` for many draws from this state, as a search makes one an
+        iteration: each call gives what `resample(seat, rng)` gives for that `rng`. A game
+        may work out once what every draw shares; the state must not change meanwhile."""
+        return functools.partial(self.resample, seat)
 
     @abstractmethod
     def chance_visibility(self, action: A) -> frozenset[int] | None:

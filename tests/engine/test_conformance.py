@@ -446,6 +446,22 @@ def test_resample_keeps_the_seats_view(playout: Any) -> None:
                 assert sample.legal_actions() == state.legal_actions()
 
 
+def test_resampler_draws_what_resample_draws(playout: Any) -> None:
+    """Search draws its determinizations from `resampler(seat)` (worked out once per
+    search): draw after draw, each is `resample(seat, rng)`'s for the same generator,
+    and drawing changes neither the state nor the next draw."""
+    config, record = playout
+    for state in states_along(record, every=7):
+        before = state.to_json()
+        for seat in range(config[1]):
+            draw = state.resampler(seat)
+            for seed in (3, 4, 3):
+                drawn = draw(random.Random(seed)).to_json()
+                assert drawn == state.resample(seat, random.Random(seed)).to_json(), \
+                    f"seat {seat}, seed {seed}"
+        assert state.to_json() == before
+
+
 def test_resample_depends_only_on_what_the_seat_knows(config: Any) -> None:
     """A bot handed resample(seat) cannot tell states apart that the seat cannot."""
     positions = _twins_of(config)

@@ -95,11 +95,14 @@ def _with_prospects(state: ParisConnectionState, values: list[int],
     if weight <= 0:
         return values
     board, network, room = state.board, state.network, state.room
-    known = known or {}
-    return [value + round(weight * (known[c] if c in known else reach(
-        board, network[c], room, min(data.MAX_BUILD, supply[c]))).gains[-1])
-            if supply[c] else value
-            for c, value in enumerate(values)]
+    most = data.MAX_BUILD
+    prospects = values[:]
+    for c, left in enumerate(supply):
+        if left:
+            found = known[c] if known and c in known else reach(
+                board, network[c], room, left if left < most else most)
+            prospects[c] += round(weight * found.gains[-1])
+    return prospects
 
 
 def margin(scores: list[int], seat: int) -> int:

@@ -15,7 +15,7 @@ safe because a cache is only ever replaced, never changed, once the map changes.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
@@ -557,6 +557,9 @@ class ParisConnectionState(State[Action]):
 
     def resample(self, seat: int, rng: random.Random) -> ParisConnectionState:
         return views.resample(self, seat, rng)
+
+    def resampler(self, seat: int) -> Callable[[random.Random], ParisConnectionState]:
+        return views.resampler(self, seat)
 
     def to_json(self) -> dict[str, Any]:
         return views.full_state(self)

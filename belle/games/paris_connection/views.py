@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
@@ -180,34 +181,53 @@ def resample(state: ParisConnectionState, seat: int, rng: random.Random) -> Pari
     Search draws one of these every iteration: written for speed, it draws from `rng`
     exactly as the plain version in its tests does.
     """
-    new = state.clone()
+    return resampler(state, seat)(rng)
+
+
+def resampler(state: ParisConnectionState,
+              seat: int) -> Callable[[random.Random], ParisConnectionState]:
+    """`resample(state, seat, ·)` for many draws from one state: what every draw shares
+    (the unseen pool, each other seat's proven shares, dealt count and open trades, where
+    the deals lie in the history) is worked out once, and a draw only deals."""
     if state.phase == "over":
-        return new  # PC-61: every screen is lifted, nothing is hidden any more
+        return lambda rng: state.clone()  # PC-61: every screen is lifted, nothing hidden
     pool = _unseen_pool(state, seat)
     others = [*range(seat), *range(seat + 1, state.num_players)]
     for other in others:
         pool = list(map(sub, pool, state.min_initial[other]))
-    rest: list[int] = []
+    unseen: list[int] = []
     for company, count in enumerate(pool):
-        rest += [company] * count
-    _shuffle(rest, rng)
-    initial, portfolio = new.initial, new.portfolio
-    for other in others:
-        hand = list(state.min_initial[other])
-        dealt = sum(state.initial[other]) - sum(hand)  # dealt from the end of `rest`
-        if dealt:
-            for company in rest[-dealt:]:
-                hand[company] += 1
-            del rest[-dealt:]
-        traded = map(sub, state.portfolio[other], state.initial[other])
-        initial[other] = hand
-        portfolio[other] = list(map(add, hand, traded))
-    if state.supply_at_start is None:
-        new.bag = [0] * len(pool)
-        for company in rest:
-            new.bag[company] += 1
-    _rewrite_deals(new, seat)
-    return new
+        unseen += [company] * count
+    hands = [(other, tuple(state.min_initial[other]),
+              sum(state.initial[other]) - sum(state.min_initial[other]),
+              tuple(map(sub, state.portfolio[other], state.initial[other])))
+             for other in others]
+    deals = _deal_slices(state, seat)
+    refill_bag = state.supply_at_start is None
+
+    def draw(rng: random.Random) -> ParisConnectionState:
+        new = state.clone()
+        rest = unseen[:]
+        _shuffle(rest, rng)
+        initial, portfolio = new.initial, new.portfolio
+        for other, proven, dealt, traded in hands:
+            hand = list(proven)
+            if dealt:  # dealt from the end of `rest`
+                for company in rest[-dealt:]:
+                    hand[company] += 1
+                del rest[-dealt:]
+            initial[other] = hand
+            portfolio[other] = list(map(add, hand, traded))
+        if refill_bag:
+            new.bag = [0] * len(pool)
+            for company in rest:
+                new.bag[company] += 1
+        history = new.history
+        for owner, first, end in deals:
+            history[first:end] = _deals(tuple(initial[owner]))
+        return new
+
+    return draw
 
 
 def _shuffle(items: list[int], rng: random.Random) -> None:
@@ -233,20 +253,22 @@ def _deals(hand: tuple[int, ...]) -> tuple[Deal, ...]:
     return tuple(DEAL[c] for c, n in enumerate(hand) for _ in range(n))
 
 
-def _rewrite_deals(state: ParisConnectionState, seat: int) -> None:
-    """Make the hidden deal entries of the history agree with the resampled hands.
-
-    The start colours come first (PC-19), in public, then every dealt locomotive, seat
-    by seat (PC-23): each other seat's entries become its hand, by company."""
+def _deal_slices(state: ParisConnectionState, seat: int) -> list[tuple[int, int, int]]:
+    """Where the history holds each other seat's hidden deal entries: (owner, first, end).
+    A resampled state's entries must agree with its hands: the start colours come first
+    (PC-19), in public, then every dealt locomotive, seat by seat (PC-23); each other
+    seat's entries become its hand, by company."""
     history = state.history
     first = 0
     while first < len(history) and type(history[first]) is Start:
         first += 1
     end = first + sum(map(sum, state.initial))  # one entry per locomotive dealt
     size = state.hand_size
-    for owner, hand in enumerate(state.initial):
+    slices = []
+    for owner in range(len(state.initial)):
         start = first + owner * size
         if start >= end:
             break
         if owner != seat:
-            history[start:min(start + size, end)] = _deals(tuple(hand))
+            slices.append((owner, start, min(start + size, end)))
+    return slices
