@@ -30,8 +30,8 @@ run: $(STAMP)
 	$(BIN)/belle serve
 
 test: $(STAMP)
-	$(BIN)/ruff check belle tests
-	$(BIN)/mypy
+	$(BIN)/ruff check belle tests tools
+	$(BIN)/mypy && $(BIN)/mypy tools
 	$(BIN)/pytest -n $(WORKERS) --dist loadfile
 
 # docs/screens/*.png: every game's table at 390 and 1400 px (Chromium; tests/browser/screens.py)
@@ -39,8 +39,8 @@ screens: $(STAMP)
 	$(BIN)/python -m tests.browser.screens
 
 lint: $(STAMP)
-	$(BIN)/ruff check belle tests
-	$(BIN)/mypy
+	$(BIN)/ruff check belle tests tools
+	$(BIN)/mypy && $(BIN)/mypy tools
 
 clean:
 	rm -rf $(VENV) build *.egg-info
