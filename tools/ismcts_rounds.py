@@ -13,7 +13,8 @@ ratio to the first tree's.
         /tmp/base .
 
 The child runs with only the tree on its path and uses nothing newer than the engine's
-first protocol (load_game, the State methods, IsmctsBot), so old commits run it too.
+first protocol (load_game, the State methods, the referee's chance draw, IsmctsBot),
+so old commits run it too.
 """
 
 from __future__ import annotations
@@ -32,22 +33,16 @@ SAMPLE_GAMES = 3  # as belle.cli.bench
 
 def _decision_states(game: Any, players: int, seed: int) -> list[Any]:
     """Copies of every decision state of SAMPLE_GAMES seeded random playouts (the bench's
-    own, chance drawn by probability as the referee does)."""
+    own, chance drawn as the referee draws it)."""
+    from belle.engine.referee import sample_chance
+
     rng = random.Random(seed)
     states = []
     for _ in range(SAMPLE_GAMES):
         state = game.new_initial_state(players)
         while not state.is_terminal():
             if state.is_chance_node():
-                roll, cumulative = rng.random(), 0.0
-                outcomes = state.chance_outcomes()
-                chosen = outcomes[-1][0]
-                for action, probability in outcomes:
-                    cumulative += probability
-                    if roll < cumulative:
-                        chosen = action
-                        break
-                state.apply_action(chosen)
+                state.apply_action(sample_chance(state, rng))
                 continue
             states.append(state.clone())
             state.apply_action(rng.choice(state.legal_actions()))

@@ -7,7 +7,9 @@ game", without rule numbers or file paths (issue 16 item 4)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,17 @@ def rules_data(game: str) -> dict[str, Any]:
 def open_rules(page: Any, game: str, anchor: str = "") -> None:
     page.goto(f"/static/rules.html?game={game}" + (f"#{anchor}" if anchor else ""))
     page.wait_for_selector("body[data-ready='1']")
+
+
+@contextlib.contextmanager
+def page_in_context(browser: Any, server: str, **options: Any) -> Iterator[Any]:
+    """A page in a fresh browser context of its own `options` (viewport, locale), closed
+    after."""
+    context = browser.new_context(service_workers="block", base_url=server, **options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 @pytest.fixture
@@ -179,9 +192,7 @@ def test_how_we_checked_shows_the_balance_figures_in_the_readers_words(
         browser: Any, server: str, locale: str, words: list[str]) -> None:
     """Issue 15: each game's balance summary (belle/web/rules/balance.json, written by
     `belle balance --all --summary`) is worded on the rules page, without a file path."""
-    context = browser.new_context(service_workers="block", base_url=server, locale=locale)
-    try:
-        page = context.new_page()
+    with page_in_context(browser, server, locale=locale) as page:
         page.route("**/static/rules/balance.json",
                    lambda route: route.fulfill(json=SUMMARY))
         open_rules(page, "paris_paris")
@@ -191,18 +202,13 @@ def test_how_we_checked_shows_the_balance_figures_in_the_readers_words(
             expect(block).to_contain_text(text)
         assert internal_text(page) == []
         assert "balance.md" not in block.inner_text() and ".json" not in block.inner_text()
-    finally:
-        context.close()
 
 
 def test_on_a_phone_the_open_contents_stay_above_the_text(browser: Any, server: str) -> None:
     """Phones: under 800 px the side column is one more block above the rules,
     not a sticky one; with its contents open and the page scrolled, it covered the text
     (the narrow layout came before the rule it overrides)."""
-    context = browser.new_context(service_workers="block", base_url=server,
-                                  viewport={"width": 390, "height": 844})
-    try:
-        page = context.new_page()
+    with page_in_context(browser, server, viewport={"width": 390, "height": 844}) as page:
         open_rules(page, "city_of_light")
         side = page.locator(".rules-side")
         assert side.evaluate("e => getComputedStyle(e).position") == "static"
@@ -210,22 +216,15 @@ def test_on_a_phone_the_open_contents_stay_above_the_text(browser: Any, server: 
         page.evaluate("window.scrollTo(0, 3000)")
         assert page.evaluate("window.scrollY") > 2000
         assert side.bounding_box()["y"] + side.bounding_box()["height"] < 0  # scrolled away
-    finally:
-        context.close()
 
 
 def test_on_a_wide_screen_the_contents_stay_in_view(browser: Any, server: str) -> None:
     """Beside the rules (over 800 px) the side column sticks to the top as the page
     scrolls: the narrow layout's rules must not leak into the wide one."""
-    context = browser.new_context(service_workers="block", base_url=server,
-                                  viewport={"width": 1400, "height": 900})
-    try:
-        page = context.new_page()
+    with page_in_context(browser, server, viewport={"width": 1400, "height": 900}) as page:
         open_rules(page, "paris")
         side = page.locator(".rules-side")
         assert side.evaluate("e => getComputedStyle(e).position") == "sticky"
         page.evaluate("window.scrollTo(0, 3000)")
         assert page.evaluate("window.scrollY") > 2000
         assert 0 <= side.bounding_box()["y"] < 100  # still at the top of the window
-    finally:
-        context.close()
