@@ -32,8 +32,9 @@ SAMPLE_GAMES = 3  # as belle.cli.bench
 
 
 def _decision_states(game: Any, players: int, seed: int) -> list[Any]:
-    """Copies of every decision state of SAMPLE_GAMES seeded random playouts (the bench's
-    own, chance drawn as the referee draws it)."""
+    """Copies of every decision state of SAMPLE_GAMES seeded random playouts, as
+    belle.cli.bench draws them. Kept here rather than imported from the tree under test:
+    every tree must search the same positions, whatever its own bench does."""
     from belle.engine.referee import sample_chance
 
     rng = random.Random(seed)
