@@ -7,7 +7,7 @@
 True
 """
 
-__version__ = "0.2.4"
+__version__ = "0.2.5"
 
 from belle.engine import (
     CHANCE,

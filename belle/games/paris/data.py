@@ -296,13 +296,14 @@ NUM_END_TILES: Final = 12  # seed
 
 # -- VP tiles (PARIS-19, G-9) ------------------------------------------------------------
 
-# Rules edition 5 (issue 15, session 6): edition 3's series one step down, 10/5/3 ...
-# 24/12/6, without its 30/15/8: the first district to reach 4 keys takes the largest tile,
-# and its majority holders won 69-71% of 2-player games with 30/15/8 (docs/games/
-# paris.md, "Rules edition 5"). Editions 3 and 4: 12/6/3 ... 30/15/8, 1.5 times edition
-# 2's 8/4/2 ... 20/10/5 (legacy.py).
+# Rules edition 6 (issue 15, session 13): 10/5/3, 11/6/3, 12/6/3, 14/7/4, 15/8/4, 16/8/4.
+# The first district to reach 4 keys takes the largest tile left, nearly always the most
+# contested one, and with edition 5's 10/5/3 ... 24/12/6 its majority holders won 72% of
+# 2-player ISMCTS games; with this series no Paris bound fails at 2, 3 or 4 players
+# (docs/games/paris.md, "Rules edition 6"). Edition 5: 10/5/3 ... 24/12/6; editions 3 and
+# 4: 12/6/3 ... 30/15/8; edition 2: 8/4/2 ... 20/10/5 (legacy.py).
 VP_TILES: Final[tuple[tuple[int, int, int], ...]] = (
-    (10, 5, 3), (12, 6, 3), (15, 8, 4), (18, 9, 5), (21, 11, 6), (24, 12, 6),
+    (10, 5, 3), (11, 6, 3), (12, 6, 3), (14, 7, 4), (15, 8, 4), (16, 8, 4),
 )
 VP_TILES_PROVENANCE: Final[Provenance] = "reconstructed"
 VP_TRIGGER_KEYS: Final = 4  # seed (PARIS-127)

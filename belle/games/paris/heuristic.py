@@ -5,8 +5,9 @@ seat's worth is its VP, the district majorities as they stand, and what it holds
 the VP it can still become (docs/games/paris.md, "Greedy heuristic"):
 
 - francs: 1 VP each for the holder of bonus tile 27 (seed: 1 VP per franc at the end),
-  for itself and in the eyes of its rivals; otherwise what they can still buy, less and
-  less as the end nears;
+  for itself and in the eyes of its rivals, and the tile adds the francs its holder can
+  still earn before the end; otherwise what they can still buy, less and less as the
+  end nears;
 - prestige tokens: most of the VP a landmark pays for them, so that they are handed in
   rather than sold for a few francs; resources: most of their price, so that marble and
   gold are kept for a landmark; either at least its sale price in francs' worth;
@@ -132,10 +133,29 @@ def effect_worth(state: ParisState, seat: int, kind: str, amount: int, param: in
     return 0.0  # francs_to_vp: its worth is in the francs
 
 
+FRANCS_TO_COME_EARLY = 6.0
+FRANCS_TO_COME_STACKS_EMPTY = 3.0
+"""Francs a seat can still expect to earn while building tiles are drawn, and once the
+stacks are empty (none once the end is triggered): what tile 27 will still turn into
+VP, beyond the francs already behind the screen (issue 15, rules edition 6)."""
+
+
+def francs_to_come_worth(state: ParisState) -> float:
+    """What tile 27 adds to the francs its holder can still earn: each pays 1 VP instead
+    of what a spender makes of it. Without this, greedy valued the tile by the francs
+    already held and left it to a player who would fill it later (hoard-francs)."""
+    if state.end_triggered:
+        return 0.0
+    to_come = FRANCS_TO_COME_EARLY if any(state.stack_size) else FRANCS_TO_COME_STACKS_EMPTY
+    return to_come * (1.0 - _spending_worth(state))
+
+
 def holdings(state: ParisState, seat: int) -> float:
     """Francs, tokens, keys and held tiles at the VP they can still become."""
     francs = franc_worth(state, seat)
     worth = state.francs[seat] * francs + KEY_WORTH * state.keys[seat]
+    if state.bonus_held[seat] >> FRANCS_TO_VP & 1:
+        worth += francs_to_come_worth(state)
     worth += sum(count * stock_worth(state, seat, kind, francs)
                  for kind, count in enumerate(state.stock[seat]) if count)
     held = state.bonus_held[seat]

@@ -14,7 +14,8 @@ Revisions 1-3 (engine 0.2.1 and before): the end-game pile held f4, f6 and f8 (+
 in data.END_TILES, so every code keeps its meaning, and only the copies differ.
 
 Revisions 3 and 4 (engines 0.2.1 and 0.2.2): VP tiles 12/6/3 … 30/15/8 (G-9); revision
-5 (engine 0.2.3) moves the series one step down, 10/5/3 … 24/12/6.
+5 (engines 0.2.3 and 0.2.4) moves the series one step down, 10/5/3 … 24/12/6; revision 6
+(engine 0.2.5) flattens it to 10/5/3 … 16/8/4.
 
 A record names its revision (the option rules_version); a record of engine 0.1.0, which
 has no such option, is revision 1 (`Game.options_for_record`). Nothing else uses this
@@ -33,6 +34,9 @@ VP_TILES_0_2: tuple[tuple[int, int, int], ...] = (
 )
 VP_TILES_0_3: tuple[tuple[int, int, int], ...] = (
     (12, 6, 3), (15, 8, 4), (18, 9, 5), (21, 11, 6), (24, 12, 6), (30, 15, 8),
+)
+VP_TILES_0_5: tuple[tuple[int, int, int], ...] = (
+    (10, 5, 3), (12, 6, 3), (15, 8, 4), (18, 9, 5), (21, 11, 6), (24, 12, 6),
 )
 SELL_PRICE_0_2: tuple[int, ...] = (1, 2, 3, 1, 2, 3)
 END_COPIES_0_3: tuple[int, ...] = tuple(
@@ -68,6 +72,7 @@ RULES_0_1 = Ruleset(
 RULES_0_2 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_2, SELL_PRICE_0_2, END_COPIES_0_3)
 RULES_0_3 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_3, data.SELL_PRICE, END_COPIES_0_3)
 RULES_0_4 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_3, data.SELL_PRICE, data.END_COPIES)
+RULES_0_5 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_5, data.SELL_PRICE, data.END_COPIES)
 
 ENGINES_OF_RULES_V1 = frozenset({"0.1.0"})
 """Engines whose records carry no rules_version option and were played by edition 1."""

@@ -83,7 +83,7 @@ def test_edition_2_records_keep_their_tables() -> None:
     before it) names rules_version 2 and replays with edition 2's tables."""
     old = belle.load_game("paris", rules_version=2).ruleset
     today = belle.load_game("paris").ruleset
-    assert old.vp_tiles[0] == (8, 4, 2) and today.vp_tiles[1] == (12, 6, 3)
+    assert old.vp_tiles[0] == (8, 4, 2) and today.vp_tiles[2] == (12, 6, 3)
     assert old.sell_price == (1, 2, 3, 1, 2, 3) and today.sell_price == (1, 1, 2, 1, 1, 2)
     assert old.landmarks == today.landmarks and old.bonus == today.bonus
     stored = MatchRecord.load(GOLDEN / "rules-2" / "paris-2p-seed1.json")
@@ -118,7 +118,7 @@ def test_edition_4_records_keep_their_vp_tiles() -> None:
     down, 10/5/3 … 24/12/6, where editions 3 and 4 had 12/6/3 … 30/15/8. A record of
     edition 4 (golden/rules-4, played before it) replays with edition 4's tiles."""
     old = belle.load_game("paris", rules_version=4).ruleset
-    today = belle.load_game("paris").ruleset
+    today = belle.load_game("paris", rules_version=5).ruleset
     assert old.vp_tiles[-1] == (30, 15, 8) and today.vp_tiles[-1] == (24, 12, 6)
     assert old.vp_tiles[:-1] == today.vp_tiles[1:]
     assert (old.landmarks, old.bonus, old.sell_price, old.end_copies) == (
@@ -130,4 +130,23 @@ def test_edition_4_records_keep_their_vp_tiles() -> None:
     assert state.rules == old
     placed = [t for t in state.vp_tile_at if t >= 0]
     assert placed and all(old.vp_tiles[t] != today.vp_tiles[t] for t in placed)
+    assert state.returns() == stored.result["returns"]
+
+
+def test_edition_5_records_keep_their_vp_tiles() -> None:
+    """Issue 15's fourth recalibration is edition 6: a flatter VP-tile series (PARIS-19,
+    G-9), 10/5/3 … 16/8/4, where edition 5 had 10/5/3 … 24/12/6. A record of edition 5
+    (golden/rules-5, played before it) replays with edition 5's tiles and their points."""
+    old = belle.load_game("paris", rules_version=5).ruleset
+    today = belle.load_game("paris").ruleset
+    assert old.vp_tiles[-1] == (24, 12, 6) and today.vp_tiles[-1] == (16, 8, 4)
+    assert old.vp_tiles[0] == today.vp_tiles[0] == (10, 5, 3)
+    assert (old.landmarks, old.bonus, old.sell_price, old.end_copies) == (
+        today.landmarks, today.bonus, today.sell_price, today.end_copies)
+    stored = MatchRecord.load(GOLDEN / "rules-5" / "paris-2p-seed1.json")
+    assert stored.options["rules_version"] == 5
+    state = replay(stored)
+    assert state.rules == old
+    placed = [t for t in state.vp_tile_at if t >= 0]
+    assert placed and any(old.vp_tiles[t] != today.vp_tiles[t] for t in placed)
     assert state.returns() == stored.result["returns"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from belle.bots.greedy import GreedyBot
-from belle.games.paris import data
+from belle.games.paris import data, heuristic
 from belle.games.paris.state import ParisState
 
 from .helpers import MO, build, empty_stacks, key, landmark, legal, play, started, step2
@@ -114,3 +114,26 @@ def test_greedy_places_the_largest_vp_tile_when_nothing_else_differs() -> None:
         choice = state.action_to_string(GreedyBot(samples=1).choose(state, 0, random.Random(seed)))
         largest = len(data.VP_TILES)
         assert choice.startswith(f"vptile {largest} ") and not choice.endswith(" MO"), choice
+
+
+def test_tile_27_is_worth_the_francs_its_holder_can_still_earn() -> None:
+    """PARIS-135 (seed): tile 27 pays 1 VP for every franc at the end, including francs
+    earned after it is taken. Greedy used to value it by the francs already held, so with
+    an empty purse it left the tile to a player who would fill it later (issue 15's
+    hoard-francs strategy). The francs to come count less once the stacks are empty and
+    not at all once the end is triggered (PARIS-44)."""
+    state = started(2)
+    state.francs = [0, 0]
+
+    def tile_27_worth() -> float:
+        state.bonus_held[0] &= ~(1 << 27)
+        without = heuristic.holdings(state, 0)
+        state.bonus_held[0] |= 1 << 27
+        return heuristic.holdings(state, 0) - without
+
+    early = tile_27_worth()
+    empty_stacks(state)
+    stacks_empty = tile_27_worth()
+    state.end_triggered = True
+    assert early > stacks_empty > 0.0
+    assert tile_27_worth() == 0.0

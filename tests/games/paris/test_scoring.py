@@ -78,7 +78,7 @@ def test_landmarks_count_in_the_district_strength() -> None:
     landmark(state, "L12", MO)
     key(state, 0, "L12")
     key(state, 1, "MO8")
-    assert scored(state, MO, (24, 12, 6)) == [24, 12]
+    assert scored(state, MO, (16, 8, 4)) == [16, 8]
 
 
 def test_district_without_a_vp_tile_scores_nothing() -> None:
