@@ -299,9 +299,10 @@ NUM_END_TILES: Final = 12  # seed
 # Rules edition 6 (issue 15, session 13): 10/5/3, 11/6/3, 12/6/3, 14/7/4, 15/8/4, 16/8/4.
 # The first district to reach 4 keys takes the largest tile left, nearly always the most
 # contested one, and with edition 5's 10/5/3 ... 24/12/6 its majority holders won 72% of
-# 2-player ISMCTS games; with this series no Paris bound fails at 2, 3 or 4 players
-# (docs/games/paris.md, "Rules edition 6"). Edition 5: 10/5/3 ... 24/12/6; editions 3 and
-# 4: 12/6/3 ... 30/15/8; edition 2: 8/4/2 ... 20/10/5 (legacy.py).
+# 2-player ISMCTS games; with this series no Paris bound fails on docs/balance.md's runs
+# (with 1,200 more 2-player greedy games, La Villette's bank does, as tile 27's proxy:
+# docs/games/paris.md, "Rules edition 6" and "Session 13"). Edition 5: 10/5/3 ...
+# 24/12/6; editions 3 and 4: 12/6/3 ... 30/15/8; edition 2: 8/4/2 ... 20/10/5 (legacy.py).
 VP_TILES: Final[tuple[tuple[int, int, int], ...]] = (
     (10, 5, 3), (11, 6, 3), (12, 6, 3), (14, 7, 4), (15, 8, 4), (16, 8, 4),
 )
