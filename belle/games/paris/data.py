@@ -296,15 +296,17 @@ NUM_END_TILES: Final = 12  # seed
 
 # -- VP tiles (PARIS-19, G-9) ------------------------------------------------------------
 
-# Rules edition 6 (issue 15, session 13): 10/5/3, 11/6/3, 12/6/3, 14/7/4, 15/8/4, 16/8/4.
-# The first district to reach 4 keys takes the largest tile left, nearly always the most
-# contested one, and with edition 5's 10/5/3 ... 24/12/6 its majority holders won 72% of
-# 2-player ISMCTS games; with this series no Paris bound fails on docs/balance.md's runs
-# (with 1,200 more 2-player greedy games, La Villette's bank does, as tile 27's proxy:
-# docs/games/paris.md, "Rules edition 6" and "Session 13"). Edition 5: 10/5/3 ...
-# 24/12/6; editions 3 and 4: 12/6/3 ... 30/15/8; edition 2: 8/4/2 ... 20/10/5 (legacy.py).
+# Rules edition 7 (issue 15, session 14): 9/5/3, 10/5/3, 11/6/3, 12/6/3, 13/7/4, 14/7/4,
+# with tokens sold for 1 franc (below). The first district to reach 4 keys takes the
+# largest tile left, nearly always the most contested one: with edition 5's 10/5/3 ...
+# 24/12/6 its majority holders won 72% of 2-player ISMCTS games. Edition 6's 10/5/3 ...
+# 16/8/4 let La Villette's bank fail, as tile 27's proxy, in 1,200 2-player greedy games;
+# cutting what a franc brings tile 27's holder moved the failure to VP tile 6, and this
+# series with it fails none (docs/games/paris.md, "Rules edition 7"). Edition 6: 10/5/3
+# ... 16/8/4; edition 5: 10/5/3 ... 24/12/6; editions 3 and 4: 12/6/3 ... 30/15/8;
+# edition 2: 8/4/2 ... 20/10/5 (legacy.py).
 VP_TILES: Final[tuple[tuple[int, int, int], ...]] = (
-    (10, 5, 3), (11, 6, 3), (12, 6, 3), (14, 7, 4), (15, 8, 4), (16, 8, 4),
+    (9, 5, 3), (10, 5, 3), (11, 6, 3), (12, 6, 3), (13, 7, 4), (14, 7, 4),
 )
 VP_TILES_PROVENANCE: Final[Provenance] = "reconstructed"
 VP_TRIGGER_KEYS: Final = 4  # seed (PARIS-127)
@@ -312,10 +314,12 @@ VP_TRIGGER_KEYS: Final = 4  # seed (PARIS-127)
 # -- exchange table (PARIS-30, PARIS-108..112, G-10) ------------------------------------
 
 BUY_PRICE: Final[tuple[int, int, int]] = (3, 4, 5)  # wood, marble, gold (reconstructed)
-# per stock kind (reconstructed). Rules revision 3 (issue 15): 1, 1, 2 for each of
-# resources and prestige (revision 2: 1, 2, 3; legacy.py), a third to a half of a
-# resource's price, so that tokens sold are not a second income for tile 27's holder.
-SELL_PRICE: Final[tuple[int, ...]] = (1, 1, 2, 1, 1, 2)
+# per stock kind (reconstructed). Rules edition 7 (issue 15, session 14): every token
+# sells for 1 franc, so that tokens sold are not a second income for tile 27's holder
+# (1 VP per franc): its holders won 69% of 2-player greedy games with gold and gold
+# prestige at 2, 62% at 1. Editions 3-6: 1, 1, 2 for each of resources and prestige;
+# edition 2: 1, 2, 3 (legacy.py).
+SELL_PRICE: Final[tuple[int, ...]] = (1, 1, 1, 1, 1, 1)
 
 # -- setup (PARIS-36, PARIS-40, PARIS-41, PARIS-46, PARIS-47, PARIS-153, PARIS-158) -----
 

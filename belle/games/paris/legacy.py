@@ -15,7 +15,9 @@ in data.END_TILES, so every code keeps its meaning, and only the copies differ.
 
 Revisions 3 and 4 (engines 0.2.1 and 0.2.2): VP tiles 12/6/3 … 30/15/8 (G-9); revision
 5 (engines 0.2.3 and 0.2.4) moves the series one step down, 10/5/3 … 24/12/6; revision 6
-(engine 0.2.5) flattens it to 10/5/3 … 16/8/4.
+(engine 0.2.5) flattens it to 10/5/3 … 16/8/4; revision 7 (engine 0.2.6) lowers it to
+9/5/3 … 14/7/4 and sells every token for 1 franc, where revisions 3-6 sold gold and gold
+prestige for 2.
 
 A record names its revision (the option rules_version); a record of engine 0.1.0, which
 has no such option, is revision 1 (`Game.options_for_record`). Nothing else uses this
@@ -38,7 +40,11 @@ VP_TILES_0_3: tuple[tuple[int, int, int], ...] = (
 VP_TILES_0_5: tuple[tuple[int, int, int], ...] = (
     (10, 5, 3), (12, 6, 3), (15, 8, 4), (18, 9, 5), (21, 11, 6), (24, 12, 6),
 )
+VP_TILES_0_6: tuple[tuple[int, int, int], ...] = (
+    (10, 5, 3), (11, 6, 3), (12, 6, 3), (14, 7, 4), (15, 8, 4), (16, 8, 4),
+)
 SELL_PRICE_0_2: tuple[int, ...] = (1, 2, 3, 1, 2, 3)
+SELL_PRICE_0_6: tuple[int, ...] = (1, 1, 2, 1, 1, 2)
 END_COPIES_0_3: tuple[int, ...] = tuple(
     {"f4": 1, "f6": 1, "f8": 1, "vp6": 0, "vp7": 0, "vp8": 0}.get(t.code, t.copies)
     for t in data.END_TILES)
@@ -70,9 +76,10 @@ RULES_0_1 = Ruleset(
     END_COPIES_0_3,
 )
 RULES_0_2 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_2, SELL_PRICE_0_2, END_COPIES_0_3)
-RULES_0_3 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_3, data.SELL_PRICE, END_COPIES_0_3)
-RULES_0_4 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_3, data.SELL_PRICE, data.END_COPIES)
-RULES_0_5 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_5, data.SELL_PRICE, data.END_COPIES)
+RULES_0_3 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_3, SELL_PRICE_0_6, END_COPIES_0_3)
+RULES_0_4 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_3, SELL_PRICE_0_6, data.END_COPIES)
+RULES_0_5 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_5, SELL_PRICE_0_6, data.END_COPIES)
+RULES_0_6 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_6, SELL_PRICE_0_6, data.END_COPIES)
 
 ENGINES_OF_RULES_V1 = frozenset({"0.1.0"})
 """Engines whose records carry no rules_version option and were played by edition 1."""

@@ -364,7 +364,7 @@ function vpSpot(view, d, ui) {
 
 function bank(d, ui) {
   const name = `bank-${d.code}`;
-  const g = s("g", { class: "bank", dataset: { place: name, info: t("{district} bank: a key put here earns {francs} francs a turn.", { district: d.name, francs: d.bank }) } },
+  const g = s("g", { class: "bank", dataset: { place: name, info: t("{district} bank: putting a key here pays {francs} francs, once.", { district: d.name, francs: d.bank }) } },
     s("rect", { class: "shape", x: 4, y: 222, width: 124, height: 44, rx: 6, fill: "#f7e9b0", stroke: "#8a6d1d" }),
     fitText(t("Bank"), { x: 12, y: 240, size: 15, max: 56, "font-weight": "bold" }),
     s("text", { x: 12, y: 259, "font-size": 15 }, t("{francs} F", { francs: d.bank })),

@@ -9,7 +9,7 @@ const HELP = {
   paris: {
     random_setup: () => t("Variant set-up: gold beside the value-8 spaces, the other tokens shuffled; bonus tiles shuffled within zones A, B and C."),
     free_districts: () => t("Free district placement: no tile is removed; a drawn tile goes on a free space of its value in any district without a building of its type."),
-    rules_version: () => t("Belle's edition of these rules: 6 is today's; 5 replays games recorded before the largest VP tiles were lowered to 16, 8 and 4 points; 4 replays games recorded before the VP tiles were lowered by one step; 3 replays games recorded before three end-game tiles paid points instead of francs; 2 replays games recorded before the VP tiles were raised by half and tokens sold for less; 1 replays games recorded before landmarks cost marble and gold."),
+    rules_version: () => t("Belle's edition of these rules: 7 is today's; 6 replays games recorded before every token sold for 1 franc and the largest VP tiles were lowered to 14, 7 and 4 points; 5 replays games recorded before the largest VP tiles were lowered to 16, 8 and 4 points; 4 replays games recorded before the VP tiles were lowered by one step; 3 replays games recorded before three end-game tiles paid points instead of francs; 2 replays games recorded before the VP tiles were raised by half and tokens sold for less; 1 replays games recorded before landmarks cost marble and gold."),
   },
   paris_connection: {
     house_tie_break: () => t("House rule for ties: on equal points, fewer shares over the limit wins, then more shares. Off: tied players share the win."),

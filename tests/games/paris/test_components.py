@@ -84,7 +84,7 @@ def test_screens_and_exchange_table() -> None:
     """PARIS-26, PARIS-30, PARIS-31, PARIS-5, PARIS-33: each colour has a screen with the
     exchange table, keys, a meeple and a VP disc at 0."""
     board = views.board_json()
-    assert board["buy"] == [3, 4, 5] and board["sell"] == [1, 1, 2, 1, 1, 2]
+    assert board["buy"] == [3, 4, 5] and board["sell"] == [1, 1, 1, 1, 1, 1]
     view = started(4).view(2)
     assert view["me"]["keys"] == 7 and [s["vp"] for s in view["seats"]] == [0] * 4
     assert [s["meeple"] for s in view["seats"]] == [0] * 4

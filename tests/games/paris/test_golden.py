@@ -82,8 +82,8 @@ def test_edition_2_records_keep_their_tables() -> None:
     tokens sold for 1, 1, 2 francs (G-10). A record of edition 2 (golden/rules-2, played
     before it) names rules_version 2 and replays with edition 2's tables."""
     old = belle.load_game("paris", rules_version=2).ruleset
-    today = belle.load_game("paris").ruleset
-    assert old.vp_tiles[0] == (8, 4, 2) and today.vp_tiles[2] == (12, 6, 3)
+    today = belle.load_game("paris", rules_version=3).ruleset
+    assert old.vp_tiles[0] == (8, 4, 2) and today.vp_tiles[0] == (12, 6, 3)
     assert old.sell_price == (1, 2, 3, 1, 2, 3) and today.sell_price == (1, 1, 2, 1, 1, 2)
     assert old.landmarks == today.landmarks and old.bonus == today.bonus
     stored = MatchRecord.load(GOLDEN / "rules-2" / "paris-2p-seed1.json")
@@ -99,7 +99,7 @@ def test_edition_3_records_keep_their_end_game_tiles() -> None:
     record of edition 3 (golden/rules-3, played before it) replays with edition 3's pile
     and takes its franc tiles; today's games never see them."""
     old = belle.load_game("paris", rules_version=3).ruleset
-    today = belle.load_game("paris").ruleset
+    today = belle.load_game("paris", rules_version=4).ruleset
     codes = [t.code for t in data.END_TILES]
     assert {codes[t] for t, n in enumerate(old.end_copies) if n} >= {"f4", "f6", "f8"}
     assert {codes[t] for t, n in enumerate(today.end_copies) if n}.isdisjoint({"f4", "f6", "f8"})
@@ -138,7 +138,7 @@ def test_edition_5_records_keep_their_vp_tiles() -> None:
     G-9), 10/5/3 … 16/8/4, where edition 5 had 10/5/3 … 24/12/6. A record of edition 5
     (golden/rules-5, played before it) replays with edition 5's tiles and their points."""
     old = belle.load_game("paris", rules_version=5).ruleset
-    today = belle.load_game("paris").ruleset
+    today = belle.load_game("paris", rules_version=6).ruleset
     assert old.vp_tiles[-1] == (24, 12, 6) and today.vp_tiles[-1] == (16, 8, 4)
     assert old.vp_tiles[0] == today.vp_tiles[0] == (10, 5, 3)
     assert (old.landmarks, old.bonus, old.sell_price, old.end_copies) == (
@@ -149,4 +149,32 @@ def test_edition_5_records_keep_their_vp_tiles() -> None:
     assert state.rules == old
     placed = [t for t in state.vp_tile_at if t >= 0]
     assert placed and any(old.vp_tiles[t] != today.vp_tiles[t] for t in placed)
+    assert state.returns() == stored.result["returns"]
+
+
+
+def test_edition_6_records_keep_their_tables() -> None:
+    """Issue 15's fifth recalibration is edition 7: every token sells for 1 franc (G-10;
+    gold and gold prestige sold for 2) and the VP tiles are 9/5/3 … 14/7/4 (G-9; 10/5/3
+    … 16/8/4). A record of edition 6 (golden/rules-6, played before it) replays with
+    edition 6's tables: each gold or gold prestige sold takes 2 francs."""
+    old = belle.load_game("paris", rules_version=6).ruleset
+    today = belle.load_game("paris").ruleset
+    assert old.sell_price == (1, 1, 2, 1, 1, 2) and today.sell_price == (1,) * 6
+    assert old.vp_tiles[-1] == (16, 8, 4) and today.vp_tiles[-1] == (14, 7, 4)
+    assert (old.landmarks, old.bonus, old.end_copies) == (
+        today.landmarks, today.bonus, today.end_copies)
+    stored = MatchRecord.load(GOLDEN / "rules-6" / "paris-2p-seed1.json")
+    assert stored.options["rules_version"] == 6
+    sales = [n for n, entry in enumerate(stored.actions)
+             if entry.text in ("sell gold", "sell pgold")]
+    assert sales  # the record sells gold: edition 6's price shows
+    for upto in sales[:3]:
+        seat = stored.actions[upto].player
+        before, after = replay(stored, upto), replay(stored, upto + 1)
+        assert after.francs[seat] - before.francs[seat] == 2
+    state = replay(stored)
+    assert state.rules == old
+    placed = [t for t in state.vp_tile_at if t >= 0]
+    assert placed and all(old.vp_tiles[t] != today.vp_tiles[t] for t in placed)
     assert state.returns() == stored.result["returns"]

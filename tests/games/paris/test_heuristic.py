@@ -40,11 +40,13 @@ def test_prestige_is_kept_for_a_landmark_not_sold() -> None:
 
 
 def test_only_tile_27s_holder_sells_gold_for_its_francs() -> None:
-    """G-10: a gold resource sells for 2 francs. For tile 27's holder that is 2 VP, more
-    than most of gold's price held; anyone else keeps it for a landmark (PARIS-86)."""
+    """G-10: a gold resource sells for 1 franc (rules edition 7). Once the end is
+    triggered, for tile 27's holder that is 1 VP, more than gold held is still worth;
+    anyone else keeps it for a landmark (PARIS-86)."""
     chosen = []
     for holds_27 in (False, True):
         state = step2(started(2), 0)
+        state.end_triggered = True
         state.bonus_held[0] |= holds_27 << 27
         state.stock[0][data.GOLD] = 1
         state.phase = "after"

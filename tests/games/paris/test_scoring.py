@@ -30,14 +30,14 @@ def test_majority_tie_broken_by_highest_space_dx2() -> None:
 
 
 def test_shared_space_ties_skip_the_next_place_dx3() -> None:
-    """DX-3, PARIS-102, PARIS-144: A and B share the 8: both first (VP tile 15/8/4:
-    15), 2nd skipped, C 4."""
+    """DX-3, PARIS-102, PARIS-144: A and B share the 8: both first (VP tile 13/7/4:
+    13), 2nd skipped, C 4."""
     state = started(3)
     build(state, "LV8", "LV4")
     key(state, 0, "LV8")
     key(state, 1, "LV8")
     key(state, 2, "LV4")
-    assert scored(state, LV, (15, 8, 4)) == [15, 15, 4]
+    assert scored(state, LV, (13, 7, 4)) == [13, 13, 4]
 
 
 def test_three_still_tied_take_the_same_place() -> None:
@@ -78,7 +78,7 @@ def test_landmarks_count_in_the_district_strength() -> None:
     landmark(state, "L12", MO)
     key(state, 0, "L12")
     key(state, 1, "MO8")
-    assert scored(state, MO, (16, 8, 4)) == [16, 8]
+    assert scored(state, MO, (14, 7, 4)) == [14, 7]
 
 
 def test_district_without_a_vp_tile_scores_nothing() -> None:
