@@ -152,7 +152,6 @@ def test_edition_5_records_keep_their_vp_tiles() -> None:
     assert state.returns() == stored.result["returns"]
 
 
-
 def test_edition_6_records_keep_their_tables() -> None:
     """Issue 15's fifth recalibration is edition 7: every token sells for 1 franc (G-10;
     gold and gold prestige sold for 2) and the VP tiles are 9/5/3 … 14/7/4 (G-9; 10/5/3
