@@ -38,7 +38,7 @@ NOTATION: tuple[tuple[str, str], ...] = (
     ("move bank-MO MO3", "board.help.move"),
     ("move MO8 L12", "board.help.move_landmark"),
     ("move MO8 build L12 MO", "board.help.build"),
-    ("endgame, take vp6", "board.help.endgame"),
+    ("endgame, take vp8", "board.help.endgame"),
     ("bonus 18 / nobonus", "board.help.bonus"),
     ("give 1 / done", "board.help.give"),
     ("vptile 3 CH", "board.help.vptile"),

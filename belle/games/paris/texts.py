@@ -66,7 +66,7 @@ BOARD: Final[dict[str, str]] = {
     "board.vp_tiles_left": "VP tiles left:",
     "board.none": "none",
     "board.landmarks_left": "Landmarks to build:",
-    "board.info_hint": "Type info and a tile number, code or landmark (info 18, info vp6, "
+    "board.info_hint": "Type info and a tile number, code or landmark (info 18, info vp8, "
                        "info L12) for its effect and cost.",
     "board.removed": "Removed (no space):",
     "board.players": "Players",
@@ -87,7 +87,7 @@ BOARD: Final[dict[str, str]] = {
     "board.prompt.step1": "step 1: draw a building tile (draw 1-3)",
     "board.prompt.step2": "step 2: one action: key (A), move (B) or endgame (C)",
     "board.prompt.put": "free districts: choose the district for the drawn tile",
-    "board.prompt.pick": "choose the end-game tile to take (take vp6); the others will not "
+    "board.prompt.pick": "choose the end-game tile to take (take vp8); the others will not "
                          "see it",
     "board.prompt.take_any": "bonus tile 17: take any tile from the track",
     "board.prompt.after": "use tiles or exchange, then end",

@@ -7,7 +7,7 @@ Behind each screen (PARIS-27, PARIS-28): francs, keys, resources, prestige, held
 bonus tiles, held end-game tiles. The screens are lifted at the end.
 
 Only the end-game tiles are truly secret (PARIS-104): every other screen item follows
-from public moves, as at the real table. A tile is taken by a secret move (`take vp6`,
+from public moves, as at the real table. A tile is taken by a secret move (`take vp8`,
 seen by the taker only), after a public `endgame` whose searcher alone sees the pile
 (its view shows it while choosing; the state remembers what it saw, `eg_looks`).
 `resample` therefore redraws the end-game tiles other seats took, and the pile,
