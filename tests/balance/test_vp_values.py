@@ -1,13 +1,16 @@
-"""The VP-tile counterfactual of belle.balance.vp_values (issue 15): scoring a game's
-end again with other VP-tile values, and its agreement with the balance run."""
+"""The prize-value counterfactual of belle.balance.vp_values (issue 15): scoring a game's
+end again with other VP-tile, bonus-tile (G-6) and end-game tile (G-8) values, and its
+agreement with the balance run."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from belle.balance import vp_values
 from belle.balance.runner import Run, lineup, play_one
-from belle.balance.vp_values import Job, Standing
+from belle.balance.vp_values import Changes, Job, Standing
 
 
 def standing() -> Standing:
@@ -78,3 +81,98 @@ def test_a_strategy_run_knows_the_strategys_seat_in_each_game() -> None:
     game.strategy_seat = 1
     assert vp_values.strategy_rate([game], {}).startswith("0%")
     assert vp_values.strategy_rate([game], {6: (0, 0, 0)}).startswith("100%")
+
+
+def standing_with_tiles() -> Standing:
+    # seat 0 used bonus tile 25 (2 VP per district) in 4 districts: 8 VP; seat 1 used
+    # bonus tile 28 (6 VP per value-8 building) on 1 building; seat 0 used end-game
+    # tiles vp8 and vp4, seat 1 vp7
+    game = standing()
+    game.bonus = {25: [8, 0], 28: [0, 6]}
+    game.bonus_amounts = {25: 2, 28: 6}
+    game.bonus_holders = {25: [0], 28: [1]}
+    game.ends = {"vp8": [8, 0], "vp7": [0, 7], "vp4": [4, 0]}
+    game.end_amounts = {"vp8": 8, "vp7": 7, "vp4": 4}
+    game.end_holders = {"vp8": [0], "vp7": [1], "vp4": [0]}
+    return game
+
+
+def test_a_bonus_tile_pays_its_new_amount_per_unit_it_counted() -> None:
+    """G-6: what tile 25 counted (4 districts) is kept; its points follow the amount."""
+    game = standing_with_tiles()
+    assert vp_values.rescored(game, {}, Changes(bonus={25: 2})) == [60.0, 50.0]
+    assert vp_values.rescored(game, {}, Changes(bonus={25: 1})) == [56.0, 50.0]
+    assert vp_values.rescored(game, {}, Changes(bonus={25: 0, 28: 3})) == [52.0, 47.0]
+
+
+def test_an_end_game_tile_pays_its_new_points_per_copy_used() -> None:
+    game = standing_with_tiles()
+    even = Changes(pile={"vp8": 6, "vp7": 6, "vp4": 5})
+    assert vp_values.rescored(game, {}, even) == [59.0, 49.0]
+    # changes of VP tiles, bonus and end-game tiles add up
+    assert vp_values.rescored(game, {6: (10, 5, 3)}, Changes({25: 1}, {"vp8": 6})) == \
+        [40.0, 43.0]
+
+
+def test_the_holders_of_bonus_and_end_game_tiles_win_as_rescored() -> None:
+    game = standing_with_tiles()
+    as_played = vp_values.prize_rates([game], {})
+    assert list(as_played) == ["bonus tile 25", "bonus tile 28", "end-game tile vp4",
+                               "end-game tile vp7", "end-game tile vp8"]
+    assert as_played["bonus tile 25"][1].startswith("100%")
+    assert as_played["end-game tile vp7"][1].startswith("0%")
+    # without tile 6's 24 - 10 and tile 25's 8, seat 0 (60 - 22 = 38) loses to 43
+    flipped = vp_values.prize_rates([game], {6: (10, 5, 3)}, Changes(bonus={25: 0}))
+    assert flipped["bonus tile 25"][1].startswith("0%")
+    assert flipped["end-game tile vp7"][1].startswith("100%")
+
+
+def test_a_played_games_bonus_and_end_game_points_are_its_breakdowns() -> None:
+    """Every VP of the breakdown's bonus and end-game lines is some tile's, and the
+    holders are the balance run's."""
+    job = Job(players=2, spec="greedy", games=3, seed=15, index=2)
+    replayed = vp_values.play(job)
+    run = Run("paris", 2, lineup(2, ["greedy"]), 3, 15)
+    played = play_one(run, 2)
+    assert played.facts is not None
+    for seat in range(2):
+        lines = dict(played.facts.components[seat])
+        assert sum(p[seat] for p in replayed.bonus.values()) == lines["bonus tiles"]
+        assert sum(p[seat] for p in replayed.ends.values()) == lines["end-game tiles"]
+    for number, seats in replayed.bonus_holders.items():
+        assert played.facts.holders[f"bonus-{number}"] == seats
+    for code, seats in replayed.end_holders.items():
+        assert played.facts.holders[f"end-{code}"] == sorted(seats)
+    assert replayed.ends, "the pile's point tiles are taken in a greedy game"
+
+
+def test_saved_standings_load_as_they_were(tmp_path: Path) -> None:
+    game = standing_with_tiles()
+    path = tmp_path / "standings.json"
+    vp_values.save([game], path)
+    assert vp_values.load(path) == [game]
+
+
+@pytest.mark.parametrize(("option", "text"), [
+    ("--bonus", "13=2"),  # tile 13 sells a key; it pays no VP
+    ("--bonus", "25"),
+    ("--bonus", "25=-1"),
+    ("--bonus", "31=2"),
+    ("--pile", "f4=2"),
+    ("--pile", "vp8=x"),
+])
+def test_bad_changes_are_refused_before_anything_is_played(
+        option: str, text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        vp_values.main(["2", "greedy", "1", "15", option, text])
+    assert "error:" in capsys.readouterr().err
+
+
+def test_loading_what_is_not_standings_is_an_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"scores": [1, 2]}]')
+    for argv in (["--load", str(bad)], ["--load", str(tmp_path / "missing.json")], ["2"]):
+        with pytest.raises(SystemExit):
+            vp_values.main(argv)
+        assert "error:" in capsys.readouterr().err
