@@ -7,7 +7,7 @@
 True
 """
 
-__version__ = "0.2.6"
+__version__ = "0.2.7"
 
 from belle.engine import (
     CHANCE,

@@ -135,12 +135,12 @@ def test_paris_majorities_and_tile_27_count_at_once() -> None:
     from tests.games.paris.helpers import MO, dx2
 
     state = dx2()
-    state.vp_tile_at[MO] = data.VP_TILES.index((12, 6, 3))
+    state.vp_tile_at[MO] = data.VP_TILES.index((10, 6, 3))
     state.vp_parts[2][0] = 2
     state.bonus_held[1] |= 1 << 27
     state.francs[1] = 5
     assert state.returns() == [0.0, 0.0, 2.0]
-    assert state.score_if_ended_now() == [6.0, 12.0 + 5.0, 3.0 + 2.0]
+    assert state.score_if_ended_now() == [6.0, 10.0 + 5.0, 3.0 + 2.0]
     assert state.phase == "step1" and state._final is None
 
 

@@ -3,7 +3,7 @@
 Notation (docs/games/paris.md, "Notation"). Places: a building space is its district
 code and value (`MO5`), a landmark is `L` and its value (`L12`), a bank `bank-MO`, the
 Arc de Triomphe `arc`. Player actions: `draw 2`, `put LV`, `key MO`, `key arc`,
-`move bank-MO MO3`, `move MO8 build L12 MO`, `endgame`, `take vp8` (secret: the others
+`move bank-MO MO3`, `move MO8 build L12 MO`, `endgame`, `take vp6` (secret: the others
 are told only "take an end-game tile"), `pass`, `end`, `bonus 18`, `nobonus`, `give 2`,
 `done`, `vptile 3 CH`, `novptile`, `buy wood`, `sell silver`, `use 18`, `use 10 wood`,
 `use 23 wood marble`, `play vp6`, `play res gold`. Chance: `first 1`, `token wood`,
@@ -390,7 +390,7 @@ _WORDS: dict[str, Action] = {
 
 USAGE = (
     "draw 1 | put LV | key MO | key arc | move bank-MO MO3 | move MO8 build L12 MO | "
-    "endgame | take vp8 | bonus 18 | nobonus | give 1 | done | vptile 3 CH | novptile | "
+    "endgame | take vp6 | bonus 18 | nobonus | give 1 | done | vptile 3 CH | novptile | "
     "buy wood | sell silver | use 18 | use 10 wood | play vp6 | pass | end"
 )
 
@@ -498,7 +498,7 @@ def parse(text: str, landmark_district: Sequence[int] | None = None) -> Action:
         case "put":
             return PUT[_district(_one(args, 1, "put LV")[0])]
         case "take":
-            (code,) = _one(args, 1, "take vp8")
+            (code,) = _one(args, 1, "take vp6")
             if code.lower() not in END_BY_CODE:
                 raise _refuse("refuse.end_tile", text=typed(code), codes=list(END_BY_CODE))
             return TAKE[END_BY_CODE[code.lower()]]

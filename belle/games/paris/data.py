@@ -218,11 +218,15 @@ BONUS: Final[tuple[BonusSpec, ...]] = (
     _b(22, "vp", 6, text="+6 VP"),
     _b(23, "two_resources", text="counts as 2 resources of your choice"),
     _b(24, "per_landmark", 3, text="3 VP per landmark you occupy"),
-    _b(25, "per_district", 2,
-       text="2 VP per district where you occupy a building or landmark"),
-    _b(26, "per_value", 5, 5, text="5 VP per value-5 building you occupy"),
+    # 25, 26, 28: rules edition 8's amounts (issue 15, session 16); editions 2-7 paid 2 VP
+    # per district, 5 per value-5 and 6 per value-8 building (legacy.BONUS_0_7): under
+    # 2-player ISMCTS, with edition 8's lower VP tiles, their holders won 73%, 71% and 67%
+    # (docs/games/paris.md, "Rules edition 8").
+    _b(25, "per_district", 1,
+       text="1 VP per district where you occupy a building or landmark"),
+    _b(26, "per_value", 4, 5, text="4 VP per value-5 building you occupy"),
     _b(27, "francs_to_vp", provenance="seed", text="at the end: 1 VP per franc (not usable)"),
-    _b(28, "per_value", 6, 8, text="6 VP per value-8 building you occupy"),
+    _b(28, "per_value", 5, 8, text="5 VP per value-8 building you occupy"),
     _b(29, "per_landmark", 4, text="4 VP per landmark you occupy"),
     _b(30, "per_district", 3,
        text="3 VP per district where you occupy a building or landmark"),
@@ -269,15 +273,19 @@ class EndTileSpec:
     text: str
 
 
-# `copies` are rules edition 4's. Editions 1-3 had f4, f6 and f8 (+4, +6, +8 francs)
-# where edition 4 has vp6, vp7 and vp8 (issue 15: a franc tile was worth its francs in
-# VP to bonus tile 27's holder alone, and nothing to the others; docs/games/paris.md,
+# `copies` are rules edition 8's: the six VP tiles of the pile are +5 ×3 and +6 ×3 (issue
+# 15, sessions 15 and 16: the pile's largest tile, taken first by whoever turns to the pile
+# first, was the prize a 2-player game turned on; its holders won 67%, vp8's, with
+# edition 4's +3 … +8, one each). The pile keeps its 33 VP. Editions 1-3 had f4, f6 and
+# f8 (+4, +6, +8 francs) where editions 4-7 have vp6, vp7 and vp8 (a franc tile was
+# worth its francs in VP to bonus tile 27's holder alone; docs/games/paris.md,
 # "Balance"). The kinds of every edition stay listed, so that every code keeps one
-# meaning and every record keeps its notation; an edition's copies are in its Ruleset.
+# meaning and every record keeps its notation; an edition's copies are in its Ruleset
+# (legacy.py).
 END_TILES: Final[tuple[EndTileSpec, ...]] = (
-    EndTileSpec("vp3", "vp", 3, 1, "reconstructed", "+3 VP"),
-    EndTileSpec("vp4", "vp", 4, 1, "reconstructed", "+4 VP"),
-    EndTileSpec("vp5", "vp", 5, 1, "reconstructed", "+5 VP"),
+    EndTileSpec("vp3", "vp", 3, 0, "reconstructed", "+3 VP"),  # editions 1-7
+    EndTileSpec("vp4", "vp", 4, 0, "reconstructed", "+4 VP"),  # editions 1-7
+    EndTileSpec("vp5", "vp", 5, 3, "reconstructed", "+5 VP"),  # 1 copy in editions 1-7
     EndTileSpec("f4", "francs", 4, 0, "reconstructed", "+4 francs"),  # editions 1-3
     EndTileSpec("f6", "francs", 6, 0, "reconstructed", "+6 francs"),  # editions 1-3
     EndTileSpec("f8", "francs", 8, 0, "reconstructed", "+8 francs"),  # editions 1-3
@@ -287,28 +295,28 @@ END_TILES: Final[tuple[EndTileSpec, ...]] = (
                 "counts as 1 prestige of your choice"),  # seed: some give prestige
     EndTileSpec("stack", "stack_own", 0, 1, "reconstructed", "as bonus tile 9"),
     EndTileSpec("share", "share_opponent", 0, 1, "reconstructed", "as bonus tile 16"),
-    EndTileSpec("vp6", "vp", 6, 1, "reconstructed", "+6 VP"),  # edition 4
-    EndTileSpec("vp7", "vp", 7, 1, "reconstructed", "+7 VP"),  # edition 4
-    EndTileSpec("vp8", "vp", 8, 1, "reconstructed", "+8 VP"),  # edition 4
+    EndTileSpec("vp6", "vp", 6, 3, "reconstructed", "+6 VP"),  # 1 copy in editions 4-7
+    EndTileSpec("vp7", "vp", 7, 0, "reconstructed", "+7 VP"),  # editions 4-7
+    EndTileSpec("vp8", "vp", 8, 0, "reconstructed", "+8 VP"),  # editions 4-7
 )
 END_COPIES: Final[tuple[int, ...]] = tuple(t.copies for t in END_TILES)
 NUM_END_TILES: Final = 12  # seed
 
 # -- VP tiles (PARIS-19, G-9) ------------------------------------------------------------
 
-# Rules edition 7 (issue 15, session 14): 9/5/3, 10/5/3, 11/6/3, 12/6/3, 13/7/4, 14/7/4,
-# with tokens sold for 1 franc (below). The first district to reach 4 keys takes the
-# largest tile left, nearly always the most contested one: with edition 5's 10/5/3 ...
-# 24/12/6 its majority holders won 72% of 2-player ISMCTS games. Edition 6's 10/5/3 ...
-# 16/8/4 let La Villette's bank fail, as tile 27's proxy, in 1,200 2-player greedy games;
-# cutting what a franc brings tile 27's holder moved the failure to VP tile 6, and this
-# series keeps it from failing on 1,200 games a seed, not on 2,400: pooled, VP tile 6's
-# holders and end-game tile vp8's win 67% (docs/games/paris.md, "Rules edition 7" and
-# session 15's flatter candidate, not adopted). Edition 6: 10/5/3
-# ... 16/8/4; edition 5: 10/5/3 ... 24/12/6; editions 3 and 4: 12/6/3 ... 30/15/8;
-# edition 2: 8/4/2 ... 20/10/5 (legacy.py).
+# Rules edition 8 (issue 15, sessions 15 and 16): 9/5/3, 9/6/3, 10/6/3, 10/7/4, 11/7/4,
+# 12/8/4, with the flat end-game pile above and bonus tiles 25, 26 and 28 one VP lower
+# a unit (with these tiles and their edition-7 values, the bonus tiles' holders won 71-73%
+# of 2-player ISMCTS games). The first district to reach 4 keys takes the
+# largest tile left, nearly always the most contested one, and at 2 players what its
+# tile adds is the gap between its first and second amounts: 4 points here at most
+# (edition 7's 14/7/4: 7). Its majority holders won 67% of 2-player greedy games with
+# edition 7's series (2,400 games); winning that district without any tile value is
+# worth about 60% on its own (docs/games/paris.md, "Rules edition 8"). Edition 7: 9/5/3
+# ... 14/7/4; edition 6: 10/5/3 ... 16/8/4; edition 5: 10/5/3 ... 24/12/6; editions 3
+# and 4: 12/6/3 ... 30/15/8; edition 2: 8/4/2 ... 20/10/5 (legacy.py).
 VP_TILES: Final[tuple[tuple[int, int, int], ...]] = (
-    (9, 5, 3), (10, 5, 3), (11, 6, 3), (12, 6, 3), (13, 7, 4), (14, 7, 4),
+    (9, 5, 3), (9, 6, 3), (10, 6, 3), (10, 7, 4), (11, 7, 4), (12, 8, 4),
 )
 VP_TILES_PROVENANCE: Final[Provenance] = "reconstructed"
 VP_TRIGGER_KEYS: Final = 4  # seed (PARIS-127)

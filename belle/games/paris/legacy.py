@@ -17,7 +17,10 @@ Revisions 3 and 4 (engines 0.2.1 and 0.2.2): VP tiles 12/6/3 … 30/15/8 (G-9); 
 5 (engines 0.2.3 and 0.2.4) moves the series one step down, 10/5/3 … 24/12/6; revision 6
 (engine 0.2.5) flattens it to 10/5/3 … 16/8/4; revision 7 (engine 0.2.6) lowers it to
 9/5/3 … 14/7/4 and sells every token for 1 franc, where revisions 3-6 sold gold and gold
-prestige for 2.
+prestige for 2; revision 8 (engine 0.2.7) flattens the VP tiles to 9/5/3 … 12/8/4 and the
+end-game pile's VP tiles to +5 ×3 and +6 ×3, where revisions 4-7 had +3 … +8, one each,
+and lowers bonus tiles 25, 26 and 28 to 1 VP per district, 4 per value-5 and 5 per
+value-8 building, where revisions 2-7 paid 2, 5 and 6.
 
 A record names its revision (the option rules_version); a record of engine 0.1.0, which
 has no such option, is revision 1 (`Game.options_for_record`). Nothing else uses this
@@ -43,11 +46,27 @@ VP_TILES_0_5: tuple[tuple[int, int, int], ...] = (
 VP_TILES_0_6: tuple[tuple[int, int, int], ...] = (
     (10, 5, 3), (11, 6, 3), (12, 6, 3), (14, 7, 4), (15, 8, 4), (16, 8, 4),
 )
+VP_TILES_0_7: tuple[tuple[int, int, int], ...] = (
+    (9, 5, 3), (10, 5, 3), (11, 6, 3), (12, 6, 3), (13, 7, 4), (14, 7, 4),
+)
 SELL_PRICE_0_2: tuple[int, ...] = (1, 2, 3, 1, 2, 3)
 SELL_PRICE_0_6: tuple[int, ...] = (1, 1, 2, 1, 1, 2)
-END_COPIES_0_3: tuple[int, ...] = tuple(
-    {"f4": 1, "f6": 1, "f8": 1, "vp6": 0, "vp7": 0, "vp8": 0}.get(t.code, t.copies)
+END_COPIES_0_7: tuple[int, ...] = tuple(
+    {"vp3": 1, "vp4": 1, "vp5": 1, "vp6": 1, "vp7": 1, "vp8": 1}.get(t.code, t.copies)
     for t in data.END_TILES)
+END_COPIES_0_3: tuple[int, ...] = tuple(
+    {"f4": 1, "f6": 1, "f8": 1, "vp6": 0, "vp7": 0, "vp8": 0}.get(t.code, copies)
+    for t, copies in zip(data.END_TILES, END_COPIES_0_7, strict=True))
+
+_BONUS_0_7: dict[int, tuple[int, str]] = {
+    25: (2, "2 VP per district where you occupy a building or landmark"),
+    26: (5, "5 VP per value-5 building you occupy"),
+    28: (6, "6 VP per value-8 building you occupy"),
+}
+BONUS_0_7: tuple[data.BonusSpec, ...] = tuple(
+    replace(b, amount=_BONUS_0_7[b.number][0], text=_BONUS_0_7[b.number][1])
+    if b.number in _BONUS_0_7 else b for b in data.BONUS)
+"""The bonus tiles of editions 2-7: tiles 25, 26 and 28 paid more than edition 8's."""
 
 _COSTS_0_1 = {9: (0, 1, 0), 10: (0, 0, 1), 11: (0, 1, 0)}
 _BONUS_0_1: dict[int, tuple[data.BonusKind, int, str]] = {
@@ -70,16 +89,21 @@ def _bonus_0_1(spec: data.BonusSpec) -> data.BonusSpec:
 
 RULES_0_1 = Ruleset(
     tuple(replace(lm, cost=_COSTS_0_1.get(lm.value, lm.cost)) for lm in data.LANDMARKS),
-    tuple(_bonus_0_1(b) for b in data.BONUS),
+    tuple(_bonus_0_1(b) for b in BONUS_0_7),
     VP_TILES_0_2,
     SELL_PRICE_0_2,
     END_COPIES_0_3,
 )
-RULES_0_2 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_2, SELL_PRICE_0_2, END_COPIES_0_3)
-RULES_0_3 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_3, SELL_PRICE_0_6, END_COPIES_0_3)
-RULES_0_4 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_3, SELL_PRICE_0_6, data.END_COPIES)
-RULES_0_5 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_5, SELL_PRICE_0_6, data.END_COPIES)
-RULES_0_6 = Ruleset(data.LANDMARKS, data.BONUS, VP_TILES_0_6, SELL_PRICE_0_6, data.END_COPIES)
+RULES_0_2 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_2, SELL_PRICE_0_2, END_COPIES_0_3)
+RULES_0_3 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_3, SELL_PRICE_0_6, END_COPIES_0_3)
+RULES_0_4 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_3, SELL_PRICE_0_6, END_COPIES_0_7)
+RULES_0_5 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_5, SELL_PRICE_0_6, END_COPIES_0_7)
+RULES_0_6 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_6, SELL_PRICE_0_6, END_COPIES_0_7)
+RULES_0_7 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_7, data.SELL_PRICE, END_COPIES_0_7)
+
+EDITIONS: dict[int, Ruleset] = {1: RULES_0_1, 2: RULES_0_2, 3: RULES_0_3, 4: RULES_0_4,
+                                5: RULES_0_5, 6: RULES_0_6, 7: RULES_0_7}
+"""Every rules edition before today's (rules.CURRENT_RULES), by its number."""
 
 ENGINES_OF_RULES_V1 = frozenset({"0.1.0"})
 """Engines whose records carry no rules_version option and were played by edition 1."""

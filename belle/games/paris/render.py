@@ -38,7 +38,7 @@ NOTATION: tuple[tuple[str, str], ...] = (
     ("move bank-MO MO3", "board.help.move"),
     ("move MO8 L12", "board.help.move_landmark"),
     ("move MO8 build L12 MO", "board.help.build"),
-    ("endgame, take vp8", "board.help.endgame"),
+    ("endgame, take vp6", "board.help.endgame"),
     ("bonus 18 / nobonus", "board.help.bonus"),
     ("give 1 / done", "board.help.give"),
     ("vptile 3 CH", "board.help.vptile"),
@@ -129,9 +129,14 @@ def landmark_description(index: int, voice: Voice = ENGLISH) -> str:
                  cost=cost or voice("board.nothing"), slots=slots)
 
 
-def bonus_line(number: int, voice: Voice) -> str:
+def bonus_line(number: int, voice: Voice,
+               edition_texts: dict[str, dict[str, Any]] | None = None) -> str:
+    """Tile `number` and its effect; `edition_texts` (a view's "bonus_texts") names the
+    tiles an older record's edition printed otherwise."""
+    own = (edition_texts or {}).get(str(number))
+    message_id = own["text_id"] if own else f"bonus.{number}.text"
     return voice("board.info.bonus", number=number,
-                 text=voice.text({"id": f"bonus.{number}.text", "params": {}}))
+                 text=voice.text({"id": message_id, "params": {}}))
 
 
 def endgame_line(code: str, voice: Voice) -> str:
@@ -219,12 +224,13 @@ def seats_table(view: dict[str, Any], voice: Voice = ENGLISH) -> Table:
     return table
 
 
-def screen_text(me: dict[str, Any], title: str, voice: Voice = ENGLISH) -> Panel:
+def screen_text(me: dict[str, Any], title: str, voice: Voice = ENGLISH,
+                edition_texts: dict[str, dict[str, Any]] | None = None) -> Panel:
     stock = amounts_text(list(me["stock"].items()), voice) or voice("board.no_tokens")
     lines = [Text.assemble(_label(voice, "board.francs"), str(me["francs"]),
                            _label(voice, "board.keys", "   "), str(me["keys"]),
                            _label(voice, "board.tokens", "   "), stock)]
-    lines += [Text(bonus_line(number, voice)) for number in me["bonus"]]
+    lines += [Text(bonus_line(number, voice, edition_texts)) for number in me["bonus"]]
     lines += [Text(endgame_line(code, voice)) for code in me["endgame"]]
     if "pile" in me:
         tiles = "  ".join(f"{p['tile']}×{p['count']}" for p in me["pile"] if p["count"])
@@ -279,11 +285,11 @@ def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
     parts += [common_text(view, voice), track_text(view, voice), seats_table(view, voice)]
     if "me" in view:
         title = voice("board.your_screen", seat=voice.seat(view["seat"]))
-        parts.append(screen_text(view["me"], title, voice))
+        parts.append(screen_text(view["me"], title, voice, view.get("bonus_texts")))
     if "screens" in view:
         for seat, me in enumerate(view["screens"]):
             parts.append(screen_text(me, voice("board.screen_of", seat=voice.seat(seat)),
-                                     voice))
+                                     voice, view.get("bonus_texts")))
     return Group(*parts)
 
 

@@ -5,9 +5,10 @@ data.py. Translations are in belle/locale/<lang>/LC_MESSAGES/paris.po.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Final
 
-from belle.games.paris import data
+from belle.games.paris import data, legacy
 from belle.i18n.text import Texts
 
 PARTS: Final = ("value8", "prestige", "bonus", "endgame")
@@ -66,7 +67,7 @@ BOARD: Final[dict[str, str]] = {
     "board.vp_tiles_left": "VP tiles left:",
     "board.none": "none",
     "board.landmarks_left": "Landmarks to build:",
-    "board.info_hint": "Type info and a tile number, code or landmark (info 18, info vp8, "
+    "board.info_hint": "Type info and a tile number, code or landmark (info 18, info vp6, "
                        "info L12) for its effect and cost.",
     "board.removed": "Removed (no space):",
     "board.players": "Players",
@@ -87,7 +88,7 @@ BOARD: Final[dict[str, str]] = {
     "board.prompt.step1": "step 1: draw a building tile (draw 1-3)",
     "board.prompt.step2": "step 2: one action: key (A), move (B) or endgame (C)",
     "board.prompt.put": "free districts: choose the district for the drawn tile",
-    "board.prompt.pick": "choose the end-game tile to take (take vp8); the others will not "
+    "board.prompt.pick": "choose the end-game tile to take (take vp6); the others will not "
                          "see it",
     "board.prompt.take_any": "bonus tile 17: take any tile from the track",
     "board.prompt.after": "use tiles or exchange, then end",
@@ -177,6 +178,27 @@ WHY: Final[dict[str, str]] = {
 }
 """Why a move is refused (refusals.py)."""
 
+
+def _legacy_bonus_ids() -> dict[tuple[int, str], str]:
+    """(number, text) -> message id of each bonus tile text an older edition printed
+    and today's does not: "bonus.25.text.e7" is tile 25 as the last edition that had
+    that text (here 7) wrote it, so that an old record shows its own tiles."""
+    ids: dict[tuple[int, str], str] = {}
+    for edition, ruleset in sorted(legacy.EDITIONS.items()):
+        for spec, today in zip(ruleset.bonus, data.BONUS, strict=True):
+            if spec.text != today.text:
+                ids[spec.number, spec.text] = f"bonus.{spec.number}.text.e{edition}"
+    return ids
+
+
+LEGACY_BONUS_IDS: Final = _legacy_bonus_ids()
+
+
+def bonus_text_id(bonus: Sequence[data.BonusSpec], number: int) -> str:
+    """The message id of bonus tile `number`'s text in the edition of these tiles."""
+    return LEGACY_BONUS_IDS.get((number, bonus[number - 1].text), f"bonus.{number}.text")
+
+
 _TEMPLATES: Final[dict[str, str]] = {
     **REFUSALS,
     **BOARD,
@@ -195,10 +217,12 @@ _TEMPLATES: Final[dict[str, str]] = {
     "detail.majority": "strength {strength} (highest {highest}), VP tile {tile}",
     # the tiles (data.py)
     **{f"bonus.{tile.number}.text": tile.text for tile in data.BONUS},
+    **{message_id: text for (_, text), message_id in LEGACY_BONUS_IDS.items()},
     **{f"endgame.{tile.code}.text": tile.text for tile in data.END_TILES},
     **{f"district.{d.code}": d.name for d in data.DISTRICTS},
     **{f"landmark.{index}.name": lm.name for index, lm in enumerate(data.LANDMARKS)},
 }
+
 
 TEXTS: Final = Texts("paris", _TEMPLATES)
 
@@ -206,3 +230,10 @@ TEXTS: Final = Texts("paris", _TEMPLATES)
 def tile_fields(kind: str, key: object) -> dict[str, Any]:
     """A bonus (`kind` "bonus", key its number) or end-game tile's effect, by id."""
     return TEXTS.fields(text=f"{kind}.{key}.text")
+
+
+def edition_bonus_fields(bonus: Sequence[data.BonusSpec]) -> dict[str, dict[str, Any]]:
+    """The bonus tiles of an edition (`Ruleset.bonus`) whose text is not today's: number
+    -> fields as `tile_fields` gives (empty for today's edition)."""
+    return {str(spec.number): TEXTS.fields(text=bonus_text_id(bonus, spec.number))
+            for spec, today in zip(bonus, data.BONUS, strict=True) if spec.text != today.text}

@@ -7,7 +7,7 @@ Behind each screen (PARIS-27, PARIS-28): francs, keys, resources, prestige, held
 bonus tiles, held end-game tiles. The screens are lifted at the end.
 
 Only the end-game tiles are truly secret (PARIS-104): every other screen item follows
-from public moves, as at the real table. A tile is taken by a secret move (`take vp8`,
+from public moves, as at the real table. A tile is taken by a secret move (`take vp6`,
 seen by the taker only), after a public `endgame` whose searcher alone sees the pile
 (its view shows it while choosing; the state remembers what it saw, `eg_looks`).
 `resample` therefore redraws the end-game tiles other seats took, and the pile,
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from belle.engine.game import ScoreLine
 from belle.games.paris import data, rules
 from belle.games.paris.rules import NB, SPACE_VALUE, TILE_COST, TILE_TYPE
-from belle.games.paris.texts import PARTS, TEXTS, tile_fields
+from belle.games.paris.texts import PARTS, TEXTS, edition_bonus_fields, tile_fields
 
 if TYPE_CHECKING:
     from belle.games.paris.state import ParisState
@@ -170,6 +170,9 @@ def public_view(state: ParisState) -> dict[str, Any]:
         "supply": _stock([*state.supply, 0, 0, 0]),
         # the table's own edition: an older record's sale prices, not today's (G-10)
         "prices": {"buy": list(data.BUY_PRICE), "sell": list(state.rules.sell_price)},
+        # an older record's bonus tiles whose texts differ from today's (board_json's)
+        **({"bonus_texts": _edition_texts(state.rules.bonus)}
+           if state.rules.bonus is not data.BONUS else {}),
         "endgame_pile": sum(state.eg_pile),
         "seats": [
             {
@@ -209,6 +212,12 @@ def private_view(state: ParisState, seat: int | None) -> dict[str, Any]:
                                            state.rules.end_copies, strict=True)
             if copies]  # the kinds of this rules edition (G-8)
     return {"seat": seat, "me": me}
+
+
+@cache
+def _edition_texts(bonus: tuple[data.BonusSpec, ...]) -> dict[str, dict[str, Any]]:
+    """edition_bonus_fields, once per edition."""
+    return edition_bonus_fields(bonus)
 
 
 def board_json() -> dict[str, Any]:

@@ -97,7 +97,9 @@ const districtName = (code) => {
   return i >= 0 ? board.districts[i].name : code;
 };
 // A tile's effect from the game's catalogue (views.board_json gives text_id and params).
-const bonusText = (n) => fieldText("paris", (board && board.bonus ? board.bonus.find((b) => b.number === n) : null) || null, "text");
+// An older record's edition names the bonus tiles it printed otherwise (view.bonus_texts).
+let editionTexts = null;
+const bonusText = (n) => fieldText("paris", (editionTexts && editionTexts[n]) || (board && board.bonus ? board.bonus.find((b) => b.number === n) : null) || null, "text");
 const endText = (code) => fieldText("paris", (board && board.endgame ? board.endgame.find((e) => e.code === code) : null) || { text: code }, "text");
 const costText = (cost) => (cost || []).map((n, k) => (n ? `${n} ${kindName(["wood", "marble", "gold"][k])}` : "")).filter(Boolean).join(" + ");
 
@@ -138,6 +140,7 @@ function legalIndex(legal) {
 }
 
 export function render(container, view, legal, onAction, ctx = {}) {
+  editionTexts = view.bonus_texts || null;
   lastView = view;
   const moves = legalIndex(legal);
   const act = (text) => {

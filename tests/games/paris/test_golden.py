@@ -158,7 +158,7 @@ def test_edition_6_records_keep_their_tables() -> None:
     … 16/8/4). A record of edition 6 (golden/rules-6, played before it) replays with
     edition 6's tables: each gold or gold prestige sold takes 2 francs."""
     old = belle.load_game("paris", rules_version=6).ruleset
-    today = belle.load_game("paris").ruleset
+    today = belle.load_game("paris", rules_version=7).ruleset
     assert old.sell_price == (1, 1, 2, 1, 1, 2) and today.sell_price == (1,) * 6
     assert old.vp_tiles[-1] == (16, 8, 4) and today.vp_tiles[-1] == (14, 7, 4)
     assert (old.landmarks, old.bonus, old.end_copies) == (
@@ -172,6 +172,36 @@ def test_edition_6_records_keep_their_tables() -> None:
         seat = stored.actions[upto].player
         before, after = replay(stored, upto), replay(stored, upto + 1)
         assert after.francs[seat] - before.francs[seat] == 2
+    state = replay(stored)
+    assert state.rules == old
+    placed = [t for t in state.vp_tile_at if t >= 0]
+    assert placed and all(old.vp_tiles[t] != today.vp_tiles[t] for t in placed)
+    assert state.returns() == stored.result["returns"]
+
+
+def test_edition_7_records_keep_their_tables() -> None:
+    """Issue 15's sixth recalibration is edition 8: the VP tiles are 9/5/3 … 12/8/4 (G-9;
+    edition 7: 9/5/3 … 14/7/4), the end-game pile's point tiles are +5 and +6, three
+    of each (G-8; edition 7: one each of +3 … +8), and bonus tiles 25, 26 and 28 pay 1,
+    4 and 5 VP a unit (G-6; edition 7: 2, 5 and 6). A record of edition 7 (golden/rules-7,
+    played before it) replays with edition 7's tables: it takes vp8, which today's pile
+    no longer holds."""
+    old = belle.load_game("paris", rules_version=7).ruleset
+    today = belle.load_game("paris").ruleset
+    assert old.vp_tiles[-1] == (14, 7, 4) and today.vp_tiles[-1] == (12, 8, 4)
+    codes = [t.code for t in data.END_TILES]
+    held = {code: n for code, n in zip(codes, old.end_copies, strict=True) if n}
+    now = {code: n for code, n in zip(codes, today.end_copies, strict=True) if n}
+    assert [held[f"vp{a}"] for a in range(3, 9)] == [1] * 6
+    assert (now["vp5"], now["vp6"]) == (3, 3) and not {"vp3", "vp4", "vp7", "vp8"} & set(now)
+    assert sum(old.end_copies) == sum(today.end_copies) == data.NUM_END_TILES
+    assert (old.landmarks, old.sell_price) == (today.landmarks, today.sell_price)
+    changed = {b.number: (a.amount, b.amount)
+               for a, b in zip(old.bonus, today.bonus, strict=True) if a != b}
+    assert changed == {25: (2, 1), 26: (5, 4), 28: (6, 5)}
+    stored = MatchRecord.load(GOLDEN / "rules-7" / "paris-2p-seed1.json")
+    assert stored.options["rules_version"] == 7
+    assert "take vp8" in [a["text"] for a in stored.to_json()["actions"]]
     state = replay(stored)
     assert state.rules == old
     placed = [t for t in state.vp_tile_at if t >= 0]

@@ -25,19 +25,20 @@ def scored(state: ParisState, district: int, amounts: tuple[int, int, int]) -> l
 
 
 def test_majority_tie_broken_by_highest_space_dx2() -> None:
-    """DX-2, PARIS-138, PARIS-140, PARIS-143: A 5+3 = 8, B 8, C 4 → B 12, A 6, C 3."""
-    assert scored(dx2(), MO, (12, 6, 3)) == [6, 12, 3]
+    """DX-2, PARIS-138, PARIS-140, PARIS-143: A 5+3 = 8, B 8, C 4 → B first, A second, C
+    third (DX-2's tile is 12/6/3; today's 10/6/3 pays B 10, A 6, C 3)."""
+    assert scored(dx2(), MO, (10, 6, 3)) == [6, 10, 3]
 
 
 def test_shared_space_ties_skip_the_next_place_dx3() -> None:
-    """DX-3, PARIS-102, PARIS-144: A and B share the 8: both first (VP tile 13/7/4:
-    13), 2nd skipped, C 4."""
+    """DX-3, PARIS-102, PARIS-144: A and B share the 8: both first (VP tile 11/7/4:
+    11), 2nd skipped, C 4."""
     state = started(3)
     build(state, "LV8", "LV4")
     key(state, 0, "LV8")
     key(state, 1, "LV8")
     key(state, 2, "LV4")
-    assert scored(state, LV, (13, 7, 4)) == [13, 13, 4]
+    assert scored(state, LV, (11, 7, 4)) == [11, 11, 4]
 
 
 def test_three_still_tied_take_the_same_place() -> None:
@@ -63,12 +64,12 @@ def test_fourth_place_and_bank_keys_score_nothing() -> None:
     build(state, "CH1", "CH2", "CH3", "CH4")
     for seat, name in enumerate(("CH4", "CH3", "CH2", "CH1")):
         key(state, seat, name)
-    assert scored(state, CH, (12, 6, 3)) == [12, 6, 3, 0]
+    assert scored(state, CH, (10, 6, 3)) == [10, 6, 3, 0]
     state = started(3)
     build(state, "CH1")
     key(state, 0, "CH1")
     key(state, 1, "bank-CH")
-    assert scored(state, CH, (12, 6, 3)) == [12, 0, 0]
+    assert scored(state, CH, (10, 6, 3)) == [10, 0, 0]
 
 
 def test_landmarks_count_in_the_district_strength() -> None:
@@ -78,7 +79,7 @@ def test_landmarks_count_in_the_district_strength() -> None:
     landmark(state, "L12", MO)
     key(state, 0, "L12")
     key(state, 1, "MO8")
-    assert scored(state, MO, (14, 7, 4)) == [14, 7]
+    assert scored(state, MO, (12, 8, 4)) == [12, 8]
 
 
 def test_district_without_a_vp_tile_scores_nothing() -> None:

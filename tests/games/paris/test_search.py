@@ -49,12 +49,12 @@ def test_search_offers_every_kind_left_in_the_pile() -> None:
     """PARIS-103: the searcher chooses any tile of the pile; no chance is involved and
     the searcher may only take (no exchanges or other moves in the middle)."""
     state = step2(endgame_ready(), 0)
-    state.eg_pile[act.END_BY_CODE["vp8"]] = 0
+    state.eg_pile[act.END_BY_CODE["stack"]] = 0
     search(state)
     assert state.current_player() == 0 and not state.is_chance_node()
-    codes = [t.code for t in data.END_TILES if t.copies and t.code != "vp8"]
+    codes = [t.code for t in data.END_TILES if t.copies and t.code != "stack"]
     assert legal(state) == {f"take {code}" for code in codes}
-    for gone in ("vp8", "f8"):  # f8: a tile of editions 1-3 only (G-8)
+    for gone in ("stack", "vp8", "f8"):  # vp8: editions 4-7 only; f8: editions 1-3 (G-8)
         with pytest.raises(belle.IllegalActionError):
             play(state, f"take {gone}")
 
@@ -85,23 +85,23 @@ def alternatives(first: str, second: str) -> tuple[ParisState, ParisState]:
 def test_the_others_views_do_not_show_the_tile() -> None:
     """PARIS-28, PARIS-104, G-16: views of the others (and spectators) are the same
     whichever tile was taken; the count is public."""
-    true, alt = alternatives("vp8", "vp3")
+    true, alt = alternatives("vp6", "vp5")
     for viewer in (1, 2, None):
         assert true.view(viewer) == alt.view(viewer)
     assert true.view(1)["seats"][0]["endgame_count"] == 1
     assert true.view(1)["endgame_pile"] == 11
-    assert true.view(0)["me"]["endgame"] == ["vp8"]
-    assert alt.view(0)["me"]["endgame"] == ["vp3"]
+    assert true.view(0)["me"]["endgame"] == ["vp6"]
+    assert alt.view(0)["me"]["endgame"] == ["vp5"]
 
 
 def test_the_others_information_state_keys_do_not_show_the_tile() -> None:
     """PARIS-104: the take is `?` to the others, readable to the taker."""
-    true, alt = alternatives("vp8", "vp3")
+    true, alt = alternatives("vp6", "vp5")
     for viewer in (1, 2):
         assert true.information_state_key(viewer) == alt.information_state_key(viewer)
         assert true.information_state_key(viewer).endswith("endgame;?")
     assert true.information_state_key(0) != alt.information_state_key(0)
-    assert "take vp8" in true.information_state_key(0)
+    assert "take vp6" in true.information_state_key(0)
 
 
 def test_records_hide_the_tile_from_the_others() -> None:
@@ -126,33 +126,34 @@ def test_using_a_tile_announces_it() -> None:
     """PARIS-105, G-16: the effect is announced on use; every determinization of another
     seat then gives that tile to the user."""
     state = endgame_ready()
-    take_endgame(state, 0, "vp4")
+    take_endgame(state, 0, "stack")
     take_endgame(state, 0, "vp6")
     play(state, "play vp6")
     assert state.player_action_visibility(state.history[-1]) is None
     for seed in range(20):
         sample = state.resample(1, random.Random(seed))
-        assert "vp6" in tiles_of(sample, 0)
-        assert sample.eg_held[0][act.END_BY_CODE["vp6"]] == 0 and sum(sample.eg_held[0]) == 1
+        assert "vp6" in tiles_of(sample, 0) and sample.eg_uses == state.eg_uses
+        assert sum(sample.eg_held[0]) == 1  # the other tile, unknown to seat 1
 
 
 # -- the searcher's knowledge ----------------------------------------------------------
 
 
 def test_searcher_knows_the_pile_it_saw() -> None:
-    """PARIS-103: seat 2 sees the pile after seats 0 and 1 took vp8 and vp3, so every
+    """PARIS-103: seat 2 sees the pile after seats 0 and 1 took stack and share (one
+    copy each), so every
     determinization of seat 2 gives those two tiles to seats 0 and 1, and later keeps
     the pile it saw less its own take and one unknown tile."""
     state = endgame_ready()
-    take_endgame(state, 0, "vp8")
+    take_endgame(state, 0, "stack")
     play(state, "end")
-    take_endgame(state, 1, "vp3")
+    take_endgame(state, 1, "share")
     play(state, "end")
     step2(state, 2)
     search(state)
     for seed in range(20):
         sample = state.resample(2, random.Random(seed))
-        assert sorted(tiles_of(sample, 0) + tiles_of(sample, 1)) == ["vp3", "vp8"]
+        assert sorted(tiles_of(sample, 0) + tiles_of(sample, 1)) == ["share", "stack"]
         assert sample.eg_pile == state.eg_pile
         assert sample.legal_actions() == state.legal_actions()
     play(state, "take res", "end")
@@ -161,14 +162,14 @@ def test_searcher_knows_the_pile_it_saw() -> None:
     for seed in range(20):
         sample = state.resample(2, random.Random(seed))
         later = tiles_of(sample, 0)[1]
-        assert seen[act.END_BY_CODE[later]] > 0 and later not in ("vp8", "vp3")
+        assert seen[act.END_BY_CODE[later]] > 0 and later not in ("stack", "share")
         assert later != "res" or seen[act.END_BY_CODE["res"]] == 2
 
 
 def test_what_a_searcher_saw_is_in_its_information_state_key() -> None:
     """Seat 1 cannot tell apart states that differ in seat 0's take until it searches;
     then the pile it sees tells them apart."""
-    true, alt = alternatives("vp8", "vp3")
+    true, alt = alternatives("vp6", "vp5")
     for state in (true, alt):
         play(state, "end")
         step2(state, 1)
@@ -199,16 +200,16 @@ def search_positions() -> list[ParisState]:
     """States around searches: another seat choosing, after secret takes, after uses."""
     state = endgame_ready()
     found = []
-    take_endgame(state, 0, "vp8")
+    take_endgame(state, 0, "vp6")
     found.append(state.clone())
     play(state, "end")
     step2(state, 1)
     search(state)
     found.append(state.clone())  # seat 1 is choosing
     play(state, "take pres", "play pres silver", "end")
-    take_endgame(state, 2, "vp3")
+    take_endgame(state, 2, "vp5")
     found.append(state.clone())
-    play(state, "play vp3", "end")
+    play(state, "play vp5", "end")
     take_endgame(state, 0, "share")
     found.append(state.clone())
     return found
@@ -242,7 +243,7 @@ def test_resample_depends_only_on_what_the_seat_knows() -> None:
     """Seats 0 and 1 swap their secret tiles: seat 2 cannot tell the two games apart,
     so its views, keys and determinizations are the same, also while seat 1 chooses."""
     games = []
-    for first, second in (("vp8", "vp3"), ("vp3", "vp8")):
+    for first, second in (("vp6", "vp5"), ("vp5", "vp6")):
         state = endgame_ready()
         take_endgame(state, 0, first)
         play(state, "end")

@@ -147,7 +147,7 @@ def test_choice_tiles(number: int, text: str, kinds: dict[str, int]) -> None:
 
 
 @pytest.mark.parametrize("number,value,rate", [(6, 1, 2), (11, 2, 3), (15, 3, 4), (18, 4, 5),
-                                               (26, 5, 5), (28, 8, 6)])
+                                               (26, 5, 4), (28, 8, 5)])
 def test_per_building_tiles(number: int, value: int, rate: int) -> None:
     """PARIS-122, G-6: VP per building of the value occupied; landmarks do not count."""
     state = holding(started(), 0, number)
@@ -201,7 +201,7 @@ def test_per_landmark_tiles(number: int, rate: int) -> None:
     assert state.running_vp(0) == 3 * rate
 
 
-@pytest.mark.parametrize("number,rate", [(25, 2), (30, 3)])
+@pytest.mark.parametrize("number,rate", [(25, 1), (30, 3)])
 def test_per_district_tiles(number: int, rate: int) -> None:
     """G-6 (reconstructed): VP per district where the holder occupies a building or a
     landmark; each district counts once; a bank key does not count."""
@@ -253,7 +253,7 @@ def test_tile_9_doubles_an_own_space() -> None:
     assert not state.flag_own  # spent on this move
     state.bonus_held[0] = 1 << 26
     play(state, "use 26")
-    assert state.running_vp(0) == 10  # the double space counts twice for tile 26
+    assert state.running_vp(0) == 8  # the double space counts twice for tile 26 (4 VP each)
 
 
 def test_tile_16_shares_an_opponents_space() -> None:
@@ -313,7 +313,7 @@ def test_endgame_search_is_secret_to_the_others() -> None:
     play(state, "endgame")
     assert not state.is_chance_node() and state.current_player() == 0
     pile = state.view(0)["me"]["pile"]
-    assert len(pile) == 10 and sum(p["count"] for p in pile) == 12
+    assert len(pile) == 6 and sum(p["count"] for p in pile) == 12
     assert "pile" not in state.view(1)["me"]
     play(state, "take vp6")
     assert state.view(0)["me"]["endgame"] == ["vp6"]
@@ -340,6 +340,8 @@ def test_endgame_gain_tiles(code: str, text: str, francs: int, vp: int, edition:
 
 
 @pytest.mark.parametrize("edition,kinds,absent", [
+    (8, {"vp5", "vp6", "res", "pres", "stack", "share"},
+     ("vp3", "vp4", "vp7", "vp8", "f4", "f6", "f8")),
     (4, {"vp3", "vp4", "vp5", "vp6", "vp7", "vp8", "res", "pres", "stack", "share"},
      ("f4", "f6", "f8")),
     (3, {"vp3", "vp4", "vp5", "f4", "f6", "f8", "res", "pres", "stack", "share"},
@@ -348,8 +350,9 @@ def test_endgame_gain_tiles(code: str, text: str, francs: int, vp: int, edition:
 def test_endgame_pile_of_each_edition(edition: int, kinds: set[str],
                                       absent: tuple[str, ...]) -> None:
     """PARIS-43, PARIS-103, G-8: 12 end-game tiles in every edition; edition 4's pile
-    has +6, +7 and +8 VP where editions 1-3 had +4, +6 and +8 francs, and a tile of the
-    other edition can be written but never taken."""
+    has +6, +7 and +8 VP where editions 1-3 had +4, +6 and +8 francs, edition 8's has
+    +5 and +6 VP three times each, and a tile of another edition can be written but
+    never taken."""
     state = started(rules_version=edition)
     empty_stacks(state)
     step2(state, 0)

@@ -48,8 +48,8 @@ def test_searcher_sees_the_pile_and_resample_keeps_it() -> None:
     determinization for the searcher keeps it exactly."""
     state = started()
     empty_stacks(state)
-    take_endgame(state, 1, "vp8")
-    play(state, "play vp8", "end")
+    take_endgame(state, 1, "vp6")
+    play(state, "play vp6", "end")
     step2(state, 0)
     search(state)
     sample = state.resample(0, random.Random(3))
@@ -65,14 +65,15 @@ def test_resample_respects_tiles_used_in_public() -> None:
     the seat that used it."""
     state = started()
     empty_stacks(state)
+    take_endgame(state, 1, "stack")
     take_endgame(state, 1, "vp5")
-    take_endgame(state, 1, "vp7")
     play(state, "play vp5")
     for seed in range(5):
         sample = state.resample(0, random.Random(seed))
-        assert sum(sample.eg_held[1]) == 1
+        assert sum(sample.eg_held[1]) == 1  # the other tile, unknown to seat 0
         assert sample.eg_uses == state.eg_uses
-        assert sample.eg_held[1][act.END_BY_CODE["vp5"]] == 0
+        taken = [data.END_TILES[t].code for s, t, _ in sample.eg_takes if s == 1]
+        assert "vp5" in taken
         taken = [tile for seat, tile, *_ in sample.eg_takes if seat == 1]
         assert act.END_BY_CODE["vp5"] in taken
 
@@ -140,3 +141,35 @@ def test_the_view_gives_the_tables_own_sale_prices() -> None:
         state = belle.load_game("paris", rules_version=edition).new_initial_state(3)
         prices = state.view(0)["prices"]
         assert prices == {"buy": list(data.BUY_PRICE), "sell": sell}
+
+
+def test_an_older_edition_shows_its_own_bonus_tiles() -> None:
+    """G-6: a record of rules edition 7 (tile 25 paid 2 VP per district, 26 5 VP per
+    value-5 building, 28 6 VP per value-8 building) shows those texts, on the screen of
+    its holder too, in the reader's language; today's games carry no such list."""
+    from rich.console import Console
+
+    from belle.games.paris import render
+    from belle.i18n.say import Voice
+
+    assert "bonus_texts" not in started(2).view(0)
+    old = started(2, rules_version=7)
+    old.bonus_held[0] = 1 << 25 | 1 << 26
+    texts = old.view(0)["bonus_texts"]
+    assert set(texts) == {"25", "26", "28"}
+    assert texts["25"]["text"] == "2 VP per district where you occupy a building or landmark"
+    assert texts["28"]["text_id"] == "bonus.28.text.e7"
+    assert old.view(1)["bonus_texts"] == texts  # public: every seat sees the same tiles
+
+    def shown(lang: str) -> str:
+        console = Console(width=200, record=True)
+        console.print(render.render(old.view(0), Voice("paris", lang)))
+        return console.export_text()
+
+    english = shown("en")
+    assert "25: 2 VP per district where you occupy" in english
+    assert "26: 5 VP per value-5 building" in english
+    assert "1 VP per district" not in english
+    assert "2 SP je Viertel" in shown("de")
+    edition_1 = started(2, rules_version=1).view(0)["bonus_texts"]
+    assert edition_1["25"]["text"] == "+7 VP" and edition_1["25"]["text_id"] == "bonus.25.text.e1"
