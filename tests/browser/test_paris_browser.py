@@ -78,3 +78,23 @@ def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
     assert scores.first.locator(".score-line").count() >= 2
     alice.screenshot(path="/tmp/paris_final.png", full_page=True)
     assert alice.js_errors == [] and spectator.js_errors == []
+
+
+def test_an_older_editions_table_shows_its_own_bonus_tiles(new_page: Any) -> None:
+    """G-6: at a table of rules edition 7, the track's tile 25 reads as edition 7 printed
+    it (2 VP per district), not as today's (1 VP); today's table reads today's text."""
+    from .tables import sit_down
+
+    def tile_25(options: dict[str, Any]) -> str:
+        page = new_page("Alice")
+        sit_down(page, "paris", 2, options=options)
+        cell = page.locator(".track-space").filter(has_text=re.compile(r"^25$"))
+        expect(cell.first).to_be_attached()
+        info = cell.first.get_attribute("data-info") or ""
+        assert page.js_errors == []
+        return info
+
+    old = tile_25({"rules_version": 7})
+    assert "bonus tile 25 — 2 VP per district where you occupy" in old, old
+    today = tile_25({})
+    assert "bonus tile 25 — 1 VP per district where you occupy" in today, today
