@@ -171,8 +171,7 @@ def public_view(state: ParisState) -> dict[str, Any]:
         # the table's own edition: an older record's sale prices, not today's (G-10)
         "prices": {"buy": list(data.BUY_PRICE), "sell": list(state.rules.sell_price)},
         # an older record's bonus tiles whose texts differ from today's (board_json's)
-        **({"bonus_texts": _edition_texts(state.rules.bonus)}
-           if state.rules.bonus is not data.BONUS else {}),
+        **_bonus_texts(state.rules.bonus),
         "endgame_pile": sum(state.eg_pile),
         "seats": [
             {
@@ -212,6 +211,15 @@ def private_view(state: ParisState, seat: int | None) -> dict[str, Any]:
                                            state.rules.end_copies, strict=True)
             if copies]  # the kinds of this rules edition (G-8)
     return {"seat": seat, "me": me}
+
+
+def _bonus_texts(bonus: tuple[data.BonusSpec, ...]) -> dict[str, Any]:
+    """{"bonus_texts": …} for an edition whose bonus texts are not today's, else {} (a
+    copied or unpickled state holds equal tiles, not today's very tuple)."""
+    if bonus is data.BONUS:
+        return {}
+    texts = _edition_texts(bonus)
+    return {"bonus_texts": texts} if texts else {}
 
 
 @cache

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import pytest
@@ -171,5 +172,8 @@ def test_an_older_edition_shows_its_own_bonus_tiles() -> None:
     assert "26: 5 VP per value-5 building" in english
     assert "1 VP per district" not in english
     assert "2 SP je Viertel" in shown("de")
+    # a copied state holds equal tiles, not the same objects: the same view
+    assert "bonus_texts" not in pickle.loads(pickle.dumps(started(2))).view(0)
+    assert pickle.loads(pickle.dumps(old)).view(0)["bonus_texts"] == texts
     edition_1 = started(2, rules_version=1).view(0)["bonus_texts"]
     assert edition_1["25"]["text"] == "+7 VP" and edition_1["25"]["text_id"] == "bonus.25.text.e1"
