@@ -213,18 +213,19 @@ def rescored(standing: Standing, pays: Mapping[int, Sequence[int]],
         for seat, got in enumerate(points):
             if got:
                 scores[seat] += pays[tile][amounts.index(got)] - got
-    for number, points in standing.bonus.items():
-        if number in changes.bonus:
-            old = standing.bonus_amounts[number]
-            for seat, got in enumerate(points):
-                # what the tile counted when used (buildings, landmarks, districts)
-                scores[seat] += got // old * changes.bonus[number] - got
-    for code, points in standing.ends.items():
-        if code in changes.pile:
-            old = standing.end_amounts[code]
-            for seat, got in enumerate(points):
-                scores[seat] += got // old * changes.pile[code] - got
+    _repay(scores, standing.bonus, standing.bonus_amounts, changes.bonus)
+    _repay(scores, standing.ends, standing.end_amounts, changes.pile)
     return scores
+
+
+def _repay(scores: list[float], paid: Mapping[Any, list[int]], amounts: Mapping[Any, int],
+           new: Mapping[Any, int]) -> None:
+    """Tiles that paid `amounts[t]` per unit (a building, landmark, district or copy used)
+    pay `new[t]` instead: the units each seat counted are kept."""
+    for tile, points in paid.items():
+        if tile in new:
+            for seat, got in enumerate(points):
+                scores[seat] += got // amounts[tile] * new[tile] - got
 
 
 def win_shares(standing: Standing, scores: Sequence[float]) -> list[float]:
@@ -341,7 +342,10 @@ def parse_bonus(text: str) -> dict[int, int]:
 
 def parse_pile(text: str) -> dict[str, int]:
     """`--pile`: end-game point tile codes (G-8) and the VP a copy pays."""
-    found = parse_amounts(text, str)
+    try:
+        found = parse_amounts(text, str)
+    except ValueError as exc:
+        raise ValueError(f"--pile: {exc}") from None
     codes = {t.code for t in data.END_TILES if t.kind == "vp"}
     for code in found:
         if code not in codes:
