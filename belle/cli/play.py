@@ -303,7 +303,8 @@ class TerminalMatch:
 
     def show_info(self, key: str) -> None:
         """`info ID`: the game renderer's description of one element (belle.cli.info)."""
-        self.console.print(element_info(self.game.info.id, key, self.words, self.voice))
+        self.console.print(element_info(self.game.info.id, key, self.words, self.voice,
+                                        self.state.view(None)))
 
     def play(self, line: str) -> bool:
         legal = self.state.legal_actions()

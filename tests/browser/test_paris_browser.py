@@ -82,7 +82,8 @@ def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
 
 def test_an_older_editions_table_shows_its_own_bonus_tiles(new_page: Any) -> None:
     """G-6: at a table of rules edition 7, the track's tile 25 reads as edition 7 printed
-    it (2 VP per district), not as today's (1 VP); today's table reads today's text."""
+    it (2 VP per district), not as today's (1 VP); today's table reads today's text. G-8:
+    the end-game tiles only older editions dealt (vp7, f4) are named, not left as codes."""
     from .tables import sit_down
 
     def tile_25(options: dict[str, Any]) -> str:
@@ -94,7 +95,19 @@ def test_an_older_editions_table_shows_its_own_bonus_tiles(new_page: Any) -> Non
         assert page.js_errors == []
         return info
 
+    def end_tile_name(options: dict[str, Any], code: str) -> str:
+        """What the page calls an end-game tile (the pile's chips, the log, the screen)."""
+        page = new_page("Alice")
+        sit_down(page, "paris", 2, options=options)
+        expect(page.locator(".paris-board")).to_be_visible()
+        name = page.evaluate("(code) => import('/static/games/paris.js')"
+                             ".then((m) => m.lookup('endgame', code))", code)
+        assert page.js_errors == []
+        return str(name)
+
     old = tile_25({"rules_version": 7})
     assert "bonus tile 25 — 2 VP per district where you occupy" in old, old
+    assert end_tile_name({"rules_version": 7}, "vp7") == "+7 VP"  # G-8: editions 4-7 only
+    assert end_tile_name({"rules_version": 3}, "f4") == "+4 francs"  # editions 1-3 only
     today = tile_25({})
     assert "bonus tile 25 — 1 VP per district where you occupy" in today, today

@@ -72,6 +72,24 @@ def test_info_describes_an_element_by_its_id(game: str, key: str, words: list[st
         assert word in text, text
 
 
+def test_info_at_an_older_editions_table_describes_its_own_tiles() -> None:
+    """G-6: `info 25` at a table of rules edition 7 gives the tile as that edition printed
+    it (2 VP per district), at today's table today's (1 VP); the end-game tiles only
+    older editions dealt are described too (G-8), and a landmark at its edition's cost
+    (PARIS-86: edition 1's Moulin Rouge cost marble only)."""
+    import belle
+
+    def info(key: str, **options: object) -> str:
+        view = belle.load_game("paris", **options).new_initial_state(2).view(None)
+        return plain(element_info("paris", key, view=view), width=200)
+
+    assert "2 VP per district where you occupy" in info("25", rules_version=7)
+    assert "1 VP per district where you occupy" in info("25")
+    assert "+7 VP" in info("vp7", rules_version=7)
+    assert "costs 1 marble;" in info("L9", rules_version=1)  # PARIS-86 in edition 1
+    assert "costs 1 marble, 1 gold;" in info("L9")
+
+
 def test_info_of_an_unknown_id_lists_the_known_ones() -> None:
     text = plain(element_info("paris", "L99"), width=200)
     assert "No element is called “L99”" in text and "L16" in text

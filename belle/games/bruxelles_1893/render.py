@@ -12,7 +12,7 @@ game's catalogue (texts.py, ids ``board.*``) in the voice's language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rich import box
@@ -238,8 +238,9 @@ def card_description(kind: str, card: str, voice: Voice = ENGLISH) -> str:
     return voice.text(bonus_info(BONUS_INDEX[card]))
 
 
-def elements(voice: Voice = ENGLISH) -> dict[str, str]:
-    """`info ID` (belle.cli.info): every public figure and bonus card, by its id."""
+def elements(voice: Voice = ENGLISH, view: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """`info ID` (belle.cli.info): every public figure and bonus card, by its id (the
+    same at every table: `view` is not needed)."""
     found = {f.id: voice.text(figure_info(i)) for i, f in enumerate(data.FIGURES)}
     found.update({f"bonus_{b.id}": voice.text(bonus_info(i))
                   for i, b in enumerate(data.BONUS_CARDS)})

@@ -11,7 +11,7 @@ comes from the game's catalogue (texts.py, ids ``board.*``) in the voice's langu
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -196,8 +196,9 @@ def render(view: dict[str, Any], voice: Voice = ENGLISH) -> RenderableType:
     return Group(*parts)
 
 
-def elements(voice: Voice = ENGLISH) -> dict[str, str]:
-    """`info ID` (belle.cli.info): every postcard by its id, its name and effect."""
+def elements(voice: Voice = ENGLISH, view: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """`info ID` (belle.cli.info): every postcard by its id, its name and effect (the
+    same at every table: `view` is not needed)."""
     from belle.games.city_of_light import data
 
     return {card.id: voice("board.postcard", name=voice(f"postcard.{card.id}.name"),

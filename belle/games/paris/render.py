@@ -11,7 +11,7 @@ keys, so ownership reads without colour too. Every word comes from the game's ca
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rich import box
@@ -119,14 +119,16 @@ KIND_KEYS = ("wood", "marble", "gold", "bronze", "silver", "pgold")
 """The view's names of data.STOCK_NAMES, in order."""
 
 
-def landmark_description(index: int, voice: Voice = ENGLISH) -> str:
-    """A landmark's value, cost (wood, marble, gold) and prestige reward slots."""
+def landmark_description(index: int, voice: Voice = ENGLISH,
+                         cost: Sequence[int] | None = None) -> str:
+    """A landmark's value, cost (wood, marble, gold; `cost`: as a table's rules edition
+    has it, today's by default) and prestige reward slots."""
     spec = data.LANDMARKS[index]
-    cost = amounts_text(list(zip(KIND_KEYS, spec.cost, strict=False)), voice)
+    cost_text = amounts_text(list(zip(KIND_KEYS, cost or spec.cost, strict=False)), voice)
     slots = ", ".join(voice("board.reward", kind=voice(f"board.kind.{KIND_KEYS[kind]}"),
                             vp=vp) for kind, vp in spec.slots)
     return voice("board.landmark", name=voice(f"landmark.{index}.name"), value=spec.value,
-                 cost=cost or voice("board.nothing"), slots=slots)
+                 cost=cost_text or voice("board.nothing"), slots=slots)
 
 
 def bonus_line(number: int, voice: Voice,
@@ -144,17 +146,28 @@ def endgame_line(code: str, voice: Voice) -> str:
                  text=voice.text({"id": f"endgame.{code}.text", "params": {}}))
 
 
-def elements(voice: Voice = ENGLISH) -> dict[str, str]:
+def elements(voice: Voice = ENGLISH, view: Mapping[str, Any] | None = None) -> dict[str, str]:
     """`info ID` (belle.cli.info): bonus tiles by number, end-game tiles by code,
-    landmarks by their space (L9..L16) — effects and costs in words."""
+    landmarks by their space (L9..L16) — effects and costs in words; a table's `view`
+    names the bonus tiles its older edition printed otherwise."""
     from belle.games.paris.actions import space_name
     from belle.games.paris.rules import NB
 
-    found = {str(b.number): bonus_line(b.number, voice) for b in data.BONUS}
+    edition_texts = view.get("bonus_texts") if view is not None else None
+    costs = _landmark_costs(view) if view is not None else {}
+    found = {str(b.number): bonus_line(b.number, voice, edition_texts) for b in data.BONUS}
     found.update({t.code: endgame_line(t.code, voice) for t in data.END_TILES})
-    found.update({space_name(NB + lm): landmark_description(lm, voice)
-                  for lm in range(data.NUM_LANDMARKS)})
+    found.update({space_name(NB + lm): landmark_description(
+        lm, voice, costs.get(space_name(NB + lm))) for lm in range(data.NUM_LANDMARKS)})
     return found
+
+
+def _landmark_costs(view: Mapping[str, Any]) -> dict[str, list[int]]:
+    """Each landmark's cost as a table's view gives it (space -> wood, marble, gold):
+    the table's rules edition, in the supply or built in a district."""
+    landmarks = [*view.get("landmark_supply", []),
+                 *(lm for district in view.get("districts", []) for lm in district["landmarks"])]
+    return {lm["space"]: lm["cost"] for lm in landmarks}
 
 
 def track_text(view: dict[str, Any], voice: Voice = ENGLISH) -> Text:

@@ -73,15 +73,16 @@ def _space_fixed(space: int, tile: int) -> dict[str, Any]:
 
 
 def _landmark(state: ParisState, lm: int) -> dict[str, Any]:
-    return {**_landmark_fixed(lm), "keys": list(state.space_keys[NB + lm])}
+    return {**_landmark_fixed(lm, state.rules.landmarks[lm]),
+            "keys": list(state.space_keys[NB + lm])}
 
 
 @cache
-def _landmark_fixed(lm: int) -> dict[str, Any]:
-    """A landmark's fields but its keys (worked out once, like `_space_fixed`)."""
+def _landmark_fixed(lm: int, spec: data.LandmarkSpec) -> dict[str, Any]:
+    """A landmark's fields but its keys, as the table's rules edition has it (edition 1's
+    landmarks cost otherwise: legacy.py); worked out once, like `_space_fixed`."""
     from belle.games.paris.actions import space_name
 
-    spec = data.LANDMARKS[lm]
     return {
         "space": space_name(NB + lm),
         **TEXTS.fields(name=f"landmark.{lm}.name"),
@@ -240,8 +241,10 @@ def board_json() -> dict[str, Any]:
         "bonus": [{"number": b.number, **tile_fields("bonus", b.number),
                    "zone": "ABC"[data.zone_of(b.number)]}
                   for b in data.BONUS],
+        # Every kind any edition dealt, so that a table of an older edition names its
+        # tiles too (a code keeps its meaning across editions); copies are today's.
         "endgame": [{"code": t.code, **tile_fields("endgame", t.code), "copies": t.copies}
-                    for t in data.END_TILES if t.copies],  # today's edition's kinds
+                    for t in data.END_TILES],
         "kinds": list(KINDS),
         "kind_names": list(data.STOCK_NAMES),
         "buy": list(data.BUY_PRICE),

@@ -10,7 +10,7 @@ import pytest
 
 import belle
 from belle.games.paris import actions as act
-from belle.games.paris import data, views
+from belle.games.paris import data, legacy, views
 
 from .helpers import build, empty_stacks, key, play, search, started, step2, take_endgame
 
@@ -126,6 +126,34 @@ def test_board_json_has_the_fixed_material() -> None:
     assert [d["code"] for d in board["districts"]] == ["MO", "SG", "LV", "CH", "BE", "MP"]
     assert len(board["bonus"]) == 30 and sum(t["copies"] for t in board["endgame"]) == 12
     assert board["buy"] == list(data.BUY_PRICE)
+
+
+def test_the_view_gives_the_tables_own_landmark_costs() -> None:
+    """PARIS-86: today every landmark costs marble and gold; edition 1's records built
+    the Moulin Rouge (9) and the Grand Palais (11) for marble only and the Panthéon (10)
+    for gold only (legacy.py). The view of such a table, which the browser shows, says
+    what its own rules charge, not today's price."""
+    def costs(**options: object) -> dict[int, list[int]]:
+        view = belle.load_game("paris", **options).new_initial_state(2).view(None)
+        return {lm["value"]: lm["cost"] for lm in view["landmark_supply"]}
+
+    assert costs(rules_version=1)[9] == [0, 1, 0] and costs(rules_version=1)[10] == [0, 0, 1]
+    assert costs()[9] == costs()[10] == [0, 1, 1]
+    assert costs(rules_version=1)[12] == costs()[12]
+
+
+def test_board_json_names_every_editions_end_game_tiles() -> None:
+    """G-8: a table of an older edition deals tiles today's pile has none of (vp7,
+    f4…); the browser names a tile from the board material, so every kind any edition
+    deals is there with its text, and only today's carry copies."""
+    board = {t["code"]: t for t in views.board_json()["endgame"]}
+    for edition, rules in legacy.EDITIONS.items():
+        dealt = [spec.code for spec, copies in zip(data.END_TILES, rules.end_copies,
+                                                   strict=True) if copies]
+        assert all(board[code]["text_id"] == f"endgame.{code}.text" for code in dealt), edition
+    assert {code for code, tile in board.items() if tile["copies"]} == {
+        t.code for t in data.END_TILES if t.copies}
+    assert board["vp7"]["copies"] == 0 and board["vp7"]["text"] == "+7 VP"
 
 
 def test_heuristic_prefers_a_lead() -> None:
