@@ -185,8 +185,10 @@ def _mib(size: int | None) -> float | None:
 
 
 async def run_once(target: Target, url: str, pid: int, tables: int, moves: int,
-                   seed: int) -> dict[str, Any]:
-    """One level on a fresh server: open the tables, play one wave, measure."""
+                   seed: int, phase: Callable[[bool], None] | None = None) -> dict[str, Any]:
+    """One level on a fresh server: open the tables, play one wave, measure. `phase` is
+    told when the move phase begins (True) and ends (False): another instrument's
+    window (tools/server_instructions.py)."""
     meter = Meter()
     rss_start = process_rss(pid)
     async with contextlib.AsyncExitStack() as stack:
@@ -199,11 +201,15 @@ async def run_once(target: Target, url: str, pid: int, tables: int, moves: int,
         gc.freeze()
         gc.disable()
         try:
+            if phase is not None:
+                phase(True)
             cpu_before, began = process_cpu(pid), time.perf_counter()
             meter.measuring = True
             stalled = await _move_phase(waves, timeout=max(120.0, tables * moves * 0.05))
             meter.measuring = False
             cpu_after, seconds = process_cpu(pid), time.perf_counter() - began
+            if phase is not None:
+                phase(False)
         finally:
             gc.enable()
             gc.unfreeze()

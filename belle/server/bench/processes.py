@@ -10,7 +10,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -78,12 +78,15 @@ def server_process() -> Iterator[tuple[str, int]]:
 def server_processes(
     count: int, db: str | None = None, redis: str | None = None, schema: str | None = None,
     *, lift_limits: bool = True, pythonpath: str | None = None,
+    under: Sequence[str] = (),
 ) -> Iterator[list[tuple[str, int]]]:
     """`count` servers on free loopback ports, on `db` (a temp SQLite file by default;
     `schema`: a schema of that PostgreSQL database, belle.server.bench.schema) and, with
     several, `redis`; yields [(URL, pid)]. `lift_limits`: no per-player table limit, HTTP
     rate limit nor socket and hello caps (three bench players sit at every table, from
-    loopback). `pythonpath`: serve the code of that tree (another version of Belle)."""
+    loopback). `pythonpath`: serve the code of that tree (another version of Belle).
+    `under`: a command each server runs under (`valgrind --tool=callgrind …`; it must
+    keep the server's process id, as valgrind does)."""
     raise_file_limit()
     with tempfile.TemporaryDirectory(prefix="belle-bench-") as tmp:
         database = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
@@ -99,7 +102,7 @@ def server_processes(
         try:
             for index in range(count):
                 port = free_port()
-                command = [*worker_command(schema), "--host", HOST, "--port",
+                command = [*under, *worker_command(schema), "--host", HOST, "--port",
                            str(port), "--db", database, "--bot-delay", "0",
                            "--log-level", "warning"]
                 if redis:

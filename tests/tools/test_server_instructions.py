@@ -1,0 +1,29 @@
+"""tools/server_instructions.py: the server's instructions per move under the closed loop,
+counted by callgrind over the move phase only, for each tree named (issue 18)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
+def test_each_tree_named_is_counted_and_compared_to_the_first() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "server_instructions.py"), "--tables", "2",
+         "--moves", "3", "--rounds", "1", str(ROOT), str(ROOT)],
+        capture_output=True, text=True, check=True, timeout=300).stdout.splitlines()
+    assert [line.split(":")[0] for line in out[:2]] == [f"round 1/1 {ROOT}"] * 2
+    counts = [int(line.split()[3].replace(",", "")) for line in out[:2]]
+    # a move is parsed, checked, applied, stored and sent to three sockets: hundreds of
+    # thousands of instructions, not the millions of the server's start (not counted)
+    assert all(100_000 < count < 20_000_000 for count in counts), counts
+    assert len(out) == 4  # the tree named twice is measured twice: an A/A check
+    assert out[2].endswith("1.000× the first")
+    assert out[3].endswith("× the first") and out[3].startswith(f"{ROOT}: ")

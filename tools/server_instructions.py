@@ -1,0 +1,112 @@
+"""The server's instructions per move under the closed loop, for several source trees.
+
+`belle bench --server --closed-loop` reads the server's CPU time, which on this shared
+machine swings ±15% between runs of the same code: a lever of 3–5% does not show in a
+handful of rounds. Instructions do not swing. Here each tree's `belle serve` runs under
+valgrind's callgrind with counting switched on only for the closed loop's move phase
+(every table dealt, then `--moves` moves a table, as the bench plays them), and the
+figure is user-space instructions per move. Repeated runs of one tree agree within
+about 1%.
+
+    git worktree add /tmp/base main
+    python tools/server_instructions.py --tables 50 --moves 40 --rounds 2 /tmp/base .
+
+What it does not see: the kernel's share (socket writes, futex waits between the
+writer thread and the event loop) and how fast each instruction runs. A loop of cheap
+instructions (encoding text as UTF-8) weighs more here than in CPU time, a cache miss
+less. Confirm a lever with CPU time (`belle bench --server --closed-loop`, many rounds)
+before claiming it. Under callgrind the server, slowed about fifty times, is saturated
+at any table count, so it behaves as at the bench's 500 tables (moves committed in
+large groups), whatever `--tables` is.
+
+The load generator is this tree's; each server runs from its own tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import shutil
+import statistics
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from belle.server.bench import closed_belle, closedloop
+from belle.server.bench.processes import server_processes
+
+CALLGRIND = ("valgrind", "--tool=callgrind", "--instr-atstart=no")
+
+
+def _control(pid: int, *args: str) -> None:
+    subprocess.run(["callgrind_control", *args, str(pid)], check=True, capture_output=True)
+
+
+def _total_instructions(folder: Path) -> int:
+    """The instructions of the dump taken at the end of the move phase."""
+    totals = [int(line.split()[1]) for dump in folder.glob("callgrind.*")
+              for line in dump.read_text(errors="replace").splitlines()
+              if line.startswith(("summary:", "totals:"))]
+    if not totals:
+        raise RuntimeError(f"callgrind wrote no totals in {folder}")
+    return max(totals)
+
+
+def run(tree: str, game: str, players: int, tables: int, moves: int) -> float:
+    """Instructions per move of one server from `tree` (one fresh process)."""
+    with tempfile.TemporaryDirectory(prefix="belle-callgrind-") as tmp:
+        folder = Path(tmp)
+        under = (*CALLGRIND, f"--callgrind-out-file={folder}/callgrind.%p")
+
+        @contextlib.contextmanager
+        def start() -> Iterator[tuple[str, int]]:
+            with server_processes(1, pythonpath=str(Path(tree).resolve()), under=under) as servers:
+                yield servers[0]
+
+        target = closedloop.Target("belle", start, closed_belle.opener(game, players),
+                                   f"belle serve from {tree} under callgrind")
+        with target.start() as (url, pid), asyncio.Runner() as runner:
+
+            def phase(begins: bool) -> None:
+                if begins:
+                    _control(pid, "--instr=on")
+                else:
+                    _control(pid, "--instr=off")
+                    _control(pid, "--dump")
+
+            result = runner.run(closedloop.run_once(target, url, pid, tables, moves, 1, phase))
+        if result["errors"] or result["stalled"]:
+            raise RuntimeError(f"{tree}: errors {result['errors']}, {result['stalled']} stalled")
+        moves = int(result["moves"])
+        return _total_instructions(folder) / max(1, moves)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("trees", nargs="+", help="source trees; the first is the baseline")
+    parser.add_argument("--game", default="paris_connection")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        parser.error("needs valgrind (Debian's package valgrind)")
+    found: list[list[float]] = [[] for _ in args.trees]  # a tree named twice: an A/A check
+    for round_ in range(args.rounds):
+        for tree, values in zip(args.trees, found, strict=True):
+            per_move = run(tree, args.game, args.players, args.tables, args.moves)
+            values.append(per_move)
+            print(f"round {round_ + 1}/{args.rounds} {tree}: {per_move:,.0f} instructions a move",
+                  flush=True)
+    base = statistics.median(found[0])
+    for tree, values in zip(args.trees, found, strict=True):
+        median = statistics.median(values)
+        print(f"{tree}: {median:,.0f} instructions a move (runs "
+              f"{', '.join(f'{v:,.0f}' for v in values)}), {median / base:.3f}× the first")
+
+
+if __name__ == "__main__":
+    main()
