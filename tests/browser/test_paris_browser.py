@@ -111,3 +111,36 @@ def test_an_older_editions_table_shows_its_own_bonus_tiles(new_page: Any) -> Non
     assert end_tile_name({"rules_version": 3}, "f4") == "+4 francs"  # editions 1-3 only
     today = tile_25({})
     assert "bonus tile 25 — 1 VP per district where you occupy" in today, today
+
+
+# Every verb of the notation (docs/notation.md), as the replay bar, the move list and the
+# log's fallbacks say it through moves.js's describe().
+NOTATION = ["key MO", "key arc", "move bank-SG SG3", "move arc MO4", "move MO8 build L12 MO",
+            "put SG", "vptile 4 LV", "top 2 BE", "buy gold", "sell pgold", "use 21 gold pgold",
+            "take vp6", "play res marble", "draw 2", "bonus 17", "give 1", "value 5"]
+
+
+def test_a_move_is_said_with_the_names_of_its_places_and_pieces(new_page: Any) -> None:
+    """The replay bar's line for the last move of a finished game read "Move a key from
+    bank-SG to SG3": describe() named a key's places by their codes. Every verb of the
+    notation now names banks, districts, spaces, landmarks, goods and end-game tiles."""
+    from .checks import INTERNAL
+    from .tables import sit_down
+
+    page = new_page("Alice")
+    sit_down(page, "paris", 2)
+    expect(page.locator(".paris-board")).to_be_visible()
+    said = page.evaluate("""async (texts) => {
+      const moves = await import('/static/js/moves.js');
+      const paris = await import('/static/games/paris.js');
+      const ctx = { names: ['Alice', 'Bob'], lookup: (kind, key) => paris.lookup(kind, key) };
+      return texts.map((text) => moves.describe('paris', text, ctx));
+    }""", NOTATION)
+    assert page.js_errors == []
+    codes = re.compile(r"\b(?:bank-)?(?:BE|CH|LV|MO|MP|SG)\d*\b|\bL\d+\b"
+                       r"|\bpgold\b|\bvp\d\b|\bres\b")
+    for text, sentence in zip(NOTATION, said, strict=True):
+        assert sentence, text
+        assert not any(p.search(sentence) for p in INTERNAL), (text, sentence)
+        assert not codes.search(sentence), (text, sentence)
+    assert said[2] == "Move a key from Saint-Germain bank to Saint-Germain 3", said[2]

@@ -1,4 +1,5 @@
-"""Parametrization of the conformance suite: every game × player count × option set."""
+"""Parametrization of the conformance suite: every game × player count × option set
+(every rules edition among them)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,30 @@ def option_values(spec: OptionSpec) -> list[Any]:
     return [spec.default]
 
 
+def one_at_a_time(spec: OptionSpec) -> list[Any]:
+    """Values played with the other options at their defaults: an int option's values
+    strictly inside its range (every rules edition between the first and today's), and
+    each choice alone of a list option that is empty by default (a variant, a reading)."""
+    if spec.kind == "int" and spec.minimum is not None and spec.maximum is not None:
+        return [v for v in range(spec.minimum + 1, spec.maximum) if v != spec.default]
+    if spec.kind == "list" and not spec.default:
+        return [(choice,) for choice in spec.choices]
+    return []
+
+
+def option_sets(info: Any) -> list[tuple[Any, ...]]:
+    """The product of option_values, then one_at_a_time's values each alone."""
+    combos = list(itertools.product(*(option_values(s) for s in info.options)))
+    defaults = tuple(s.default for s in info.options)
+    for k, spec in enumerate(info.options):
+        combos += [(*defaults[:k], v, *defaults[k + 1:]) for v in one_at_a_time(spec)]
+    return combos
+
+
 def configurations() -> list[Any]:
     params = []
     for info in belle.list_games():
-        combos = list(itertools.product(*(option_values(s) for s in info.options)))
+        combos = option_sets(info)
         for players in range(info.min_players, info.max_players + 1):
             for combo in combos:
                 options = {s.name: v for s, v in zip(info.options, combo, strict=True)}

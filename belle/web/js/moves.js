@@ -1,8 +1,9 @@
 // What a move means, in the reader's language. The engines write moves in a short
 // notation ("build R", "key MO", "tile 3 B2 90"; docs/notation.md) that the log and the
 // legal-move list keep showing; describe(game, text) adds a sentence for it, from one
-// table per game: the notation's verb → a function of the words after it. Names of
-// places, companies and pieces stay as the notation writes them. scoreComponent(game,
+// table per game: the notation's verb → a function of the words after it. Places and
+// pieces are named from the renderer's material (`ctx.lookup`) where it has them, else
+// kept as the notation writes them. scoreComponent(game,
 // label) translates the score lines' labels (State.score_breakdown()'s `component`).
 import { t } from "./i18n.js";
 
@@ -39,6 +40,13 @@ export function colour(word) {
 /** A piece's name from the renderer's material (`ctx.lookup`), else its id. */
 const named = (ctx, kind, id) => (ctx && ctx.lookup && ctx.lookup(kind, id)) || id;
 
+/** Paris: "L12 MO", a landmark built in a district, as "Opéra Garnier (Montmartre)". */
+const landmarkIn = ([landmark, district], ctx) => (district
+  ? `${named(ctx, "place", landmark)} (${named(ctx, "place", district)})` : named(ctx, "place", landmark));
+
+/** Paris: the goods chosen for a bonus or end-game tile, "(gold, marble)"; "" if none. */
+const chosen = (kinds, ctx) => (kinds.length ? `(${kinds.map((x) => named(ctx, "kind", x)).join(", ")})` : "");
+
 /** "first 2": the start player, by name when the table's names are given. */
 const SEAT_FIRST = (a, ctx) => {
   const seat = Number(all(a));
@@ -61,29 +69,29 @@ const VERBS = {
   },
   paris: {
     draw: (a) => t("Reveal the top tile of stack {stack}", { stack: all(a) }),
-    put: (a) => t("Put the drawn tile in district {district}", { district: all(a) }),
-    key: (a) => t("Place a key on {place}", { place: all(a) }),
-    move: (a) => (a.includes("build")
-      ? t("Move a key from {from} to build landmark {landmark}", { from: a[0], landmark: a.slice(a.indexOf("build") + 1).join(" ") })
-      : t("Move a key from {from} to {to}", { from: a[0], to: a.slice(1).join(" ") })),
+    put: (a, ctx) => t("Put the drawn tile in district {district}", { district: named(ctx, "place", all(a)) }),
+    key: (a, ctx) => t("Place a key on {place}", { place: named(ctx, "place", a[0] === "arc" ? "arc" : `bank-${all(a)}`) }),
+    move: (a, ctx) => (a.includes("build")
+      ? t("Move a key from {from} to build landmark {landmark}", { from: named(ctx, "place", a[0]), landmark: landmarkIn(a.slice(a.indexOf("build") + 1), ctx) })
+      : t("Move a key from {from} to {to}", { from: named(ctx, "place", a[0]), to: named(ctx, "place", a.slice(1).join(" ")) })),
     endgame: () => t("Search the end-game tiles"),
-    take: (a) => (a.length === 1 ? t("Take end-game tile {tile}", { tile: a[0] }) : t("Take an end-game tile")),
+    take: (a, ctx) => (a.length === 1 ? t("Take end-game tile {tile}", { tile: named(ctx, "endgame", a[0]) }) : t("Take an end-game tile")),
     pass: () => t("Pass"),
     end: () => t("End the turn"),
     bonus: (a) => t("Take bonus tile {tile}", { tile: all(a) }),
     nobonus: () => t("Take no bonus tile"),
     give: (a) => t("Hand in the prestige token of slot {slot}", { slot: all(a) }),
     done: () => t("Done"),
-    vptile: (a) => t("Put VP tile {tile} on {district}", { tile: a[0], district: a.slice(1).join(" ") }),
+    vptile: (a, ctx) => t("Put VP tile {tile} on {district}", { tile: a[0], district: named(ctx, "place", a.slice(1).join(" ")) }),
     novptile: () => t("Put no VP tile"),
-    buy: (a) => t("Buy {token}", { token: all(a) }),
-    sell: (a) => t("Sell {token}", { token: all(a) }),
-    use: (a) => t("Use bonus tile {tile} {choice}", { tile: a[0], choice: a.slice(1).join(" ") }).trim(),
-    play: (a) => t("Play end-game tile {tile}", { tile: all(a) }),
+    buy: (a, ctx) => t("Buy {token}", { token: named(ctx, "kind", all(a)) }),
+    sell: (a, ctx) => t("Sell {token}", { token: named(ctx, "kind", all(a)) }),
+    use: (a, ctx) => t("Use bonus tile {tile} {choice}", { tile: a[0], choice: chosen(a.slice(1), ctx) }).trim(),
+    play: (a, ctx) => t("Play end-game tile {tile}", { tile: `${named(ctx, "endgame", a[0])} ${chosen(a.slice(1), ctx)}`.trim() }),
     first: SEAT_FIRST,
-    token: (a) => t("Token laid out: {token}", { token: all(a) }),
+    token: (a, ctx) => t("Token laid out: {token}", { token: named(ctx, "kind", all(a)) }),
     track: (a) => t("Bonus track number laid: {number}", { number: all(a) }),
-    top: (a) => t("Stack {stack} now shows district {district}", { stack: a[0], district: a.slice(1).join(" ") }),
+    top: (a, ctx) => t("Stack {stack} now shows district {district}", { stack: a[0], district: named(ctx, "place", a.slice(1).join(" ")) }),
     value: (a) => t("The drawn tile has value {value}", { value: all(a) }),
   },
   city_of_light: {
