@@ -178,6 +178,8 @@ export function seatSummary(view, seat) {
 /** Figure names for the log (js/turns.js). */
 export function lookup(kind, key) {
   if (kind === "figure") return figureName(key);
+  if (kind === "bonus") return BONUS_TEXT[key] ? bonusText(key) : null;
+  if (kind === "compass") return TILE_TEXT[key] ? TILE_TEXT[key]() : null;
   return null;
 }
 

@@ -44,6 +44,9 @@ const named = (ctx, kind, id) => (ctx && ctx.lookup && ctx.lookup(kind, id)) || 
 const landmarkIn = ([landmark, district], ctx) => (district
   ? `${named(ctx, "place", landmark)} (${named(ctx, "place", district)})` : named(ctx, "place", landmark));
 
+/** Paris Connection: a company by its colour ("blue"), from its letter in the notation. */
+const company = (ctx, letter) => colour(named(ctx, "company", letter));
+
 /** Paris: the goods chosen for a bonus or end-game tile, "(gold, marble)"; "" if none. */
 const chosen = (kinds, ctx) => (kinds.length ? `(${kinds.map((x) => named(ctx, "kind", x)).join(", ")})` : "");
 
@@ -56,15 +59,15 @@ const SEAT_FIRST = (a, ctx) => {
 
 const VERBS = {
   paris_connection: {
-    build: (a) => t("Start a build with company {company}", { company: all(a) }),
+    build: (a, ctx) => t("Start a build with company {company}", { company: company(ctx, all(a)) }),
     place: (a) => t("Place a locomotive on {hex}", { hex: all(a) }),
     stop: () => t("End the build"),
-    return: (a) => t("Return a share of company {company}", { company: all(a) }),
-    take: (a) => t("Take {count} share(s) of company {company}", {
-      count: a.length > 1 ? a[0] : "1", company: a.length > 1 ? a.slice(1).join(" ") : all(a),
+    return: (a, ctx) => t("Return a share of company {company}", { company: company(ctx, all(a)) }),
+    take: (a, ctx) => t("Take {count} share(s) of company {company}", {
+      count: a.length > 1 ? a[0] : "1", company: company(ctx, a.length > 1 ? a.slice(1).join(" ") : all(a)),
     }),
-    deal: (a) => t("Draw a locomotive of company {company}", { company: all(a) }),
-    start: (a) => t("Company {company} starts on {hex}", { company: a[0], hex: a.slice(1).join(" ") }),
+    deal: (a, ctx) => t("Draw a locomotive of company {company}", { company: company(ctx, all(a)) }),
+    start: (a, ctx) => t("Company {company} starts on {hex}", { company: company(ctx, a[0]), hex: a.slice(1).join(" ") }),
     first: SEAT_FIRST,
   },
   paris: {
@@ -114,7 +117,7 @@ const VERBS = {
   paris_paris: {
     take: (a) => t("Take the card {card}", { card: [...a.slice(0, -1), colour(a[a.length - 1] || "")].join(" ") }),
     remove: (a) => t("Remove the shop of {player}", { player: colour(all(a)) }),
-    lay: (a) => t("Card laid out: {card}", { card: all(a) }),
+    lay: (a) => t("Card laid out: {card}", { card: [...a.slice(0, -1), colour(a[a.length - 1] || "")].join(" ") }),
     secret: (a) => t("Secret line dealt: {line}", { line: colour(all(a)) }),
     open: (a) => t("Open line: {line}", { line: colour(all(a)) }),
     first: SEAT_FIRST,
@@ -147,9 +150,9 @@ const VERBS = {
     use: () => t("Use the bonus card"),
     settle: (a, ctx) => t("Pay the public figure {figure}", { figure: named(ctx, "figure", all(a)) }),
     strip: (a) => t("Art Nouveau strip laid: {strip}", { strip: all(a) }),
-    compass: (a) => t("Compass tile laid: {tile}", { tile: all(a) }),
-    bonus: (a) => t("Bonus card dealt: {card}", { card: all(a) }),
-    figure: (a) => t("Public figure dealt: {figure}", { figure: all(a) }),
+    compass: (a, ctx) => t("Compass tile laid: {tile}", { tile: named(ctx, "compass", all(a)) }),
+    bonus: (a, ctx) => t("Bonus card dealt: {card}", { card: named(ctx, "bonus", all(a)) }),
+    figure: (a, ctx) => t("Public figure dealt: {figure}", { figure: named(ctx, "figure", all(a)) }),
     draw: (a) => t("Work of art drawn: {colour}", { colour: colour(all(a)) }),
     first: SEAT_FIRST,
     stock: () => t("A new stock exchange card"),
