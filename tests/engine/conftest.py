@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import belle
+from belle.engine.errors import OptionError
 from belle.engine.options import OptionSpec
 
 
@@ -34,12 +35,26 @@ def one_at_a_time(spec: OptionSpec) -> list[Any]:
     return []
 
 
+def accepted(info: Any, combo: tuple[Any, ...]) -> bool:
+    """Whether the game takes these options (a variant may belong to one rules edition)."""
+    try:
+        belle.load_game(info.id, **{s.name: v for s, v in zip(info.options, combo, strict=True)})
+    except OptionError:
+        return False
+    return True
+
+
 def option_sets(info: Any) -> list[tuple[Any, ...]]:
-    """The product of option_values, then one_at_a_time's values each alone."""
+    """The product of option_values, then one_at_a_time's values each alone: with the
+    other options at their defaults, or at their minimums where the defaults refuse it
+    (City of Light's statue_lamps_free belongs to rules edition 1)."""
     combos = list(itertools.product(*(option_values(s) for s in info.options)))
     defaults = tuple(s.default for s in info.options)
+    lowest = tuple(s.minimum if s.kind == "int" else s.default for s in info.options)
     for k, spec in enumerate(info.options):
-        combos += [(*defaults[:k], v, *defaults[k + 1:]) for v in one_at_a_time(spec)]
+        for value in one_at_a_time(spec):
+            tries = [(*base[:k], value, *base[k + 1:]) for base in (defaults, lowest)]
+            combos += [combo for combo in tries if accepted(info, combo)][:1]
     return combos
 
 
