@@ -10,7 +10,7 @@
 // carries data-actions with every move it leads to).
 import { fieldText, fill, fitText, h, nameControlsByText, s, t, tData } from "/static/js/ui.js";
 import { zoomable } from "/static/js/zoom.js";
-import { colour } from "/static/js/moves.js";
+import { colour, keyPlace } from "/static/js/moves.js";
 
 let board = null;
 let boardError = null;
@@ -198,7 +198,7 @@ function countKeys(view, seat) {
 /** What the other players' moves touched on the board (table.js highlights them). */
 export function targetsOf(text) {
   const [verb, ...a] = text.split(/\s+/);
-  if (verb === "key") return [a[0] === "arc" ? '[data-place="arc"]' : `[data-place="bank-${a[0]}"]`];
+  if (verb === "key") return [`[data-place="${keyPlace(a[0])}"]`];
   if (verb === "move") {
     const to = a.includes("build") ? a[a.indexOf("build") + 1] : a[1];
     return [`[data-space="${to}"]`];

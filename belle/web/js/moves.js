@@ -47,6 +47,12 @@ const landmarkIn = ([landmark, district], ctx) => (district
 /** Paris Connection: a company by its colour ("blue"), from its letter in the notation. */
 const company = (ctx, letter) => colour(named(ctx, "company", letter));
 
+/** Paris: where "key X" puts the key, as a place code: "arc", or X's bank ("bank-MO"). */
+export const keyPlace = (target) => (target === "arc" ? "arc" : `bank-${target}`);
+
+/** Paris Paris: a card's words, its line's colour last ("Clichy red"), in the reader's language. */
+const ppCard = (a) => [...a.slice(0, -1), colour(a[a.length - 1] || "")].join(" ");
+
 /** Paris: the goods chosen for a bonus or end-game tile, "(gold, marble)"; "" if none. */
 const chosen = (kinds, ctx) => (kinds.length ? `(${kinds.map((x) => named(ctx, "kind", x)).join(", ")})` : "");
 
@@ -73,7 +79,7 @@ const VERBS = {
   paris: {
     draw: (a) => t("Reveal the top tile of stack {stack}", { stack: all(a) }),
     put: (a, ctx) => t("Put the drawn tile in district {district}", { district: named(ctx, "place", all(a)) }),
-    key: (a, ctx) => t("Place a key on {place}", { place: named(ctx, "place", a[0] === "arc" ? "arc" : `bank-${all(a)}`) }),
+    key: (a, ctx) => t("Place a key on {place}", { place: named(ctx, "place", keyPlace(a[0])) }),
     move: (a, ctx) => (a.includes("build")
       ? t("Move a key from {from} to build landmark {landmark}", { from: named(ctx, "place", a[0]), landmark: landmarkIn(a.slice(a.indexOf("build") + 1), ctx) })
       : t("Move a key from {from} to {to}", { from: named(ctx, "place", a[0]), to: named(ctx, "place", a.slice(1).join(" ")) })),
@@ -115,9 +121,9 @@ const VERBS = {
     draw: (a) => t("Tile drawn: {tile}", { tile: all(a) }),
   },
   paris_paris: {
-    take: (a) => t("Take the card {card}", { card: [...a.slice(0, -1), colour(a[a.length - 1] || "")].join(" ") }),
+    take: (a) => t("Take the card {card}", { card: ppCard(a) }),
     remove: (a) => t("Remove the shop of {player}", { player: colour(all(a)) }),
-    lay: (a) => t("Card laid out: {card}", { card: [...a.slice(0, -1), colour(a[a.length - 1] || "")].join(" ") }),
+    lay: (a) => t("Card laid out: {card}", { card: ppCard(a) }),
     secret: (a) => t("Secret line dealt: {line}", { line: colour(all(a)) }),
     open: (a) => t("Open line: {line}", { line: colour(all(a)) }),
     first: SEAT_FIRST,

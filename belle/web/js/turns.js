@@ -5,7 +5,7 @@
 // {text, player, chance}; a hidden step's text is "?". What a game has no phrase for is
 // said with describe() of moves.js, step by step.
 import { currentLanguage, engineText, hasEngineText, t } from "./i18n.js";
-import { colour, describe, word } from "./moves.js";
+import { colour, describe, keyPlace, word } from "./moves.js";
 
 const HIDDEN = "?";
 const words = (step) => step.text.trim().split(/\s+/);
@@ -119,7 +119,7 @@ function parisTurn(steps, ctx) {
   for (const [verb, args] of byVerb(steps.filter((s) => !s.chance))) {
     const a = args[0];
     if (verb === "draw") parts.push(value ? t("drew a tile of value {value} from stack {stack}", { value, stack: a[0] }) : t("drew from stack {stack}", { stack: a[0] }));
-    else if (verb === "key") parts.push(t("put a key on {place}", { place: place(a[0] === "arc" ? "arc" : `bank-${a[0]}`, ctx) }));
+    else if (verb === "key") parts.push(t("put a key on {place}", { place: place(keyPlace(a[0]), ctx) }));
     else if (verb === "move" && a.includes("build")) parts.push(t("moved a key from {from} to build {landmark}", { from: place(a[0], ctx), landmark: place(a[a.indexOf("build") + 1], ctx) }));
     else if (verb === "move") parts.push(t("moved a key from {from} to {to}", { from: place(a[0], ctx), to: place(a[1], ctx) }));
     else if (verb === "buy") parts.push(t("bought {tokens}", { tokens: list(args.map((x) => look(ctx, "kind", x[0], x[0]))) }));
