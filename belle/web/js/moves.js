@@ -5,7 +5,7 @@
 // pieces are named from the renderer's material (`ctx.lookup`) where it has them, else
 // kept as the notation writes them. scoreComponent(game,
 // label) translates the score lines' labels (State.score_breakdown()'s `component`).
-import { t } from "./i18n.js";
+import { engineText, hasEngineText, t } from "./i18n.js";
 
 const all = (args) => args.join(" ");
 
@@ -50,8 +50,13 @@ const company = (ctx, letter) => colour(named(ctx, "company", letter));
 /** Paris: where "key X" puts the key, as a place code: "arc", or X's bank ("bank-MO"). */
 export const keyPlace = (target) => (target === "arc" ? "arc" : `bank-${target}`);
 
+/** Paris Paris: a line's colour as the game's catalogue names lines (French and Spanish
+ * agree it with "ligne", "línea": "verte", "roja"). */
+export const lineColour = (word) => (hasEngineText("paris_paris", `line.${word}`)
+  ? engineText("paris_paris", { id: `line.${word}`, params: {} }) : colour(word));
+
 /** Paris Paris: a card's words, its line's colour last ("Clichy red"), in the reader's language. */
-const ppCard = (a) => [...a.slice(0, -1), colour(a[a.length - 1] || "")].join(" ");
+const ppCard = (a) => [...a.slice(0, -1), lineColour(a[a.length - 1] || "")].join(" ");
 
 /** Paris: the goods chosen for a bonus or end-game tile, "(gold, marble)"; "" if none. */
 const chosen = (kinds, ctx) => (kinds.length ? `(${kinds.map((x) => named(ctx, "kind", x)).join(", ")})` : "");
@@ -124,8 +129,8 @@ const VERBS = {
     take: (a) => t("Take the card {card}", { card: ppCard(a) }),
     remove: (a) => t("Remove the shop of {player}", { player: colour(all(a)) }),
     lay: (a) => t("Card laid out: {card}", { card: ppCard(a) }),
-    secret: (a) => t("Secret line dealt: {line}", { line: colour(all(a)) }),
-    open: (a) => t("Open line: {line}", { line: colour(all(a)) }),
+    secret: (a) => t("Secret line dealt: {line}", { line: lineColour(all(a)) }),
+    open: (a) => t("Open line: {line}", { line: lineColour(all(a)) }),
     first: SEAT_FIRST,
   },
   bruxelles_1893: {

@@ -4,8 +4,8 @@
 // lookup is the renderer's own (city values, district names: data it loaded). Steps are
 // {text, player, chance}; a hidden step's text is "?". What a game has no phrase for is
 // said with describe() of moves.js, step by step.
-import { currentLanguage, engineText, hasEngineText, t } from "./i18n.js";
-import { colour, describe, keyPlace, word } from "./moves.js";
+import { currentLanguage, t } from "./i18n.js";
+import { colour, describe, keyPlace, lineColour, word } from "./moves.js";
 
 const HIDDEN = "?";
 const words = (step) => step.text.trim().split(/\s+/);
@@ -198,11 +198,6 @@ function ppTurn(steps, ctx) {
   }
   return parts.join(" · ");
 }
-
-/** A line's colour as the game's catalogue names lines (French and Spanish agree it
- * with "ligne", "línea": "verte", "roja"). */
-const lineColour = (word) => (hasEngineText("paris_paris", `line.${word}`)
-  ? engineText("paris_paris", { id: `line.${word}`, params: {} }) : colour(word));
 
 function ppChance(steps, ctx) {
   const dealt = (n) => (ctx.players && n % ctx.players === 0
