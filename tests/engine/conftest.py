@@ -10,6 +10,7 @@ import pytest
 
 import belle
 from belle.engine.errors import OptionError
+from belle.engine.game import GameInfo
 from belle.engine.options import OptionSpec
 
 
@@ -35,7 +36,7 @@ def one_at_a_time(spec: OptionSpec) -> list[Any]:
     return []
 
 
-def accepted(info: Any, combo: tuple[Any, ...]) -> bool:
+def accepted(info: GameInfo, combo: tuple[Any, ...]) -> bool:
     """Whether the game takes these options (a variant may belong to one rules edition)."""
     try:
         belle.load_game(info.id, **{s.name: v for s, v in zip(info.options, combo, strict=True)})
@@ -44,7 +45,7 @@ def accepted(info: Any, combo: tuple[Any, ...]) -> bool:
     return True
 
 
-def option_sets(info: Any) -> list[tuple[Any, ...]]:
+def option_sets(info: GameInfo) -> list[tuple[Any, ...]]:
     """The product of option_values, then one_at_a_time's values each alone: with the
     other options at their defaults, or at their minimums where the defaults refuse it
     (City of Light's statue_lamps_free belongs to rules edition 1)."""

@@ -61,6 +61,9 @@ const ppCard = (a) => [...a.slice(0, -1), lineColour(a[a.length - 1] || "")].joi
 /** Paris: the goods chosen for a bonus or end-game tile, "(gold, marble)"; "" if none. */
 const chosen = (kinds, ctx) => (kinds.length ? `(${kinds.map((x) => named(ctx, "kind", x)).join(", ")})` : "");
 
+/** Paris: "play res marble"'s words after the verb, as "counts as 1 resource … (marble)". */
+export const endTileText = (a, ctx) => `${named(ctx, "endgame", a[0])} ${chosen(a.slice(1), ctx)}`.trim();
+
 /** "first 2": the start player, by name when the table's names are given. */
 const SEAT_FIRST = (a, ctx) => {
   const seat = Number(all(a));
@@ -101,7 +104,7 @@ const VERBS = {
     buy: (a, ctx) => t("Buy {token}", { token: named(ctx, "kind", all(a)) }),
     sell: (a, ctx) => t("Sell {token}", { token: named(ctx, "kind", all(a)) }),
     use: (a, ctx) => t("Use bonus tile {tile} {choice}", { tile: a[0], choice: chosen(a.slice(1), ctx) }).trim(),
-    play: (a, ctx) => t("Play end-game tile {tile}", { tile: `${named(ctx, "endgame", a[0])} ${chosen(a.slice(1), ctx)}`.trim() }),
+    play: (a, ctx) => t("Play end-game tile {tile}", { tile: endTileText(a, ctx) }),
     first: SEAT_FIRST,
     token: (a, ctx) => t("Token laid out: {token}", { token: named(ctx, "kind", all(a)) }),
     track: (a) => t("Bonus track number laid: {number}", { number: all(a) }),

@@ -5,7 +5,7 @@
 // {text, player, chance}; a hidden step's text is "?". What a game has no phrase for is
 // said with describe() of moves.js, step by step.
 import { currentLanguage, t } from "./i18n.js";
-import { colour, describe, keyPlace, lineColour, word } from "./moves.js";
+import { colour, describe, endTileText, keyPlace, lineColour, word } from "./moves.js";
 
 const HIDDEN = "?";
 const words = (step) => step.text.trim().split(/\s+/);
@@ -105,13 +105,6 @@ function pcChance(steps, ctx) {
 
 const place = (code, ctx) => look(ctx, "place", code, code);
 
-const endTile = (args, ctx) => {
-  const named = look(ctx, "endgame", args[0], null);
-  const choice = args.slice(1).map((x) => look(ctx, "kind", x, x)).join(" ");
-  if (!named) return choice ? `${args[0]} (${choice})` : args[0];
-  return choice ? `${named} (${choice})` : named;
-};
-
 function parisTurn(steps, ctx) {
   const parts = [];
   let value = null;
@@ -130,7 +123,7 @@ function parisTurn(steps, ctx) {
     else if (verb === "put") parts.push(t("put the tile in {district}", { district: place(a[0], ctx) }));
     else if (verb === "endgame") parts.push(t("looked through the end-game tiles"));
     else if (verb === HIDDEN || verb === "take") parts.push(t("took an end-game tile"));
-    else if (verb === "play") parts.push(...args.map((x) => t("played an end-game tile: {tile}", { tile: endTile(x, ctx) })));
+    else if (verb === "play") parts.push(...args.map((x) => t("played an end-game tile: {tile}", { tile: endTileText(x, ctx) })));
     else if (verb === "vptile") parts.push(t("laid VP tile {tile} on {district}", { tile: a[0], district: place(a[1], ctx) }));
     else if (verb === "novptile") parts.push(t("laid no VP tile"));
     else if (verb === "give") parts.push(t("handed in the prestige token of slot {slot}", { slot: a[0] }));
