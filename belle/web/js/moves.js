@@ -45,7 +45,7 @@ const landmarkIn = ([landmark, district], ctx) => (district
   ? `${named(ctx, "place", landmark)} (${named(ctx, "place", district)})` : named(ctx, "place", landmark));
 
 /** Paris Connection: a company by its colour ("blue"), from its letter in the notation. */
-const company = (ctx, letter) => colour(named(ctx, "company", letter));
+export const company = (ctx, letter) => colour(named(ctx, "company", letter));
 
 /** Paris: where "key X" puts the key, as a place code: "arc", or X's bank ("bank-MO"). */
 export const keyPlace = (target) => (target === "arc" ? "arc" : `bank-${target}`);

@@ -5,7 +5,7 @@
 // {text, player, chance}; a hidden step's text is "?". What a game has no phrase for is
 // said with describe() of moves.js, step by step.
 import { currentLanguage, t } from "./i18n.js";
-import { colour, describe, endTileText, keyPlace, lineColour, word } from "./moves.js";
+import { colour, company, describe, endTileText, keyPlace, lineColour, word } from "./moves.js";
 
 const HIDDEN = "?";
 const words = (step) => step.text.trim().split(/\s+/);
@@ -64,25 +64,23 @@ const startPlayer = (n, args, ctx) => t("{player} starts", { player: seatName(ct
 
 // -- Paris Connection ---------------------------------------------------------------
 
-const company = (letter, ctx) => colour(look(ctx, "company", letter, letter));
-
 function pcTurn(steps, ctx) {
   const own = steps.filter((s) => !s.chance);
   const verbs = own.map(verbOf);
   if (verbs[0] === "build") {
-    const name = company(argsOf(own[0])[0], ctx);
+    const name = company(ctx, argsOf(own[0])[0]);
     const hexes = own.filter((s) => verbOf(s) === "place").map((s) => argsOf(s).join(" "));
     const gain = hexes.reduce((sum, hex) => sum + (Number(look(ctx, "value", hex, 0)) || 0), 0);
     const built = hexes.length ? t("built {company}: {hexes}", { company: name, hexes: list(hexes) }) : t("starts building {company}", { company: name });
     return gain ? t("{built} — {company} +{gain}", { built, company: name, gain }) : built;
   }
   if (verbs[0] === "return") {
-    const returned = company(argsOf(own[0])[0], ctx);
+    const returned = company(ctx, argsOf(own[0])[0]);
     const take = own.find((s) => verbOf(s) === "take");
     if (!take) return t("returned a {company} share", { company: returned });
     const args = argsOf(take);
     const count = args.length > 1 ? args[0] : "1";
-    return t("traded: returned a {returned} share, took {count} {company}", { returned, count, company: company(args[args.length - 1], ctx) });
+    return t("traded: returned a {returned} share, took {count} {company}", { returned, count, company: company(ctx, args[args.length - 1]) });
   }
   return stepByStep("paris_connection", own, ctx);
 }
@@ -93,7 +91,7 @@ function pcChance(steps, ctx) {
     : n === 1 ? t("a share was drawn") : t("{n} shares were drawn", { n }));
   return chanceRuns("paris_connection", steps, ctx, {
     start: (n, args) => t("the companies start on {starts}", {
-      starts: list(args.map(([letter, hex]) => t("{hex} ({company})", { hex, company: company(letter, ctx) }))),
+      starts: list(args.map(([letter, hex]) => t("{hex} ({company})", { hex, company: company(ctx, letter) }))),
     }),
     deal: drawn,
     [HIDDEN]: drawn,
