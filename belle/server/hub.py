@@ -34,6 +34,7 @@ from belle.server.cluster.sweeper import Sweeper
 from belle.server.database import Database, StorageUnavailable
 from belle.server.errors import ServerError
 from belle.server.friends import Friends
+from belle.server.ids import MAX_ID
 from belle.server.limits import Limits
 from belle.server.moderation.bans import Bans
 from belle.server.moderation.guard import Guard
@@ -75,7 +76,6 @@ class EndWrites(Protocol):
 
 log = logging.getLogger("belle.server")
 KEEP_FINISHED = 256  # finished tables kept in memory when nobody watches them
-MAX_ID = 2**31 - 1  # the largest id a row can have (INTEGER keys on PostgreSQL)
 BOT_TABLE_MEMORY = 7 * 24 * 3600.0  # how long a started bot table is looked at per address
 
 

@@ -77,6 +77,8 @@ def test_an_invitation_link_seats_a_first_time_guest(client: TestClient) -> None
     for token in ("nonsense", once["token"][:-2] + "xx", "a" * 500):
         assert code(late.get(f"/api/invite/{token}")) == "not_found"
     assert code(late.delete(f"/api/tables/{table_id}/links/{many['id']}")) == "not_found"
+    for beyond in (2**31, 7_819_844_704_401):  # past a database integer (PostgreSQL refused it)
+        assert code(host.delete(f"/api/tables/{table_id}/links/{beyond}")) == "not_found"
     assert host.delete(f"/api/tables/{table_id}/links/{many['id']}").status_code == 200
     assert code(late.post(f"/api/invite/{many['token']}")) == "not_found"
     assert host.get(f"/api/tables/{table_id}/members").json()["links"] == []

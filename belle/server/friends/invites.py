@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from itsdangerous import BadSignature, URLSafeSerializer
 
 from belle.server.errors import ServerError, worded
+from belle.server.ids import MAX_ID
 from belle.server.table import payloads
 from belle.storage import Player, TableRecord
 from belle.storage.friends import InviteLink, Member
@@ -135,7 +136,8 @@ class Invitations:
 
     async def revoke(self, actor: TableActor, host: Player, link_id: int) -> None:
         self._require_host(actor, host)
-        if not await self.hub.db.write(self.hub.friends.book.revoke_link, actor.id, link_id):
+        if not 0 < link_id <= MAX_ID or not await self.hub.db.write(
+                self.hub.friends.book.revoke_link, actor.id, link_id):
             raise ServerError("not_found", "no such invitation link at this table")
 
     async def open(self, token: str) -> Opened:
