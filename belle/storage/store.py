@@ -20,12 +20,14 @@ The action log is the source of truth: `load_record` rebuilds a `MatchRecord` fr
 
 from __future__ import annotations
 
+import json
 import secrets
 import sqlite3
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, NoReturn
 
+import orjson
 from sqlalchemy import (
     Connection,
     Engine,
@@ -117,6 +119,17 @@ POSTGRES_CONNECT_SECONDS = 5
 POSTGRES_TIMEOUTS = ("SET lock_timeout = 2000", "SET statement_timeout = 15000")  # ms
 
 
+def json_text(value: Any) -> str:
+    """A JSON column's text: orjson's compact UTF-8 (integer keys as strings, as
+    json.dumps writes them): 0.15 µs for a Paris Connection placement against 1.37
+    through SQLAlchemy's default json.dumps, on the actions every move stores; json.dumps
+    for what orjson does not write (integers past 64 bits)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value)
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url`; SQLite gets foreign keys, a short busy timeout, and on a file
     WAL with synchronous=NORMAL (belle.storage.sqlite); PostgreSQL short connect, lock
@@ -127,7 +140,8 @@ def make_engine(url: str) -> Engine:
         # Short waits: a lock held elsewhere, or a server that does not answer, fails the
         # call soon (the server retries and then says so) instead of holding a thread.
         engine = create_engine(url, pool_pre_ping=True, hide_parameters=True, pool_timeout=5,
-                               connect_args={"connect_timeout": POSTGRES_CONNECT_SECONDS})
+                               connect_args={"connect_timeout": POSTGRES_CONNECT_SECONDS},
+                               json_serializer=json_text)
 
         @event.listens_for(engine, "connect")
         def _timeouts(dbapi_connection: Any, _record: Any) -> None:
@@ -138,7 +152,7 @@ def make_engine(url: str) -> Engine:
         return engine
     engine = create_engine(
         url, connect_args={"check_same_thread": False, "timeout": SQLITE_BUSY_MS / 1000},
-        hide_parameters=True)
+        hide_parameters=True, json_serializer=json_text)
     file_backed = sqlite.is_file_url(url)
 
     @event.listens_for(engine, "connect")
