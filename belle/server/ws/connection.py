@@ -7,6 +7,12 @@ emptied, nothing more is queued for it, and the socket is closed with 1013 (it
 reconnects and resyncs with `hello {since}`). A socket that never reads thus holds at
 most `queue_bytes` here (and what the transport buffers) instead of growing with every
 event.
+
+Under `belle serve` the socket's protocol offers a direct path (belle.server.ws.direct):
+text is then written to the transport as it is queued, and a writer task exists only
+while the transport is backed up; frames received are handed to the connection as they
+are parsed (`Inbox`) instead of each being awaited through ASGI. An idle socket then
+holds no task, coroutine or future made for its last message.
 """
 
 from __future__ import annotations
@@ -15,10 +21,12 @@ import asyncio
 import contextlib
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 
 from starlette.websockets import WebSocket
 
 from belle.server.limits import Limits
+from belle.server.ws.direct import DirectChannel, direct_of
 from belle.storage import Player
 
 CLOSE_WAIT = 5.0  # seconds a dropped member's close frame may wait for the socket
@@ -55,7 +63,9 @@ class Connection:
 
     Outgoing text waits in a deque drained by one writer task, woken through a future
     when it has gone idle (lighter than an asyncio.Queue: a socket gets a message per
-    move at every table it watches). `None` in the deque ends the writer.
+    move at every table it watches). `None` in the deque ends the writer. On a direct
+    channel (`direct`), text is written at once and the deque and its writer task are
+    used only while the transport is backed up; the writer ends when the deque is empty.
     """
 
     def __init__(self, socket: WebSocket, player: Player | None, limits: Limits,
@@ -76,13 +86,15 @@ class Connection:
         self._closer: asyncio.Task[None] | None = None
         self.closed = False
         self.dropped = False
+        self.direct: DirectChannel | None = direct_of(getattr(socket, "scope", None))
 
     @property
     def player_id(self) -> int | None:
         return self.player.id if self.player is not None else None
 
     def start(self) -> None:
-        self._writer = asyncio.create_task(self._write())
+        if self.direct is None:
+            self._writer = asyncio.create_task(self._write())
 
     def send(self, text: str) -> None:
         """Queue `text`; a member too slow to keep up is disconnected."""
@@ -135,6 +147,15 @@ class Connection:
             await asyncio.wait_for(self.socket.close(code=1013), timeout=CLOSE_WAIT)
 
     def _push(self, item: str | None) -> None:
+        direct = self.direct
+        if direct is not None:
+            if self._writer is None:
+                if item is not None and direct.write_text(item):
+                    self.pending_bytes -= len(item)
+                    return
+                self._writer = asyncio.create_task(self._write())
+            self._pending.append(item)
+            return
         self._pending.append(item)
         wake = self._wake
         if wake is not None and not wake.done():
@@ -154,6 +175,9 @@ class Connection:
         loop = asyncio.get_running_loop()
         while True:
             if not pending:
+                if self.direct is not None:  # caught up: direct writes again
+                    self._writer = None
+                    return
                 self._wake = loop.create_future()
                 await self._wake
                 self._wake = None
@@ -167,3 +191,57 @@ class Connection:
             except Exception:  # the socket is gone; the reader loop ends the connection
                 self.closed = True
                 return
+
+
+HOLD_AT = 16  # frames waiting in an Inbox before the socket's reads pause
+RELEASE_AT = 4  # and below which they resume
+
+
+class Inbox:
+    """The frames a direct channel received, handled in order by one task that exists
+    while some wait. Past `HOLD_AT` waiting frames the socket is not read (the client's
+    own buffers fill, as through ASGI, where every frame paused the reads until the app
+    took it). A frame whose handling fails unexpectedly closes the socket (1011) and
+    `finish` raises the failure, as the reader loop would."""
+
+    def __init__(self, work: Callable[[str | bytes], Awaitable[None]],
+                 channel: DirectChannel, socket: WebSocket) -> None:
+        self._work = work
+        self._channel = channel
+        self._socket = socket
+        self._frames: deque[str | bytes] = deque()
+        self._task: asyncio.Task[None] | None = None
+        self._failed: BaseException | None = None
+
+    def put(self, frame: str | bytes) -> None:
+        if self._failed is not None:
+            return
+        self._frames.append(frame)
+        if len(self._frames) >= HOLD_AT:
+            self._channel.hold()
+        if self._task is None:
+            self._task = asyncio.create_task(self._drain())
+
+    async def _drain(self) -> None:
+        frames = self._frames
+        try:
+            while frames:
+                frame = frames.popleft()
+                if len(frames) < RELEASE_AT:
+                    self._channel.release()
+                await self._work(frame)
+        except Exception as exc:
+            self._failed = exc
+            frames.clear()
+            with contextlib.suppress(Exception):
+                await self._socket.close(code=1011)
+        finally:
+            self._task = None
+
+    async def finish(self) -> None:
+        """Wait for the frames received so far; raise what failed among them."""
+        task = self._task
+        if task is not None:
+            await asyncio.shield(task)
+        if self._failed is not None:
+            raise self._failed

@@ -28,7 +28,8 @@ from belle.server.hub import Hub, hub_of
 from belle.server.moderation.bans import BANNED_CLOSE, BANNED_REASON
 from belle.server.table.actor import TableActor
 from belle.server.ws import commands
-from belle.server.ws.connection import Connection
+from belle.server.ws.connection import Connection, Inbox
+from belle.server.ws.direct import DirectChannel
 from belle.server.ws.messages import (
     PONG,
     Action,
@@ -132,6 +133,9 @@ def _refused_unread(conn: Connection, frame: str | bytes) -> bool:
 
 async def _serve(conn: Connection, handle: Handler) -> None:
     """Read frames until the socket closes; answer refusals with `error`."""
+    if conn.direct is not None:
+        await _serve_direct(conn, handle, conn.direct)
+        return
     while not conn.dropped:
         try:
             message = await conn.socket.receive()
@@ -142,15 +146,42 @@ async def _serve(conn: Connection, handle: Handler) -> None:
         frame = message.get("text")
         if frame is None:
             frame = message.get("bytes") or b""
-        if not conn.bucket.take():
-            conn.send(TOO_FAST_TEXT)
-            continue
-        if _refused_unread(conn, frame):
-            continue
-        try:
-            await handle(conn, parse_message(frame, conn.limits.max_message))
-        except ServerError as exc:
-            conn.send(refusal(exc))
+        await _handle_frame(conn, handle, frame)
+
+
+async def _handle_frame(conn: Connection, handle: Handler, frame: str | bytes) -> None:
+    """One frame: the socket's rate limit, then the message it parses to."""
+    if not conn.bucket.take():
+        conn.send(TOO_FAST_TEXT)
+        return
+    if _refused_unread(conn, frame):
+        return
+    try:
+        await handle(conn, parse_message(frame, conn.limits.max_message))
+    except ServerError as exc:
+        conn.send(refusal(exc))
+
+
+async def _serve_direct(conn: Connection, handle: Handler, channel: DirectChannel) -> None:
+    """`_serve` on a direct channel: frames come to an `Inbox` as they are parsed; this
+    awaits only the disconnect, then the frames received before it."""
+
+    async def work(frame: str | bytes) -> None:
+        if not conn.dropped:
+            await _handle_frame(conn, handle, frame)
+
+    inbox = Inbox(work, channel, conn.socket)
+    channel.attach(inbox.put)
+    try:
+        while True:
+            try:
+                message = await conn.socket.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                break
+            if message["type"] == "websocket.disconnect":
+                break
+    finally:
+        await inbox.finish()
 
 
 def _chat_text(conn: Connection, raw: str) -> str:

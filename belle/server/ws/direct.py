@@ -1,0 +1,153 @@
+"""Belle's websocket protocol for uvicorn: the sans-I/O `websockets` one, with a direct
+path for the messages of a table.
+
+Through ASGI, every message a socket sends or receives passes several coroutines
+(Starlette's `WebSocket`, uvicorn's `send`/`receive` and its queue), a writer task's
+wake-up and, for every frame received, a pause and resume of the socket's reads. Worse,
+each idle socket waits in a fresh chain of coroutines and futures after every message,
+so the young generation the garbage collector walks holds a few objects for every open
+socket: at 500 tables a young collection walked ~10,000 objects (docs/deploy.md, issue
+18). This protocol is uvicorn's own (`ws="websockets-sansio"`: the handshake, pings,
+closing, back-pressure and shutdown are uvicorn's), and offers the app, as the ASGI
+extension `belle.direct`, two shortcuts that `belle.server.ws.connection` takes:
+
+- `write_text`: a text frame written to the transport at once, when nothing stands in
+  the way (the handshake done, no close sent, the transport not backed up); otherwise
+  the caller sends it the ASGI way, which waits for the transport;
+- `attach`: from then on the frames received go to a callback as they are parsed, in
+  order, instead of the ASGI queue; the queue then only ever carries the disconnect,
+  which the app awaits once per socket.
+
+Everything else (accept, close, the disconnect, the first frames) stays ASGI, so the app
+runs unchanged on any ASGI server and under Starlette's test client, where the
+extension is absent. `compatible()` checks that the installed uvicorn has the internals
+this subclass relies on; `belle serve` falls back to uvicorn's own protocol otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+EXTENSION = "belle.direct"
+_NEEDED = ("handle_connect", "send_receive_event_to_app", "handle_parser_exception",
+           "receive", "send")
+
+Receiver = Callable[[str | bytes], None]
+
+
+try:  # uvicorn[standard] brings `websockets`; without it there is no such protocol
+    from uvicorn.protocols.websockets.websockets_sansio_impl import (
+        WebSocketsSansIOProtocol as _Base,
+    )
+except ImportError:  # pragma: no cover - uvicorn without websockets
+    _Base = None  # type: ignore[assignment, misc]
+
+
+def compatible() -> bool:
+    """Whether the installed uvicorn offers the protocol this module extends."""
+    return _Base is not None and all(hasattr(_Base, name) for name in _NEEDED)
+
+
+def direct_of(scope: Any) -> DirectChannel | None:
+    """The direct channel of a websocket's ASGI scope, when its server offers one."""
+    extensions = scope.get("extensions") if isinstance(scope, dict) else None
+    found = extensions.get(EXTENSION) if extensions else None
+    return found if isinstance(found, DirectChannel) else None
+
+
+class DirectChannel:
+    """What the app may call on the protocol (the `belle.direct` extension)."""
+
+    def write_text(self, text: str) -> bool:
+        """Write a text frame now; False if it must be sent the ASGI way."""
+        raise NotImplementedError
+
+    def attach(self, receiver: Receiver) -> None:
+        """Deliver every frame to `receiver` from now on (those queued first)."""
+        raise NotImplementedError
+
+    def hold(self) -> None:
+        """Stop reading from the socket (the app is behind)."""
+        raise NotImplementedError
+
+    def release(self) -> None:
+        """Read from the socket again."""
+        raise NotImplementedError
+
+
+if _Base is not None:
+
+    class DirectProtocol(_Base, DirectChannel):
+        """uvicorn's sans-I/O websocket protocol with the `belle.direct` extension."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._receiver: Receiver | None = None
+            self._held = False
+
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)
+            if scope is not None:  # the app's task has not started yet
+                scope["extensions"][EXTENSION] = self
+
+        def write_text(self, text: str) -> bool:
+            if (self.close_sent or self.disconnected or not self.handshake_complete
+                    or self.initial_response is not None or not self.writable.is_set()):
+                return False
+            try:
+                self.conn.send_text(text.encode())
+            except Exception:  # not open any more: the ASGI way says so
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
+
+        def attach(self, receiver: Receiver) -> None:
+            waiting: list[Any] = []
+            while not self.queue.empty():
+                waiting.append(self.queue.get_nowait())
+            self._receiver = receiver
+            for message in waiting:
+                if message["type"] == "websocket.receive":
+                    text = message.get("text")
+                    receiver(text if text is not None else message.get("bytes") or b"")
+                else:
+                    self.queue.put_nowait(message)
+            if self.read_paused and not self._held:
+                self.read_paused = False
+                self.transport.resume_reading()
+
+        def hold(self) -> None:
+            if not self._held:
+                self._held = True
+                if not self.read_paused and not self.transport.is_closing():
+                    self.read_paused = True
+                    self.transport.pause_reading()
+
+        def release(self) -> None:
+            if self._held:
+                self._held = False
+                if self.read_paused and not self.transport.is_closing():
+                    self.read_paused = False
+                    self.transport.resume_reading()
+
+        def send_receive_event_to_app(self) -> None:
+            receiver = self._receiver
+            if receiver is None:
+                super().send_receive_event_to_app()
+                return
+            data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+            self.frames = []
+            if self.close_sent:  # past the app's close: as uvicorn, drop it
+                return
+            if self.curr_msg_data_type != "text":
+                receiver(bytes(data))
+                return
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:  # as uvicorn: close with 1007
+                self.conn.send_close(1007)
+                self.handle_parser_exception()
+                return
+            receiver(text)
