@@ -43,7 +43,7 @@ class DiscardingConnection(Connection):
         super().__init__(None, player, limits)  # type: ignore[arg-type]  # never written to
         self.received = 0
 
-    def send(self, text: str) -> None:
+    def send(self, text: str | bytes) -> None:
         self.received += 1
 
 

@@ -193,7 +193,7 @@ class Broadcast:
         if event.version is not None and state is not None:
             fields = payloads.StateJson(state, takeback.may_undo(actor, state))
         for conn in list(actor.members):
-            conn.send(event.render(actor.seat_of(conn.player_id), fields))
+            conn.send(event.render_wire(actor.seat_of(conn.player_id), fields))
         event.forget_texts()  # a viewer who catches up later gets it rendered again
 
     def shared(self, event: Event) -> None:

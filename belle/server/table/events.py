@@ -42,6 +42,7 @@ class Event:
     version: int | None = None
     last: int | None = None  # the number of its last event, when it carries several
     per_key: dict[Key, str] | None = None
+    wire: dict[Key, bytes] | None = None  # as per_key, the live broadcast's UTF-8
 
     @property
     def end(self) -> int:
@@ -66,9 +67,24 @@ class Event:
             per_key[key] = text
         return text
 
+    def render_wire(self, key: Key, fields: payloads.StateJson | None) -> bytes:
+        """`render` as UTF-8, for the live broadcast (sockets take bytes as they are)."""
+        wire = self.wire
+        if wire is None:
+            wire = self.wire = {}
+        data = wire.get(key)
+        if data is None:
+            seen = self.seen_by is None or (key is not None and key in self.seen_by)
+            state = fields.wire_members(key) if fields is not None else b""
+            parts = [part for part in (self.prefix.encode(),
+                                       self.texts[0 if seen else 1].encode(), state) if part]
+            data = wire[key] = b"{" + b",".join(parts) + b"}"
+        return data
+
     def forget_texts(self) -> None:
         """Drop the texts rendered per viewer (a late viewer's is rendered again)."""
         self.per_key = None
+        self.wire = None
 
 
 class Replayer:

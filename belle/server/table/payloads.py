@@ -185,32 +185,42 @@ class StateJson:
         self.mover = to_move(state)
         self.head = f'"version":{len(state.history)},"to_move":{_encode(self.mover)}'
         self._legal: str | None = None
-        self._public: str | None = None
+        self._public: bytes | None = None
         self._members: dict[int | None, str] = {}
+        self._wire: dict[int | None, bytes] = {}
 
     def members(self, seat: int | None) -> str:
         text = self._members.get(seat)
         if text is None:
-            view = self._view_text(seat)
-            mover = seat is not None and seat == self.mover
-            legal = self._legal_text() if mover else "[]"
-            undo = "true" if mover and self.can_undo else "false"
-            text = self._members[seat] = (
-                f'{self.head},"view":{view},"legal":{legal},"can_undo":{undo}')
+            text = self._members[seat] = self.wire_members(seat).decode()
         return text
 
-    def _view_text(self, seat: int | None) -> str:
-        """`state.view(seat)` as text: the public part's one encoding with the seat's own
+    def wire_members(self, seat: int | None) -> bytes:
+        """`members(seat)` as UTF-8, built from orjson's bytes without a round trip
+        through text: a live event is sent as bytes (belle.server.ws.direct), and the
+        public part of the view, the bulk, is encoded once for every seat."""
+        wire = self._wire.get(seat)
+        if wire is None:
+            mover = seat is not None and seat == self.mover
+            legal = self._legal_text().encode() if mover else b"[]"
+            undo = b"true" if mover and self.can_undo else b"false"
+            wire = self._wire[seat] = b"".join((
+                self.head.encode(), b',"view":', self._view_bytes(seat), b',"legal":', legal,
+                b',"can_undo":', undo))
+        return wire
+
+    def _view_bytes(self, seat: int | None) -> bytes:
+        """`state.view(seat)` as JSON: the public part's one encoding with the seat's own
         part after it (their keys apart: State.private_view)."""
         public = self._public
         if public is None:
-            public = self._public = _encode(self.state.public_view())
-        private = _encode(self.state.private_view(seat))
-        if public == "{}":
+            public = self._public = orjson.dumps(self.state.public_view(), option=_OPTIONS)
+        private = orjson.dumps(self.state.private_view(seat), option=_OPTIONS)
+        if public == b"{}":
             return private
-        if private == "{}":
+        if private == b"{}":
             return public
-        return public[:-1] + "," + private[1:]
+        return public[:-1] + b"," + private[1:]
 
     def _legal_text(self) -> str:
         if self._legal is None:

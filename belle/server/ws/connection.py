@@ -79,7 +79,7 @@ class Connection:
         self.bucket = TokenBucket(limits.rate, limits.burst)
         self.hello_bucket = TokenBucket(limits.hellos_per_second, limits.hello_burst)
         self.subscribed = False
-        self._pending: deque[str | None] = deque()
+        self._pending: deque[str | bytes | None] = deque()
         self.pending_bytes = 0
         self._wake: asyncio.Future[None] | None = None
         self._writer: asyncio.Task[None] | None = None
@@ -96,8 +96,9 @@ class Connection:
         if self.direct is None:
             self._writer = asyncio.create_task(self._write())
 
-    def send(self, text: str) -> None:
-        """Queue `text`; a member too slow to keep up is disconnected."""
+    def send(self, text: str | bytes) -> None:
+        """Queue `text` (a text frame's; bytes: its UTF-8); a member too slow to keep up
+        is disconnected."""
         if self.closed:
             return
         # Characters, not bytes: Belle's JSON is ASCII but for names and chat (UTF-8
@@ -146,7 +147,7 @@ class Connection:
         with contextlib.suppress(Exception):  # 1013: try again later (then hello {since})
             await asyncio.wait_for(self.socket.close(code=1013), timeout=CLOSE_WAIT)
 
-    def _push(self, item: str | None) -> None:
+    def _push(self, item: str | bytes | None) -> None:
         direct = self.direct
         if direct is not None:
             if self._writer is None:
@@ -187,7 +188,7 @@ class Connection:
                 break
             self.pending_bytes -= len(text)
             try:
-                await self.socket.send_text(text)
+                await self.socket.send_text(text if isinstance(text, str) else text.decode())
             except Exception:  # the socket is gone; the reader loop ends the connection
                 self.closed = True
                 return

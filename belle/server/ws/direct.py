@@ -59,8 +59,9 @@ def direct_of(scope: Any) -> DirectChannel | None:
 class DirectChannel:
     """What the app may call on the protocol (the `belle.direct` extension)."""
 
-    def write_text(self, text: str) -> bool:
-        """Write a text frame now; False if it must be sent the ASGI way."""
+    def write_text(self, text: str | bytes) -> bool:
+        """Write a text frame now (bytes: its UTF-8); False if it must be sent the ASGI
+        way."""
         raise NotImplementedError
 
     def attach(self, receiver: Receiver) -> None:
@@ -92,12 +93,12 @@ if _Base is not None:
             if scope is not None:  # the app's task has not started yet
                 scope["extensions"][EXTENSION] = self
 
-        def write_text(self, text: str) -> bool:
+        def write_text(self, text: str | bytes) -> bool:
             if (self.close_sent or self.disconnected or not self.handshake_complete
                     or self.initial_response is not None or not self.writable.is_set()):
                 return False
             try:
-                self.conn.send_text(text.encode())
+                self.conn.send_text(text if isinstance(text, bytes) else text.encode())
             except Exception:  # not open any more: the ASGI way says so
                 return False
             self.transport.write(b"".join(self.conn.data_to_send()))
