@@ -157,6 +157,9 @@ def checkpoint(db: sqlite3.Connection, mode: str) -> tuple[int, int, int]:
     return int(row[0]), int(row[1]), int(row[2])
 
 
+_Results = list[int | sqlite3.IntegrityError | None]
+
+
 class PreparedAppend:
     """Append actions and advance the table's counters: one transaction, two statements.
 
@@ -208,34 +211,74 @@ class PreparedAppend:
     def append_group(
         self, items: Sequence[tuple[int, int, Sequence[RecordEntry]]], moment: datetime
     ) -> list[int | sqlite3.IntegrityError | None]:
-        """Several tables' appends in one transaction, each all or nothing on its own (a
-        savepoint each): per item, its new event number, None (the table is not there or
-        not at that version) or the IntegrityError of a seq already taken. Any other
-        failure rolls the whole transaction back and is raised (nothing was written)."""
+        """Several tables' appends in one transaction, each all or nothing on its own:
+        per item, its new event number, None (the table is not there or not at that
+        version) or the IntegrityError of a seq already taken. Any other failure rolls
+        the whole transaction back and is raised (nothing was written).
+
+        The group is first written without a savepoint per table, as nearly always every
+        append goes through; if one does not, that attempt is rolled back and the group
+        is written again with a savepoint each, so the others still go through."""
         stamp = self._stamp(moment)
-        results: list[int | sqlite3.IntegrityError | None] = []
         with self._lock:
             db = self._connection()
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                for match_id, first_seq, entries in items:
-                    results.append(self._append_one(db, match_id, first_seq, entries, stamp))
-                db.commit()
-            except BaseException:
-                db.rollback()
-                raise
+            results = self._transaction(db, lambda: self._all_or_none(db, items, stamp))
+            if results is None:
+                results = self._transaction(db, lambda: [
+                    self._append_one(db, match_id, first_seq, entries, stamp)
+                    for match_id, first_seq, entries in items])
+        assert results is not None
         self._on_commit()
         return results
+
+    @staticmethod
+    def _transaction(db: sqlite3.Connection, work: Callable[[], _Results | None]
+                     ) -> _Results | None:
+        """`work()` in one immediate transaction: committed unless it returns None (or
+        raises), rolled back then."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            results = work()
+        except BaseException:
+            db.rollback()
+            raise
+        if results is None:
+            db.rollback()
+        else:
+            db.commit()
+        return results
+
+    def _all_or_none(self, db: sqlite3.Connection,
+                     items: Sequence[tuple[int, int, Sequence[RecordEntry]]],
+                     stamp: Any) -> _Results | None:
+        """Every item appended, or None at the first that does not go through."""
+        results: _Results = []
+        for match_id, first_seq, entries in items:
+            rows = self._rows(match_id, first_seq, entries, stamp)
+            try:
+                db.executemany(self.INSERT, rows)
+            except sqlite3.IntegrityError:
+                return None
+            found = db.execute(self.ADVANCE, (len(rows), first_seq + len(rows), stamp,
+                                              match_id, first_seq)).fetchall()
+            if not found:
+                return None
+            results.append(int(found[0][0]))
+        return results
+
+    def _rows(self, match_id: int, first_seq: int, entries: Sequence[RecordEntry],
+              stamp: Any) -> list[tuple[Any, ...]]:
+        return [
+            (match_id, first_seq + i, e.player, self._json(e.action), e.text,
+             self._visible(e.visible_to), stamp)
+            for i, e in enumerate(entries)
+        ]
 
     def _append_one(
         self, db: sqlite3.Connection, match_id: int, first_seq: int,
         entries: Sequence[RecordEntry], stamp: Any,
     ) -> int | sqlite3.IntegrityError | None:
-        rows = [
-            (match_id, first_seq + i, e.player, self._json(e.action), e.text,
-             self._visible(e.visible_to), stamp)
-            for i, e in enumerate(entries)
-        ]
+        rows = self._rows(match_id, first_seq, entries, stamp)
         db.execute("SAVEPOINT belle_append")
         outcome: int | sqlite3.IntegrityError | None = None
         try:
