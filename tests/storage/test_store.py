@@ -6,6 +6,7 @@ import os
 import stat
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -254,6 +255,28 @@ def test_a_group_of_appends_keeps_each_table_all_or_nothing(store: Store) -> Non
     assert [e.text for e in store.load_actions(stale)] == ["deal Y", "deal B"]
     table = store.get_table(fresh)
     assert table is not None and (table.version, table.events) == (2, 3)
+
+
+def test_a_group_that_goes_through_is_written_in_two_statements(store: Store,
+                                                                 monkeypatch: Any) -> None:
+    """The usual group (every append goes through) takes the whole-group path: one
+    insert of all its rows and one update of all its tables; no savepoint per table."""
+    only_sqlite(store)
+    ids = [store.create_table("paris_connection", {}, 3, "live", None).id for _ in range(3)]
+    for table_id in ids:
+        store.start_table(table_id, 1)
+    store.append_action(ids[2], 0, deal(0, "Y"))
+
+    def one_by_one(*_args: Any) -> None:
+        raise AssertionError("the group fell back to a savepoint per table")
+
+    monkeypatch.setattr(sqlite.PreparedAppend, "_append_one", one_by_one)
+    outcome = store.append_group([(ids[0], 0, [deal(0, "R"), deal(1, "B")]),
+                                  (ids[1], 0, [deal(0, "R")]), (ids[2], 1, [deal(0, "B")])])
+    assert outcome == [3, 2, 3]
+    assert [e.text for e in store.load_actions(ids[2])] == ["deal Y", "deal B"]
+    versions = [(t.version, t.events) for t in map(store.get_table, ids) if t is not None]
+    assert versions == [(2, 3), (1, 2), (2, 3)]
 
 
 def test_checkpoints_run_in_the_background(store: Store) -> None:
