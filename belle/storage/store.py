@@ -125,8 +125,12 @@ def json_text(value: Any) -> str:
     through SQLAlchemy's default json.dumps, on the actions every move stores; json.dumps
     for what orjson does not write (integers past 64 bits)."""
     try:
+        return orjson.dumps(value).decode()
+    except TypeError:  # orjson.JSONEncodeError: integer keys (slower with the option)
+        pass
+    try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:
+    except TypeError:
         return json.dumps(value)
 
 

@@ -148,11 +148,17 @@ def chat_json(line: ChatLine) -> dict[str, Any]:
 
 
 # -- text assembly (the broadcast path) ---------------------------------------------
-_OPTIONS = orjson.OPT_NON_STR_KEYS  # integer keys become strings, as json.dumps does
+def _dumps(value: Any) -> bytes:
+    """orjson's UTF-8; integer keys become strings, as json.dumps writes them. Views have
+    text keys only: orjson's option for other keys would take twice as long on them."""
+    try:
+        return orjson.dumps(value)
+    except TypeError:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 def _encode(value: Any) -> str:
-    return orjson.dumps(value, option=_OPTIONS).decode()
+    return _dumps(value).decode()
 
 
 def encode(value: Any) -> str:
@@ -214,8 +220,8 @@ class StateJson:
         part after it (their keys apart: State.private_view)."""
         public = self._public
         if public is None:
-            public = self._public = orjson.dumps(self.state.public_view(), option=_OPTIONS)
-        private = orjson.dumps(self.state.private_view(seat), option=_OPTIONS)
+            public = self._public = _dumps(self.state.public_view())
+        private = _dumps(self.state.private_view(seat))
         if public == b"{}":
             return private
         if private == b"{}":
