@@ -109,8 +109,11 @@ def server_processes(
                     command += ["--redis", redis]
                 log_path = Path(tmp) / f"server{index}.log"
                 with open(log_path, "wb") as log:
+                    # run from the tree itself: `python -m` puts the working directory
+                    # first on the path, before PYTHONPATH (from another checkout, that
+                    # checkout's code would be served)
                     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                               env=env)
+                                               env=env, cwd=pythonpath or None)
                 processes.append(process)
                 url = f"http://{HOST}:{port}"
                 _wait_ready(url, process, log_path)
