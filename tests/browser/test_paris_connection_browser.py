@@ -292,8 +292,12 @@ def check_replay(page: Any) -> None:
     expect(step_text(page)).to_contain_text(f"Move {total} of {total}")
     expect(page.locator("#log li").last).to_have_attribute("data-last", str(total))
 
+    expect(page.locator("#turn")).to_contain_text("Game over")  # the last position
     page.locator(".replay-prev").click()
     expect(step_text(page)).to_contain_text(f"Move {total - 1} of {total}")
+    # an earlier position: the banner says it is the replay's, not "Game over" above a
+    # board whose prompt names the seat that was to move then
+    expect(page.locator("#turn")).to_have_text(f"Replay — Move {total - 1} of {total}")
     page.locator(".replay-first").click()
     expect(step_text(page)).to_contain_text(f"Move 0 of {total}")
     # PC-19: the colours are drawn onto the start hexes at setup, one chance move each.
@@ -303,6 +307,7 @@ def check_replay(page: Any) -> None:
     expect(page.locator(".pc-map .loco")).to_have_count(1)
     page.keyboard.press("End")
     expect(step_text(page)).to_contain_text(f"Move {total} of {total}")
+    expect(page.locator("#turn")).to_contain_text("Game over")
 
     # Mid-game, each seat's viewpoint shows that seat's shares; a spectator's none.
     middle = total // 2

@@ -61,10 +61,7 @@ class Event:
             per_key = self.per_key = {}
         text = per_key.get(key)
         if text is None:
-            seen = self.seen_by is None or (key is not None and key in self.seen_by)
-            state = fields.members(key) if fields is not None else ""
-            text = payloads.obj(self.prefix, self.texts[0 if seen else 1], state)
-            per_key[key] = text
+            text = per_key[key] = self.render_wire(key, fields).decode()
         return text
 
     def render_wire(self, key: Key, fields: payloads.StateJson | None) -> bytes:

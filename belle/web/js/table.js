@@ -316,7 +316,13 @@ function renderTurn() {
   const mover = toMove();
   let text;
   let cls = "";
-  if (st.over) {
+  const replay = st.replay;
+  if (st.over && replay && replay.step < replay.entries.length) {
+    // an earlier position of a finished game: the board and its prompt are that
+    // position's, so the banner says so rather than "Game over"
+    text = t("Replay") + " — " + t("Move {step} of {total}", { step: replay.step, total: replay.entries.length });
+    cls = "replay";
+  } else if (st.over) {
     const reason = st.view && (st.view.end ? engineText(st.table.game, st.view.end, { names: names() }) : st.view.end_reason && endReason(st.view.end_reason));
     text = reason ? t("Game over — {reason}", { reason }) : t("Game over");
     cls = "over";
