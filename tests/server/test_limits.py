@@ -11,9 +11,13 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
 
 from belle.server import Limits
+from belle.server.errors import ServerError
 from belle.server.ws.messages import MAX_DEPTH
+from belle.server.ws.messages import parse as parse_message
 
 from .kit import FAST, make_app, new_table, seat, sign_in, start, table_actor
 
@@ -149,3 +153,18 @@ def test_default_chat_length_is_500(tmp_path: Path) -> None:
             assert sock.until(lambda m: m.get("kind") == "chat")["text"] == "c" * 500
             sock.send({"type": "chat", "text": "c" * 501})
             sock.expect_error("too_large")
+
+
+@given(depth=st.integers(1, MAX_DEPTH + 8), padding=st.sampled_from(["", '"{[", ', "0, "]))
+def test_a_message_nests_at_most_max_depth_levels(depth: int, padding: str) -> None:
+    """The nesting check runs only on frames with enough brackets to nest too deep (a
+    count in C): whatever the brackets inside strings, exactly the messages deeper than
+    MAX_DEPTH are refused."""
+    frame = ('{"type":"action","version":0,"action":[' + padding + "[" * depth + "]" * depth
+             + "]}")
+    levels = 2 + depth  # the message, the action's list, then `depth` nested lists
+    if levels > MAX_DEPTH:
+        with pytest.raises(ServerError, match="nests"):
+            parse_message(frame)
+    else:
+        assert parse_message(frame).type == "action"

@@ -46,7 +46,6 @@ def public_view(state: ParisConnectionState) -> dict[str, Any]:
     """What everyone may know: all but the hands behind the screens (PC-16)."""
     over = state.phase == "over"
     dealt = state.supply_at_start is not None
-    labels = BOARD.labels
     result: dict[str, Any] = {
         "game": "paris_connection",
         "players": state.num_players,
@@ -58,11 +57,7 @@ def public_view(state: ParisConnectionState) -> dict[str, Any]:
         },
         "values": _by_letter(state.values),
         "supply": _by_letter(state.supply) if dealt else None,
-        "board": [
-            {"hex": labels[h], "companies": list(MASK_LETTERS[mask])}
-            for h, mask in enumerate(state.hex_companies)
-            if mask
-        ],
+        "board": [_hex_entry(h, mask) for h, mask in enumerate(state.hex_companies) if mask],
         "portfolio_sizes": [sum(p) for p in state.portfolio],
         "limit": state.limit,
         "building": None,
@@ -119,6 +114,13 @@ def board_json() -> dict[str, Any]:
             for c in data.COMPANIES
         ],
     }
+
+
+@functools.cache
+def _hex_entry(hex_index: int, mask: int) -> dict[str, Any]:
+    """A board hex's entry in the public view, built once per hex and companies (views
+    are read-only, as the score lines below)."""
+    return {"hex": BOARD.labels[hex_index], "companies": list(MASK_LETTERS[mask])}
 
 
 def breakdown(state: ParisConnectionState, seat: int) -> list[ScoreLine]:

@@ -95,7 +95,9 @@ def parse(frame: str | bytes, max_size: int = MAX_MESSAGE) -> ClientMessage:
     except ValueError as exc:  # bad JSON or UTF-8, NaN/Infinity, an integer too long
         raise ServerError("malformed", "a message is one JSON object ({reason})",
                           params={"reason": str(exc)}) from exc
-    _check_shape(data, escapes=isinstance(frame, bytes) or "\\u" in frame)
+    escapes = isinstance(frame, bytes) or "\\u" in frame
+    if escapes or _may_nest_deeper(frame):
+        _check_shape(data, escapes)
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ServerError("malformed", "a message is a JSON object with a string 'type'")
     model = MODELS.get(data["type"])
@@ -116,6 +118,14 @@ def _no_constant(name: str) -> Any:
 
 
 _DECODER = json.JSONDecoder(parse_constant=_no_constant)  # json.loads would build one a call
+
+
+def _may_nest_deeper(frame: str | bytes) -> bool:
+    """Whether `frame` has enough brackets to nest past MAX_DEPTH (a nesting needs one
+    each; counting them is a C loop, where walking the parsed message is Python's)."""
+    if isinstance(frame, str):
+        return frame.count("{") + frame.count("[") > MAX_DEPTH
+    return frame.count(b"{") + frame.count(b"[") > MAX_DEPTH
 
 
 def _check_shape(data: Any, escapes: bool) -> None:
