@@ -21,6 +21,7 @@ warnings.filterwarnings("ignore", message=".*httpx2.*")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from .kit import make_app  # noqa: E402
+from .processkit import Server  # noqa: E402
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -53,3 +54,14 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(make_app(db_url)) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A real `belle serve` on a SQLite file (tests.server.processkit)."""
+    running = Server(f"sqlite:///{tmp_path / 'belle.db'}", tmp_path / "server.log")
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()

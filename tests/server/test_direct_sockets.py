@@ -8,30 +8,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from websockets.sync.client import connect
 
 from belle.server.app import fastest_protocols
 from belle.server.limits import Limits
 from belle.server.ws import direct
 from belle.server.ws.connection import HOLD_AT, RELEASE_AT, Connection, Inbox
-from tests.server.test_process import HOST, Server, cookie, post, session, until
+
+from .processkit import HOST, Server, cookie, post, session, until
 
 
 class Channel(direct.DirectChannel):
     """A direct channel whose transport is backed up while `backed_up` is set."""
 
     def __init__(self) -> None:
-        self.written: list[str] = []
+        self.written: list[str | bytes] = []
         self.backed_up = False
         self.held = False
         self.receiver: direct.Receiver | None = None
 
-    def write_text(self, text: str) -> bool:
+    def write_text(self, text: str | bytes) -> bool:
         if self.backed_up:
             return False
         self.written.append(text)
@@ -91,7 +89,7 @@ def test_text_is_written_at_once_and_no_writer_waits_on_an_idle_socket() -> None
 
 
 def test_a_backed_up_transport_keeps_the_order_and_direct_writes_resume_after() -> None:
-    async def scenario() -> tuple[list[str], list[str], Connection]:
+    async def scenario() -> tuple[list[str | bytes], list[str], Connection]:
         channel = Channel()
         conn, socket = _connection(channel)
         conn.send("a")
@@ -184,16 +182,6 @@ def test_a_frame_that_fails_closes_the_socket_and_finish_raises() -> None:
 
 
 # -- a real `belle serve` ------------------------------------------------------------
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(f"sqlite:///{tmp_path / 'belle.db'}", tmp_path / "server.log")
-    running.start()
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
 def _table_of_three(server: Server) -> tuple[int, list[str]]:
     tokens = [session(server, name) for name in ("Ann", "Bob", "Cy")]
     table = post(server, tokens[0], "/api/tables", {"game": "paris_connection", "players": 3})

@@ -22,7 +22,7 @@ import pytest
 from belle.server.bench.loadgen import own_version
 from belle.server.bench.processes import process_rss
 
-from .test_process import Server, post, session
+from .processkit import Server, post, session
 
 SILENT = 24  # sockets that never read, 8 per address
 FLOODERS = 12  # sockets that read, saying hello 20 times a second

@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from .test_process import HOST, Server, free_port, wait_for
+from .processkit import HOST, Server, free_port, wait_for
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "nginx"
 TRUSTED, UNTRUSTED = "127.0.0.1", "127.0.0.2"
