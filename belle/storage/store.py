@@ -27,7 +27,6 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, NoReturn
 
-import orjson
 from sqlalchemy import (
     Connection,
     Engine,
@@ -43,7 +42,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
-from belle import __version__
+from belle import __version__, jsonbytes
 from belle.engine.record import MatchRecord, RecordEntry
 from belle.storage import migrate, sqlite
 from belle.storage.heartbeat import Heartbeat
@@ -125,11 +124,7 @@ def json_text(value: Any) -> str:
     through SQLAlchemy's default json.dumps, on the actions every move stores; json.dumps
     for what orjson does not write (integers past 64 bits)."""
     try:
-        return orjson.dumps(value).decode()
-    except TypeError:  # orjson.JSONEncodeError: integer keys (slower with the option)
-        pass
-    try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        return jsonbytes.dumps(value).decode()
     except TypeError:
         return json.dumps(value)
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-
+from belle import jsonbytes
 from belle.engine.game import State
 
 KEPT = 8192
@@ -62,4 +61,4 @@ def legal_text(state: State[Any]) -> str:
 def _legal_item(state: State[Any], action: Any) -> str:
     json_value, text = notation(state, action)
     item = {"json": json_value, "text": text, "int": state.action_to_int(action)}
-    return orjson.dumps(item, option=orjson.OPT_NON_STR_KEYS).decode()  # as payloads
+    return jsonbytes.dumps(item).decode()  # as payloads

@@ -20,8 +20,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-import orjson
-
+from belle import jsonbytes
 from belle.engine.game import CHANCE, State
 from belle.engine.record import RecordEntry
 from belle.engine.registry import list_games
@@ -148,17 +147,8 @@ def chat_json(line: ChatLine) -> dict[str, Any]:
 
 
 # -- text assembly (the broadcast path) ---------------------------------------------
-def _dumps(value: Any) -> bytes:
-    """orjson's UTF-8; integer keys become strings, as json.dumps writes them. Views have
-    text keys only: orjson's option for other keys would take twice as long on them."""
-    try:
-        return orjson.dumps(value)
-    except TypeError:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
-
-
 def _encode(value: Any) -> str:
-    return _dumps(value).decode()
+    return jsonbytes.dumps(value).decode()
 
 
 def encode(value: Any) -> str:
@@ -192,19 +182,13 @@ class StateJson:
         self.head = f'"version":{len(state.history)},"to_move":{_encode(self.mover)}'
         self._legal: str | None = None
         self._public: bytes | None = None
-        self._members: dict[int | None, str] = {}
         self._wire: dict[int | None, bytes] = {}
 
-    def members(self, seat: int | None) -> str:
-        text = self._members.get(seat)
-        if text is None:
-            text = self._members[seat] = self.wire_members(seat).decode()
-        return text
-
     def wire_members(self, seat: int | None) -> bytes:
-        """`members(seat)` as UTF-8, built from orjson's bytes without a round trip
-        through text: a live event is sent as bytes (belle.server.ws.direct), and the
-        public part of the view, the bulk, is encoded once for every seat."""
+        """The members text of `seat`'s state fields as UTF-8, built from orjson's bytes
+        without a round trip through text: a live event is sent as bytes
+        (belle.server.ws.direct), and the public part of the view, the bulk, is encoded
+        once for every seat."""
         wire = self._wire.get(seat)
         if wire is None:
             mover = seat is not None and seat == self.mover
@@ -220,8 +204,8 @@ class StateJson:
         part after it (their keys apart: State.private_view)."""
         public = self._public
         if public is None:
-            public = self._public = _dumps(self.state.public_view())
-        private = _dumps(self.state.private_view(seat))
+            public = self._public = jsonbytes.dumps(self.state.public_view())
+        private = jsonbytes.dumps(self.state.private_view(seat))
         if public == b"{}":
             return private
         if private == b"{}":
