@@ -109,6 +109,9 @@ class Connection:
                 or self.pending_bytes + size > self.limits.queue_bytes:
             self.drop()
             return
+        direct = self.direct
+        if direct is not None and self._writer is None and direct.write_text(text):
+            return  # written: nothing waits
         self.pending_bytes += size
         self._push(text)
 
@@ -148,12 +151,10 @@ class Connection:
             await asyncio.wait_for(self.socket.close(code=1013), timeout=CLOSE_WAIT)
 
     def _push(self, item: str | bytes | None) -> None:
-        direct = self.direct
-        if direct is not None:
-            if self._writer is None:
-                if item is not None and direct.write_text(item):
-                    self.pending_bytes -= len(item)
-                    return
+        if self.direct is not None:
+            if self._writer is None:  # the transport is backed up (`send`), or closing
+                if item is None:
+                    return  # nothing waits to be sent: nothing to end
                 self._writer = asyncio.create_task(self._write())
             self._pending.append(item)
             return

@@ -137,16 +137,22 @@ async def _serve(conn: Connection, handle: Handler) -> None:
         await _serve_direct(conn, handle, conn.direct)
         return
     while not conn.dropped:
-        try:
-            message = await conn.socket.receive()
-        except (WebSocketDisconnect, RuntimeError):
-            return
-        if message["type"] == "websocket.disconnect":
-            return
-        frame = message.get("text")
+        frame = await _next_frame(conn)
         if frame is None:
-            frame = message.get("bytes") or b""
+            return
         await _handle_frame(conn, handle, frame)
+
+
+async def _next_frame(conn: Connection) -> str | bytes | None:
+    """The socket's next frame through ASGI; None once it is closed."""
+    try:
+        message = await conn.socket.receive()
+    except (WebSocketDisconnect, RuntimeError):
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    frame = message.get("text")
+    return frame if frame is not None else message.get("bytes") or b""
 
 
 async def _handle_frame(conn: Connection, handle: Handler, frame: str | bytes) -> None:
@@ -173,13 +179,8 @@ async def _serve_direct(conn: Connection, handle: Handler, channel: DirectChanne
     inbox = Inbox(work, channel, conn.socket)
     channel.attach(inbox.put)
     try:
-        while True:
-            try:
-                message = await conn.socket.receive()
-            except (WebSocketDisconnect, RuntimeError):
-                break
-            if message["type"] == "websocket.disconnect":
-                break
+        while await _next_frame(conn) is not None:
+            pass  # after attach, frames go to the inbox: only the disconnect comes here
     finally:
         await inbox.finish()
 
