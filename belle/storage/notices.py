@@ -11,9 +11,10 @@ for the same change; `waiting(player)` is then one indexed query.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, Engine, delete, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -48,6 +49,7 @@ class Notices:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._note_turns: CompiledUpsert | None = None
 
     # -- contacts ------------------------------------------------------------
     def contact(self, player_id: int) -> Contact | None:
@@ -99,21 +101,22 @@ class Notices:
     def note_turns(self, changes: Sequence[TurnChange]) -> None:
         """`set_turns` for changes nobody is told about (live tables: no e-mail), as one
         upsert statement for the whole batch: the row moves to the new seat (and its
-        `since`) only if another seat was to move."""
+        `since`) only if another seat was to move.
+
+        The server writes a batch of every table's turn changes ten times a second; the
+        statement is compiled once and its rows go to the driver as they are (through
+        the expression layer each row cost a parameter dictionary built and processed)."""
         if not changes:
             return
-        dialect = self.engine.dialect.name
-        upsert = (sqlite_insert if dialect == "sqlite" else postgresql_insert)(turns)
-        statement = upsert.on_conflict_do_update(
-            index_elements=[turns.c.table_id],
-            set_={"seat": upsert.excluded.seat, "player_id": upsert.excluded.player_id,
-                  "since": upsert.excluded.since},
-            where=turns.c.seat != upsert.excluded.seat,
-        )
-        rows = [{"table_id": table_id, "seat": seat, "player_id": player_id, "since": moment}
-                for table_id, seat, player_id, moment in changes]
+        upsert = self._upsert_turns()
+        rows = [upsert.row(change) for change in changes]
         with self.engine.begin() as conn:
-            conn.execute(statement, rows)
+            conn.exec_driver_sql(upsert.sql, rows)
+
+    def _upsert_turns(self) -> CompiledUpsert:
+        if self._note_turns is None:
+            self._note_turns = CompiledUpsert(self.engine)
+        return self._note_turns
 
     def _set_turn_alone(self, change: TurnChange) -> bool:
         try:
@@ -152,6 +155,38 @@ class Notices:
 
 
 TurnChange = tuple[int, int, int | None, datetime]  # table, seat to move, its player, since
+TURN_COLUMNS = ("table_id", "seat", "player_id", "since")
+
+
+class CompiledUpsert:
+    """`note_turns`'s statement compiled for the engine's dialect, and its rows in the
+    driver's form: tuples in the statement's order for a positional parameter style
+    (SQLite's `?`), dictionaries for a named one (psycopg's `%(name)s`)."""
+
+    def __init__(self, engine: Engine) -> None:
+        dialect = engine.dialect
+        upsert = (sqlite_insert if dialect.name == "sqlite" else postgresql_insert)(turns)
+        statement = upsert.on_conflict_do_update(
+            index_elements=[turns.c.table_id],
+            set_={"seat": upsert.excluded.seat, "player_id": upsert.excluded.player_id,
+                  "since": upsert.excluded.since},
+            where=turns.c.seat != upsert.excluded.seat,
+        )
+        compiled = statement.compile(dialect=dialect, column_keys=list(TURN_COLUMNS))
+        self.sql = str(compiled)
+        self._order = list(compiled.positiontup or ()) if dialect.positional else None
+        if self._order is not None and sorted(self._order) != sorted(TURN_COLUMNS):
+            raise AssertionError(f"unexpected parameters {self._order}")
+        since = turns.c.since.type.dialect_impl(dialect).bind_processor(dialect)
+        self._since: Callable[[datetime], Any] = since or (lambda moment: moment)
+
+    def row(self, change: TurnChange) -> tuple[Any, ...] | dict[str, Any]:
+        table_id, seat, player_id, moment = change
+        values = {"table_id": table_id, "seat": seat, "player_id": player_id,
+                  "since": self._since(moment)}
+        if self._order is None:
+            return values
+        return tuple(values[name] for name in self._order)
 
 
 def _set_turn(conn: Connection, table_id: int, seat: int, player_id: int | None,
