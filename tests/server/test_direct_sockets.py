@@ -10,6 +10,9 @@ import contextlib
 import json
 from typing import Any
 
+import pytest
+from websockets.protocol import OPEN
+from websockets.server import ServerProtocol
 from websockets.sync.client import connect
 
 from belle.server.app import fastest_protocols
@@ -72,6 +75,18 @@ def _connection(channel: Channel, limits: Limits | None = None) -> tuple[Connect
 def test_belle_serve_uses_the_direct_protocol() -> None:
     assert direct.compatible()
     assert fastest_protocols()[2] is direct.DirectProtocol
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_a_direct_text_frame_is_the_one_websockets_would_write(size: int) -> None:
+    """The direct path writes a table message's frame header itself: byte for byte the
+    frame `websockets` serializes for a server (unmasked, FIN, text), at every length
+    encoding's edges (7 bits, 16 bits, 64 bits)."""
+    protocol = ServerProtocol()
+    protocol.state = OPEN
+    data = b"x" * size
+    protocol.send_text(data)
+    assert direct.text_frame_header(len(data)) + data == b"".join(protocol.data_to_send())
 
 
 def test_text_is_written_at_once_and_no_writer_waits_on_an_idle_socket() -> None:

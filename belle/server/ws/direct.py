@@ -26,6 +26,7 @@ this subclass relies on; `belle serve` falls back to uvicorn's own protocol othe
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -36,10 +37,26 @@ _NEEDED = ("handle_connect", "send_receive_event_to_app", "handle_parser_excepti
 Receiver = Callable[[str | bytes], None]
 
 
+def text_frame_header(size: int) -> bytes:
+    """The header of a whole, unmasked, uncompressed text frame of `size` bytes: a
+    server's (RFC 6455, 5.2)."""
+    if size < 126:
+        return bytes((FIN_TEXT, size))
+    if size < 1 << 16:
+        return _MEDIUM.pack(FIN_TEXT, 126, size)
+    return _LONG.pack(FIN_TEXT, 127, size)
+
+
+FIN_TEXT = 0x81  # FIN, no reserved bits, opcode 1 (text)
+_MEDIUM = struct.Struct("!BBH")
+_LONG = struct.Struct("!BBQ")
+
+
 try:  # uvicorn[standard] brings `websockets`; without it there is no such protocol
     from uvicorn.protocols.websockets.websockets_sansio_impl import (
         WebSocketsSansIOProtocol as _Base,
     )
+    from websockets.protocol import OPEN
 except ImportError:  # pragma: no cover - uvicorn without websockets
     _Base = None  # type: ignore[assignment, misc]
 
@@ -97,11 +114,19 @@ if _Base is not None:
             if (self.close_sent or self.disconnected or not self.handshake_complete
                     or self.initial_response is not None or not self.writable.is_set()):
                 return False
+            data = text if isinstance(text, bytes) else text.encode()
+            conn = self.conn
+            if conn.state is OPEN and not (conn.extensions or conn.writes
+                                           or conn.expect_continuation_frame):
+                # What `conn.send_text` would write, without a Frame object serialized
+                # through a buffer for every message of every seat.
+                self.transport.write(text_frame_header(len(data)) + data)
+                return True
             try:
-                self.conn.send_text(text if isinstance(text, bytes) else text.encode())
+                conn.send_text(data)
             except Exception:  # not open any more: the ASGI way says so
                 return False
-            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.transport.write(b"".join(conn.data_to_send()))
             return True
 
         def attach(self, receiver: Receiver) -> None:
