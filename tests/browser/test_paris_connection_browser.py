@@ -285,6 +285,22 @@ def step_text(page: Any) -> Any:
     return page.locator("#replay-step")
 
 
+def check_steps_read_as_the_log(page: Any, total: int) -> None:
+    """A seat's step in the replay bar continues the seat's name as the log's line does
+    ("Bob returned a blue share"), not with the move's imperative description ("Bob Return
+    a share of company blue"): the last seat moves of the game, walked back from the end."""
+    seen = 0
+    for step in range(total, max(total - 12, 0), -1):
+        page.locator("#replay-slider").fill(str(step))
+        expect(step_text(page)).to_contain_text(f"Move {step} of {total}")
+        if step_text(page).locator("b").count() == 0:  # chance: no name before it
+            continue
+        meaning = step_text(page).locator(".move-desc").inner_text()
+        assert meaning[:1] == meaning[:1].lower(), meaning
+        seen += 1
+    assert seen > 0
+
+
 def check_replay(page: Any) -> None:
     expect(page.locator("#replay")).to_be_visible()
     text = step_text(page).inner_text()
@@ -308,6 +324,8 @@ def check_replay(page: Any) -> None:
     page.keyboard.press("End")
     expect(step_text(page)).to_contain_text(f"Move {total} of {total}")
     expect(page.locator("#turn")).to_contain_text("Game over")
+
+    check_steps_read_as_the_log(page, total)
 
     # Mid-game, each seat's viewpoint shows that seat's shares; a spectator's none.
     middle = total // 2

@@ -21,7 +21,7 @@ import { SeatClocks, clockLabel, formatSeconds } from "./clock.js";
 import { describe, endReason } from "./moves.js";
 import { optionsLine } from "./options.js";
 import { loadRuleAnchors, renderMoveList, rulesUrl } from "./movelist.js";
-import { recentEntries, renderLog as drawLog } from "./log.js";
+import { lineText, recentEntries, renderLog as drawLog } from "./log.js";
 import { rosterList, seatNumber } from "./roster.js";
 import "./info.js";
 import { renderEndScreen } from "./endscreen.js";
@@ -653,12 +653,14 @@ function entryName(player) {
   return names()[player] || t("Player {n}", { n: seatNumber(player) });
 }
 
-/** A single step (the replay bar): its meaning in the reader's language, then its notation
- * (shown with the "notation" switch, as in the log). */
-function moveText(text) {
-  const meaning = describe(st.table.game, text, { names: names(), lookup: lookup() });
-  if (!meaning) return text;
-  return h("span.move", { title: text }, h("span.move-desc", {}, meaning), " ", h("code.notation", {}, text));
+/** A single step (the replay bar) as the log tells it ("Ana returned a share of blue",
+ * after the name), then its notation (shown with the "notation" switch, as in the log). */
+function stepText(entry) {
+  const seat = typeof entry.player === "number" && entry.player >= 0;
+  const group = { kind: seat ? "turn" : "chance", player: seat ? entry.player : null, entries: [entry] };
+  const meaning = lineText(group, { game: st.table.game, names: names(), players: st.table.players, lookup: lookup() });
+  if (!meaning) return entry.text;
+  return h("span.move", { title: entry.text }, h("span.move-desc", {}, meaning), " ", h("code.notation", {}, entry.text));
 }
 
 /** The renderer's names of pieces known by id (for the log and the move list), or null. */
@@ -776,7 +778,7 @@ function renderReplay() {
     ),
     h("p.replay-step", { id: "replay-step" },
       t("Move {step} of {total}", { step: r.step, total }),
-      entry ? h("span", {}, ": ", who ? h("b", {}, who + " ") : "", moveText(entry.text)) : " — " + t("the start")),
+      entry ? h("span", {}, ": ", who ? h("b", {}, who + " ") : "", stepText(entry)) : " — " + t("the start")),
   );
   const view = replayView();
   if (view) st.renderer.render($("board"), view, [], null, ctx({ replay: true, seat: r.seat }));
