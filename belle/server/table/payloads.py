@@ -205,7 +205,9 @@ class StateJson:
         public = self._public
         if public is None:
             public = self._public = jsonbytes.dumps(self.state.public_view())
-        private = jsonbytes.dumps(self.state.private_view(seat))
+        private = self.state.private_view_json(seat)
+        if private is None:
+            private = jsonbytes.dumps(self.state.private_view(seat))
         if public == b"{}":
             return private
         if private == b"{}":
