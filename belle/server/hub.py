@@ -211,6 +211,11 @@ class Hub:
         return await self.fanout.leader(table_id, wait=wait)
 
     # -- other workers -----------------------------------------------------
+    @property
+    def clustered(self) -> bool:
+        """Whether other workers share the tables (with one process, `share` is a no-op)."""
+        return self.fanout.clustered
+
     def share(self, message: dict[str, Any]) -> None:
         """Tell the other workers about a change committed here."""
         self.fanout.publish(message)

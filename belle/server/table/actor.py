@@ -85,6 +85,9 @@ class Host(Protocol):
 
     async def store_end(self, actor: TableActor, outcome: Mapping[str, Any]) -> int: ...
 
+    @property
+    def clustered(self) -> bool: ...  # other workers share the tables (`share` tells them)
+
     def share(self, message: dict[str, Any]) -> None: ...
 
     async def actor(self, table_id: int) -> TableActor: ...

@@ -49,6 +49,8 @@ class Remote:
 
     def share_actions(self, last: int, entries: list[RecordEntry]) -> None:
         actor = self.actor
+        if not actor.host.clustered:  # nobody to tell (a move's message is not built)
+            return
         actor.host.share({"table": actor.id, "kind": "actions", "n": last,
                           "seq": actor.version - len(entries),
                           "entries": [[e.player, e.action, e.text, e.visible_to]
