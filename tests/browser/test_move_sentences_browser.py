@@ -2,9 +2,8 @@
 with the names the renderer gives its pieces: the move list and the log's fallbacks show
 these sentences (and so the replay bar, which says a step as the log's line does). Random
 games in Python give the notation of every verb (chance's too); a German page says each
-one. Nothing internal may show (a bank's code, a
-snake_case id), and no lowercase word of the notation may be left in English (a colour,
-a material, a card's id)."""
+one. Nothing internal may show (a bank's code, a snake_case id), and no lowercase word
+of the notation may be left in English (a colour, a material, a card's id)."""
 
 from __future__ import annotations
 
