@@ -415,15 +415,6 @@ class State(ABC, Generic[A]):
         spectator sees beyond the public part. Small, and its keys are never the public
         part's: `view(seat)` is the two side by side."""
 
-    def private_view_json(self, seat: int | None) -> bytes | None:
-        """`private_view(seat)` already encoded, byte for byte as the server encodes it
-        (compact UTF-8 JSON: belle.jsonbytes); None, as here, when the game offers no such
-        encoding and the server encodes `private_view(seat)` itself. A server builds every
-        seat's part at every event: a game whose part is costly to build and encode (score
-        lines) may write it from pieces encoded once. A conformance test checks every game
-        that offers it against `private_view`."""
-        return None
-
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> State[A]:
         """A full state consistent with everything `seat` knows (its determinization)."""

@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import belle
-from belle import jsonbytes
 from belle.engine import CHANCE, MatchRecord, replay, sample_chance
 from belle.engine.game import State
 from tests.engine import twins
@@ -413,25 +412,6 @@ def test_view_is_the_public_part_and_the_seats_own(playout: Any) -> None:
             assert private["seat"] == seat
             assert not set(private) & set(public), f"seat {seat}"
             assert state.view(seat) == {**public, **private}
-
-
-# The games that write their seats' parts from pieces encoded once (State.private_view_json).
-OWN_PRIVATE_ENCODING = {"paris_connection"}
-
-
-def test_a_games_own_encoding_of_a_seats_part_is_the_servers(playout: Any) -> None:
-    """`private_view_json(seat)`, where a game offers it, is byte for byte what the server
-    would send for `private_view(seat)` (belle.jsonbytes), for every seat and spectator,
-    the end included."""
-    config, record = playout
-    offered = set()
-    for state in [*states_along(record, every=3), replay(record)]:
-        for seat in [None, *range(config[1])]:
-            encoded = state.private_view_json(seat)
-            offered.add(encoded is not None)
-            if encoded is not None:
-                assert encoded == jsonbytes.dumps(state.private_view(seat)), f"seat {seat}"
-    assert offered == {config[0] in OWN_PRIVATE_ENCODING}
 
 
 def test_public_part_holds_no_secret(playout: Any) -> None:

@@ -555,9 +555,6 @@ class ParisConnectionState(State[Action]):
     def private_view(self, seat: int | None) -> dict[str, Any]:
         return views.private_view(self, seat)
 
-    def private_view_json(self, seat: int | None) -> bytes:
-        return views.private_view_json(self, seat)
-
     def resample(self, seat: int, rng: random.Random) -> ParisConnectionState:
         return views.resample(self, seat, rng)
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
-from belle import jsonbytes
 from belle.engine.game import ScoreLine
 from belle.games.paris_connection import data
 from belle.games.paris_connection.actions import DEAL, Deal, Start
@@ -92,41 +91,6 @@ def private_view(state: ParisConnectionState, seat: int | None) -> dict[str, Any
             breakdown(state, seat) if s == seat else None for s in range(state.num_players)
         ],
     }
-
-
-def private_view_json(state: ParisConnectionState, seat: int | None) -> bytes:
-    """`private_view` as the server encodes it (belle.jsonbytes), written from pieces
-    encoded once: every seat's part is sent at every event, and its score lines, some
-    kilobyte of JSON, cost more to build and encode than the rest of the event."""
-    if state.phase == "over" or seat is None:
-        return jsonbytes.dumps({"seat": seat})
-    parts = [b"null"] * state.num_players
-    parts[seat] = _breakdown_json(state, seat)
-    return b'{"seat":%d,"portfolio":%s,"breakdown":[%s]}' % (
-        seat, PORTFOLIO_JSON % tuple(state.portfolio[seat]), b",".join(parts))
-
-
-# A portfolio as JSON, for its counts in company order (`_by_letter`, encoded).
-PORTFOLIO_JSON = b"{" + b",".join(b'"%s":%%d' % letter.encode() for letter in LETTERS) + b"}"
-
-
-def _breakdown_json(state: ParisConnectionState, seat: int) -> bytes:
-    hand = state.portfolio[seat]
-    values = state.values
-    lines = [_share_line_json(company, count, values[company])
-             for company, count in enumerate(hand) if count]
-    lines.append(_excess_line_json(sum(hand), state.limit))
-    return b"[" + b",".join(lines) + b"]"
-
-
-@functools.cache
-def _share_line_json(company: int, count: int, value: int) -> bytes:
-    return jsonbytes.dumps(_share_line(company, count, value))
-
-
-@functools.cache
-def _excess_line_json(held: int, limit: int) -> bytes:
-    return jsonbytes.dumps(_excess_line(held, limit))
 
 
 def board_json() -> dict[str, Any]:

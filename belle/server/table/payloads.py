@@ -205,9 +205,7 @@ class StateJson:
         public = self._public
         if public is None:
             public = self._public = jsonbytes.dumps(self.state.public_view())
-        private = self.state.private_view_json(seat)
-        if private is None:
-            private = jsonbytes.dumps(self.state.private_view(seat))
+        private = jsonbytes.dumps(self.state.private_view(seat))
         if public == b"{}":
             return private
         if private == b"{}":
