@@ -14,10 +14,13 @@ about 1%.
 What it does not see: the kernel's share (socket writes, futex waits between the
 writer thread and the event loop) and how fast each instruction runs. A loop of cheap
 instructions (encoding text as UTF-8) weighs more here than in CPU time, a cache miss
-less. Confirm a lever with CPU time (`belle bench --server --closed-loop`, many rounds)
-before claiming it. Under callgrind the server, slowed about fifty times, is saturated
-at any table count, so it behaves as at the bench's 500 tables (moves committed in
-large groups), whatever `--tables` is.
+less. Valgrind's CPU has no AVX-512, so orjson takes a longer path here than on the
+machine: a lever that spares orjson work looks several times larger in instructions
+than in time (session 20: −8% instructions, no gain in CPU time). Confirm a lever with
+CPU time (`belle bench --server --closed-loop`, many rounds) before claiming it. Under
+callgrind the server, slowed about fifty times, is saturated at any table count, so it
+behaves as at the bench's 500 tables (moves committed in large groups), whatever
+`--tables` is.
 
 The load generator is this tree's; each server runs from its own tree.
 """

@@ -33,23 +33,17 @@ def test_views_only_for_connected_viewers_once_each(
     asked: list[int | None] = []
     public: list[int] = []
     original_private = ParisConnectionState.private_view
-    original_encoded = ParisConnectionState.private_view_json
     original_public = ParisConnectionState.public_view
 
     def counting(state: ParisConnectionState, seat: int | None) -> dict[str, Any]:
         asked.append(seat)
         return original_private(state, seat)
 
-    def counting_encoded(state: ParisConnectionState, seat: int | None) -> bytes:
-        asked.append(seat)  # the same part, written by the game (State.private_view_json)
-        return original_encoded(state, seat)
-
     def counting_public(state: ParisConnectionState) -> dict[str, Any]:
         public.append(len(state.history))
         return original_public(state)
 
     monkeypatch.setattr(ParisConnectionState, "private_view", counting)
-    monkeypatch.setattr(ParisConnectionState, "private_view_json", counting_encoded)
     monkeypatch.setattr(ParisConnectionState, "public_view", counting_public)
     path = f"/ws/table/{table_id}"
     with bob.socket(path) as first, bob.socket(path) as second:  # two tabs, one seat
