@@ -11,7 +11,7 @@ for the same change; `waiting(player)` is then one indexed query.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -22,6 +22,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from belle.storage.models import contacts, tables, turns
+from belle.storage.sqlite import bind_processor
 from belle.storage.store import aware, now
 
 
@@ -177,8 +178,7 @@ class CompiledUpsert:
         self._order = list(compiled.positiontup or ()) if dialect.positional else None
         if self._order is not None and sorted(self._order) != sorted(TURN_COLUMNS):
             raise AssertionError(f"unexpected parameters {self._order}")
-        since = turns.c.since.type.dialect_impl(dialect).bind_processor(dialect)
-        self._since: Callable[[datetime], Any] = since or (lambda moment: moment)
+        self._since = bind_processor(turns.c.since.type, dialect)
 
     def row(self, change: TurnChange) -> tuple[Any, ...] | dict[str, Any]:
         table_id, seat, player_id, moment = change

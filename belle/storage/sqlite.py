@@ -188,9 +188,9 @@ class PreparedAppend:
 
     def __init__(self, engine: Engine, on_commit: Callable[[], None]) -> None:
         dialect = engine.dialect
-        self._json = _processor(actions.c.action.type, dialect)
-        self._visible = _processor(actions.c.visible_to.type, dialect)
-        self._stamp = _processor(actions.c.at.type, dialect)
+        self._json = bind_processor(actions.c.action.type, dialect)
+        self._visible = bind_processor(actions.c.visible_to.type, dialect)
+        self._stamp = bind_processor(actions.c.at.type, dialect)
         self._engine = engine
         self._on_commit = on_commit
         self._fairy: Any = None
@@ -319,7 +319,9 @@ class PreparedAppend:
                 self._fairy = None
 
 
-def _processor(column_type: Any, dialect: Any) -> Callable[[Any], Any]:
+def bind_processor(column_type: Any, dialect: Any) -> Callable[[Any], Any]:
+    """How `dialect`'s driver takes a value of `column_type` (any dialect; the identity
+    when the driver takes it as it is): for statements sent past the expression layer."""
     process = column_type.dialect_impl(dialect).bind_processor(dialect)
     return process if process is not None else _same
 

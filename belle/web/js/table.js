@@ -653,7 +653,7 @@ function entryName(player) {
   return names()[player] || t("Player {n}", { n: seatNumber(player) });
 }
 
-/** A single step (the replay bar) as the log tells it ("Ana returned a share of blue",
+/** A single step (the replay bar) as the log tells it ("Ana returned a blue share",
  * after the name), then its notation (shown with the "notation" switch, as in the log). */
 function stepText(entry) {
   const seat = typeof entry.player === "number" && entry.player >= 0;
