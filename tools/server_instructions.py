@@ -1,4 +1,5 @@
-"""The server's instructions per move under the closed loop, for several source trees.
+"""The server's instructions (or, with `--cpu`, CPU time) per move under the closed loop,
+for several source trees.
 
 `belle bench --server --closed-loop` reads the server's CPU time, which on this shared
 machine swings ±15% between runs of the same code: a lever of 3–5% does not show in a
@@ -22,6 +23,13 @@ callgrind the server, slowed about fifty times, is saturated at any table count,
 behaves as at the bench's 500 tables (moves committed in large groups), whatever
 `--tables` is.
 
+`--cpu` measures what a lever is claimed on: the server's CPU time per move (user +
+system, from /proc, as `belle bench --server --closed-loop` reads it), each tree's
+server at full speed, rounds interleaved so the trees meet the machine's same drift.
+Use 500 tables and several rounds: one round of one tree swings ±15% here.
+
+    python tools/server_instructions.py --cpu --tables 500 --moves 80 --rounds 6 /tmp/base .
+
 The load generator is this tree's; each server runs from its own tree.
 """
 
@@ -38,7 +46,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from belle.server.bench import closed_belle, closedloop
-from belle.server.bench.processes import server_processes
+from belle.server.bench.processes import client_loop, server_processes
 
 CALLGRIND = ("valgrind", "--tool=callgrind", "--instr-atstart=no")
 
@@ -86,6 +94,23 @@ def run(tree: str, game: str, players: int, tables: int, moves: int) -> float:
         return _total_instructions(folder) / max(1, moves)
 
 
+def cpu_ms(tree: str, game: str, players: int, tables: int, moves: int) -> float:
+    """CPU milliseconds per move of one server from `tree` (one fresh process)."""
+
+    @contextlib.contextmanager
+    def start() -> Iterator[tuple[str, int]]:
+        with server_processes(1, pythonpath=str(Path(tree).resolve())) as servers:
+            yield servers[0]
+
+    target = closedloop.Target("belle", start, closed_belle.opener(game, players),
+                               f"belle serve from {tree}")
+    with target.start() as (url, pid), asyncio.Runner(loop_factory=client_loop()) as runner:
+        result = runner.run(closedloop.run_once(target, url, pid, tables, moves, 1))
+    if result["errors"] or result["stalled"]:
+        raise RuntimeError(f"{tree}: errors {result['errors']}, {result['stalled']} stalled")
+    return float(result["cpu_ms_per_move"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("trees", nargs="+", help="source trees; the first is the baseline")
@@ -94,21 +119,26 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--moves", type=int, default=40)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--cpu", action="store_true",
+                        help="CPU milliseconds per move instead of instructions (no valgrind)")
     args = parser.parse_args()
-    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
-        parser.error("needs valgrind (Debian's package valgrind)")
+    if not args.cpu and (shutil.which("valgrind") is None
+                         or shutil.which("callgrind_control") is None):
+        parser.error("needs valgrind (Debian's package valgrind), or --cpu")
+    measure, unit, shown = ((cpu_ms, "CPU ms a move", "{:.3f}") if args.cpu
+                            else (run, "instructions a move", "{:,.0f}"))
     found: list[list[float]] = [[] for _ in args.trees]  # a tree named twice: an A/A check
     for round_ in range(args.rounds):
         for tree, values in zip(args.trees, found, strict=True):
-            per_move = run(tree, args.game, args.players, args.tables, args.moves)
+            per_move = measure(tree, args.game, args.players, args.tables, args.moves)
             values.append(per_move)
-            print(f"round {round_ + 1}/{args.rounds} {tree}: {per_move:,.0f} instructions a move",
+            print(f"round {round_ + 1}/{args.rounds} {tree}: {shown.format(per_move)} {unit}",
                   flush=True)
     base = statistics.median(found[0])
     for tree, values in zip(args.trees, found, strict=True):
         median = statistics.median(values)
-        print(f"{tree}: {median:,.0f} instructions a move (runs "
-              f"{', '.join(f'{v:,.0f}' for v in values)}), {median / base:.3f}× the first")
+        print(f"{tree}: {shown.format(median)} {unit} (runs "
+              f"{', '.join(shown.format(v) for v in values)}), {median / base:.3f}× the first")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from belle.server.bench.processes import process_cpu, process_rss, raise_file_limit
+from belle.server.bench.processes import (
+    client_loop,
+    process_cpu,
+    process_rss,
+    raise_file_limit,
+)
 
 MAX_TABLES = 2000
 MAX_MOVES = 1000
@@ -241,17 +246,8 @@ async def run_once(target: Target, url: str, pid: int, tables: int, moves: int,
 
 
 def _measure(target: Target, tables: int, moves: int, seed: int) -> dict[str, Any]:
-    with target.start() as (url, pid), asyncio.Runner(loop_factory=_fastest_loop()) as runner:
+    with target.start() as (url, pid), asyncio.Runner(loop_factory=client_loop()) as runner:
         return runner.run(run_once(target, url, pid, tables, moves, seed))
-
-
-def _fastest_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop for the clients when installed: the instrument should cost little CPU."""
-    try:
-        import uvloop
-    except ImportError:
-        return None
-    return uvloop.new_event_loop
 
 
 # -- rounds and the report -------------------------------------------------------------

@@ -43,13 +43,12 @@ import gc
 import json
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from belle.server.bench.costs import Counters
 from belle.server.bench.measure import Cpu, Level, Stats, combine, summarize
-from belle.server.bench.processes import process_rss, server_processes
+from belle.server.bench.processes import client_loop, process_rss, server_processes
 from belle.server.bench.schema import BenchDatabaseError, check_unused, is_postgres, own_schema
 
 MAX_TABLES = 2000
@@ -234,16 +233,6 @@ async def _level(url: str | list[str], tables: int, seconds: float, players: int
     return level
 
 
-def _fastest_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop for the clients too when it is installed: the instrument should cost
-    little CPU on a machine it shares with the server."""
-    try:
-        import uvloop
-    except ImportError:
-        return None
-    return uvloop.new_event_loop
-
-
 async def idle_memory(urls: list[str], pids: list[int], count: int, players: int = 3
                       ) -> dict[str, Any]:
     """Open `count` tables (every seat taken) spread over `urls`; the servers' resident
@@ -310,7 +299,7 @@ def run_server_bench(
         measured: list[Level] = []
         for _run in range(runs):
             with contextlib.ExitStack() as stack, asyncio.Runner(
-                loop_factory=_fastest_loop()
+                loop_factory=client_loop()
             ) as runner:
                 where, known = servers(stack)
                 measured.append(runner.run(_level(
@@ -320,7 +309,7 @@ def run_server_bench(
     memory: dict[str, Any] | None = None
     if idle_tables:
         with contextlib.ExitStack() as stack, asyncio.Runner(
-            loop_factory=_fastest_loop()
+            loop_factory=client_loop()
         ) as runner:
             where, known = servers(stack)
             memory = runner.run(idle_memory(where, known, idle_tables, players))

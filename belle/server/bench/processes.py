@@ -3,6 +3,7 @@ free loopback ports, and what /proc says about their CPU and memory."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import resource
@@ -10,7 +11,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -199,3 +200,13 @@ def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
                 return
         time.sleep(0.1)
     raise RuntimeError(f"the server did not start within {STARTUP_SECONDS:.0f} s")
+
+
+def client_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The load generator's event loop: uvloop when it is installed (the instrument should
+    cost little CPU on a machine it shares with the server), else asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
