@@ -286,19 +286,24 @@ def step_text(page: Any) -> Any:
 
 
 def check_steps_read_as_the_log(page: Any, total: int) -> None:
-    """A seat's step in the replay bar continues the seat's name as the log's line does
-    ("Bob returned a blue share"), not with the move's imperative description ("Bob Return
-    a share of company blue"): the last seat moves of the game, walked back from the end."""
-    seen = 0
+    """A step in the replay bar says the log's line for its turn so far, after the seat's
+    name ("Bob traded: returned a blue share, took 1 black"), not the step's imperative
+    description ("Bob Take 1 share(s) of company black"); at a turn's last step, word for
+    word the log's line. The last steps of the game, walked back from the end."""
+    seen = compared = 0
     for step in range(total, max(total - 12, 0), -1):
         page.locator("#replay-slider").fill(str(step))
         expect(step_text(page)).to_contain_text(f"Move {step} of {total}")
-        if step_text(page).locator("b").count() == 0:  # chance: no name before it
+        if step_text(page).locator("b").count() == 0:  # chance alone: no name before it
             continue
         meaning = step_text(page).locator(".move-desc").inner_text()
         assert meaning[:1] == meaning[:1].lower(), meaning
         seen += 1
-    assert seen > 0
+        line = page.locator(f'#log li[data-last="{step}"]')
+        if line.count():
+            assert meaning == line.locator(".line-text").inner_text(), step
+            compared += 1
+    assert seen > 0 and compared > 0
 
 
 def check_replay(page: Any) -> None:

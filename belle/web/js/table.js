@@ -21,7 +21,7 @@ import { SeatClocks, clockLabel, formatSeconds } from "./clock.js";
 import { describe, endReason } from "./moves.js";
 import { optionsLine } from "./options.js";
 import { loadRuleAnchors, renderMoveList, rulesUrl } from "./movelist.js";
-import { lineText, recentEntries, renderLog as drawLog } from "./log.js";
+import { groupEntries, lineText, recentEntries, renderLog as drawLog } from "./log.js";
 import { rosterList, seatNumber } from "./roster.js";
 import "./info.js";
 import { renderEndScreen } from "./endscreen.js";
@@ -653,12 +653,24 @@ function entryName(player) {
   return names()[player] || t("Player {n}", { n: seatNumber(player) });
 }
 
-/** A single step (the replay bar) as the log tells it ("Ana returned a blue share",
- * after the name), then its notation (shown with the "notation" switch, as in the log). */
-function stepText(entry) {
-  const seat = typeof entry.player === "number" && entry.player >= 0;
-  const group = { kind: seat ? "turn" : "chance", player: seat ? entry.player : null, entries: [entry] };
-  const meaning = lineText(group, { game: st.table.game, names: names(), players: st.table.players, lookup: lookup() });
+/** The log's line that step `step` (1-based) of `entries` belongs to, cut after that step:
+ * the turn so far, as the replay bar says it. */
+function lineSoFar(entries, step) {
+  let first = 1;
+  for (const group of groupEntries(entries)) {
+    const last = first + group.entries.length - 1;
+    if (step <= last) return { ...group, entries: group.entries.slice(0, step - first + 1) };
+    first = last + 1;
+  }
+  return null;
+}
+
+/** A step of the replay bar: the log's sentence for its turn so far ("traded: returned a
+ * blue share, took 1 black", after the player's name), then the step's notation (shown
+ * with the "notation" switch, as in the log). */
+function stepText(line, entry) {
+  if (!line) return entry.text;
+  const meaning = lineText(line, { game: st.table.game, names: names(), players: st.table.players, lookup: lookup() });
   if (!meaning) return entry.text;
   return h("span.move", { title: entry.text }, h("span.move-desc", {}, meaning), " ", h("code.notation", {}, entry.text));
 }
@@ -762,7 +774,8 @@ function renderReplay() {
     "aria-label": t("Move"), oninput: (e) => goTo(parseInt(e.target.value, 10)),
   });
   const entry = r.entries[r.step - 1];
-  const who = entry ? entryName(entry.player) : null;
+  const line = entry ? lineSoFar(r.entries, r.step) : null;
+  const who = line && line.kind === "turn" ? entryName(line.player) : null;
   fill(
     box,
     h(
@@ -778,7 +791,7 @@ function renderReplay() {
     ),
     h("p.replay-step", { id: "replay-step" },
       t("Move {step} of {total}", { step: r.step, total }),
-      entry ? h("span", {}, ": ", who ? h("b", {}, who + " ") : "", stepText(entry)) : " — " + t("the start")),
+      entry ? h("span", {}, ": ", who ? h("b", {}, who + " ") : "", stepText(line, entry)) : " — " + t("the start")),
   );
   const view = replayView();
   if (view) st.renderer.render($("board"), view, [], null, ctx({ replay: true, seat: r.seat }));
