@@ -137,8 +137,10 @@ def main() -> None:
     base = statistics.median(found[0])
     for tree, values in zip(args.trees, found, strict=True):
         median = statistics.median(values)
+        # /proc counts CPU in ticks of 10 ms: a short run may show none at all
+        ratio = f"{median / base:.3f}× the first" if base else "the first measured none"
         print(f"{tree}: {shown.format(median)} {unit} (runs "
-              f"{', '.join(shown.format(v) for v in values)}), {median / base:.3f}× the first")
+              f"{', '.join(shown.format(v) for v in values)}), {ratio}")
 
 
 if __name__ == "__main__":
