@@ -42,8 +42,9 @@ import shutil
 import statistics
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from belle.server.bench import closed_belle, closedloop
 from belle.server.bench.processes import client_loop, server_processes
@@ -69,46 +70,48 @@ def run(tree: str, game: str, players: int, tables: int, moves: int) -> float:
     """Instructions per move of one server from `tree` (one fresh process)."""
     with tempfile.TemporaryDirectory(prefix="belle-callgrind-") as tmp:
         folder = Path(tmp)
-        under = (*CALLGRIND, f"--callgrind-out-file={folder}/callgrind.%p")
 
-        @contextlib.contextmanager
-        def start() -> Iterator[tuple[str, int]]:
-            with server_processes(1, pythonpath=str(Path(tree).resolve()), under=under) as servers:
-                yield servers[0]
-
-        target = closedloop.Target("belle", start, closed_belle.opener(game, players),
-                                   f"belle serve from {tree} under callgrind")
-        with target.start() as (url, pid), asyncio.Runner() as runner:
-
+        def counting(pid: int) -> Callable[[bool], None]:
             def phase(begins: bool) -> None:
                 if begins:
                     _control(pid, "--instr=on")
                 else:
                     _control(pid, "--instr=off")
                     _control(pid, "--dump")
+            return phase
 
-            result = runner.run(closedloop.run_once(target, url, pid, tables, moves, 1, phase))
-        if result["errors"] or result["stalled"]:
-            raise RuntimeError(f"{tree}: errors {result['errors']}, {result['stalled']} stalled")
-        moves = int(result["moves"])
-        return _total_instructions(folder) / max(1, moves)
+        result = _closed_loop(tree, game, players, tables, moves, counting,
+                              (*CALLGRIND, f"--callgrind-out-file={folder}/callgrind.%p"))
+        return _total_instructions(folder) / max(1, int(result["moves"]))
 
 
 def cpu_ms(tree: str, game: str, players: int, tables: int, moves: int) -> float:
     """CPU milliseconds per move of one server from `tree` (one fresh process)."""
+    result = _closed_loop(tree, game, players, tables, moves)
+    return float(result["cpu_ms_per_move"])
+
+
+def _closed_loop(tree: str, game: str, players: int, tables: int, moves: int,
+                 phase_of: Callable[[int], Callable[[bool], None]] | None = None,
+                 under: tuple[str, ...] = ()) -> dict[str, Any]:
+    """One closed-loop level against a fresh server from `tree` (run `under` a command);
+    `phase_of(pid)` is told when the move phase begins and ends."""
 
     @contextlib.contextmanager
     def start() -> Iterator[tuple[str, int]]:
-        with server_processes(1, pythonpath=str(Path(tree).resolve())) as servers:
+        with server_processes(1, pythonpath=str(Path(tree).resolve()), under=under) as servers:
             yield servers[0]
 
     target = closedloop.Target("belle", start, closed_belle.opener(game, players),
-                               f"belle serve from {tree}")
-    with target.start() as (url, pid), asyncio.Runner(loop_factory=client_loop()) as runner:
-        result = runner.run(closedloop.run_once(target, url, pid, tables, moves, 1))
+                               f"belle serve from {tree}" + (" under callgrind" if under else ""))
+    # under callgrind the clients' speed does not matter: asyncio's own loop, as before
+    loop = client_loop() if not under else None
+    with target.start() as (url, pid), asyncio.Runner(loop_factory=loop) as runner:
+        phase = phase_of(pid) if phase_of is not None else None
+        result = runner.run(closedloop.run_once(target, url, pid, tables, moves, 1, phase))
     if result["errors"] or result["stalled"]:
         raise RuntimeError(f"{tree}: errors {result['errors']}, {result['stalled']} stalled")
-    return float(result["cpu_ms_per_move"])
+    return result
 
 
 def main() -> None:
