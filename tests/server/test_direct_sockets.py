@@ -1,16 +1,23 @@
 """The direct websocket path of `belle serve` (belle.server.ws.direct, issue 18): text
 written to the transport as it is queued, a writer task only while the transport is
-backed up, frames handed to an `Inbox` as they are parsed; and a real server, whose
-sockets take that path, answering frames in the order they were sent."""
+backed up, frames handed to an `Inbox` as they are parsed, a client's small text frames
+unmasked without the `websockets` parser; and a real server, whose sockets take that
+path, answering frames in the order they were sent, however the reads cut them."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
+import socket
+import time
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from websockets.frames import Frame, Opcode
 from websockets.protocol import OPEN
 from websockets.server import ServerProtocol
 from websockets.sync.client import connect
@@ -87,6 +94,72 @@ def test_a_direct_text_frame_is_the_one_websockets_would_write(size: int) -> Non
     data = b"x" * size
     protocol.send_text(data)
     assert direct.text_frame_header(len(data)) + data == b"".join(protocol.data_to_send())
+
+
+def _client_frame(opcode: Opcode, data: bytes, fin: bool = True) -> bytes:
+    return Frame(opcode, data, fin).serialize(mask=True)
+
+
+def _parsed_by_websockets(data: bytes) -> list[Frame]:
+    """What the `websockets` parser makes of a client's bytes, as a server."""
+    conn = ServerProtocol()
+    conn.state = OPEN
+    conn.parser = conn.parse()  # straight to frames: no handshake
+    next(conn.parser)
+    conn.receive_data(data)
+    return [event for event in conn.events_received() if isinstance(event, Frame)]
+
+
+_TEXT = st.text(max_size=60).map(str.encode)
+_FRAMES = st.lists(st.one_of(
+    st.tuples(st.just(Opcode.TEXT), _TEXT, st.just(True)),  # what a browser sends
+    st.tuples(st.just(Opcode.TEXT), st.binary(min_size=120, max_size=300), st.booleans()),
+    st.tuples(st.just(Opcode.TEXT), st.just(b"\xff\xfe"), st.just(True)),  # not UTF-8
+    st.tuples(st.sampled_from([Opcode.BINARY, Opcode.PING, Opcode.PONG]),
+              st.binary(max_size=100), st.just(True)),
+), max_size=6)
+
+
+@given(_FRAMES, st.integers(min_value=0, max_value=2000))
+def test_plain_text_frames_are_the_parsers_up_to_the_first_other(
+        frames: list[tuple[Opcode, bytes, bool]], cut: int) -> None:
+    """Issue 18: the frames read without the parser are exactly the parser's first ones
+    (each ending where it says), as long as they are whole, masked, unfragmented text of
+    under 126 bytes in UTF-8; a read cut anywhere yields only whole frames."""
+    wire = [_client_frame(*frame) for frame in frames]
+    data = b"".join(wire)
+    parsed = direct.plain_text_frames(data)
+    ends = [sum(map(len, wire[:i + 1])) for i in range(len(wire))]
+    assert [end for _, end in parsed] == ends[:len(parsed)]
+    assert [text.encode() for text, _ in parsed] == [
+        frame.data for frame in _parsed_by_websockets(data)[:len(parsed)]]
+    if len(parsed) < len(frames):  # it stopped at a frame that is not plain text
+        opcode, payload, fin = frames[len(parsed)]
+        plain_utf8 = True
+        try:
+            payload.decode()
+        except UnicodeDecodeError:
+            plain_utf8 = False
+        assert not (opcode is Opcode.TEXT and fin and len(payload) < 126 and plain_utf8)
+    cut_at = min(cut, len(data))
+    assert direct.plain_text_frames(data[:cut_at]) == [
+        (text, end) for text, end in parsed if end <= cut_at]
+
+
+def test_a_read_is_parsed_here_only_between_two_frames() -> None:
+    """The parser's buffer is empty both between frames and inside one whose header it
+    has read; only the first lets the next read be taken for the start of a frame."""
+    protocol = direct.DirectProtocol.__new__(direct.DirectProtocol)
+    protocol.conn = ServerProtocol()
+    protocol.conn.state = OPEN
+    protocol.conn.parser = protocol.conn.parse()
+    next(protocol.conn.parser)
+    frame = _client_frame(Opcode.TEXT, b'{"type": "ping"}')
+    assert protocol._parser_between_frames()
+    protocol.conn.receive_data(frame[:2])
+    assert not protocol.conn.reader.buffer and not protocol._parser_between_frames()
+    protocol.conn.receive_data(frame[2:])
+    assert protocol._parser_between_frames()
 
 
 def test_text_is_written_at_once_and_no_writer_waits_on_an_idle_socket() -> None:
@@ -244,3 +317,30 @@ def test_a_move_reaches_every_seat_and_a_stale_one_is_refused(server: Server) ->
         refusal = until(sockets[mover], lambda m: m["type"] == "error")
         assert refusal["code"] in ("stale", "not_your_turn")
         assert refusal["version"] > version
+
+
+def test_frames_cut_across_reads_are_answered_in_order(server: Server) -> None:
+    """Issue 18: a read that ends inside a frame (even right after its header) leaves the
+    rest to the parser, and the reads after it are answered in order; a long frame and
+    a ping between small ones change nothing."""
+    table_id, tokens = _table_of_three(server)
+    address = f"ws://{HOST}:{server.port}/ws/table/{table_id}"
+    ping = json.dumps({"type": "ping"}).encode()
+    long_ping = b'{"type": "ping"' + b" " * 300 + b"}"
+    with connect(address, additional_headers=cookie(tokens[0]), proxy=None,
+                 ping_interval=None) as ws:
+        ws.send(json.dumps({"type": "hello", "since": None}))
+        until(ws, lambda m: m["type"] == "sync")
+        wire = [_client_frame(Opcode.TEXT, ping), _client_frame(Opcode.TEXT, ping),
+                _client_frame(Opcode.TEXT, long_ping), _client_frame(Opcode.PING, b"hi"),
+                _client_frame(Opcode.TEXT, b"{not json"), _client_frame(Opcode.TEXT, ping)]
+        stream = b"".join(wire)
+        first = len(wire[0]) + 2  # the second frame's header alone ends the first read
+        cuts = [0, first, first + 3, len(stream) - 1, len(stream)]
+        raw = ws.socket
+        raw.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        for start, stop in itertools.pairwise(cuts):
+            raw.sendall(stream[start:stop])
+            time.sleep(0.05)  # a read of its own for each piece, as far as loopback allows
+        kinds = [json.loads(ws.recv(timeout=30))["type"] for _ in range(5)]
+    assert kinds == ["pong", "pong", "pong", "error", "pong"]

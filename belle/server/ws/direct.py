@@ -16,7 +16,9 @@ extension `belle.direct`, two shortcuts that `belle.server.ws.connection` takes:
   the caller sends it the ASGI way, which waits for the transport;
 - `attach`: from then on the frames received go to a callback as they are parsed, in
   order, instead of the ASGI queue; the queue then only ever carries the disconnect,
-  which the app awaits once per socket.
+  which the app awaits once per socket. A read that holds only whole, small text frames
+  (what a player's browser sends) is unmasked here (`plain_text_frames`) instead of
+  through the `websockets` parser's generators; anything else goes to that parser.
 
 Everything else (accept, close, the disconnect, the first frames) stays ASGI, so the app
 runs unchanged on any ASGI server and under Starlette's test client, where the
@@ -30,9 +32,16 @@ import struct
 from collections.abc import Callable
 from typing import Any
 
+try:  # the C speedup that `websockets` itself unmasks with
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover - a `websockets` without its C extension
+    from websockets.utils import apply_mask
+
 EXTENSION = "belle.direct"
 _NEEDED = ("handle_connect", "send_receive_event_to_app", "handle_parser_exception",
            "receive", "send")
+
+_CONNECTION_STATE = ("state", "extensions", "current_size", "parser", "parser_exc")
 
 Receiver = Callable[[str | bytes], None]
 
@@ -52,18 +61,45 @@ _MEDIUM = struct.Struct("!BBH")
 _LONG = struct.Struct("!BBQ")
 
 
+def plain_text_frames(data: bytes) -> list[tuple[str, int]]:
+    """The whole, masked, unfragmented text frames of under 126 bytes at the start of
+    `data` (a client's, RFC 6455, 5.2): each one's text and the offset where it ends.
+    They stop at anything else (another kind of frame, a partial one, text that is not
+    UTF-8), which is left to the parser."""
+    frames: list[tuple[str, int]] = []
+    offset, end = 0, len(data)
+    while end - offset >= 6:
+        first, second = data[offset], data[offset + 1]
+        size = second & 0x7F
+        stop = offset + 6 + size
+        if first != FIN_TEXT or not second & 0x80 or size >= 126 or stop > end:
+            break
+        try:
+            text = apply_mask(data[offset + 6:stop], data[offset + 2:offset + 6]).decode()
+        except UnicodeDecodeError:
+            break
+        frames.append((text, stop))
+        offset = stop
+    return frames
+
+
 try:  # uvicorn[standard] brings `websockets`; without it there is no such protocol
     from uvicorn.protocols.websockets.websockets_sansio_impl import (
         WebSocketsSansIOProtocol as _Base,
     )
     from websockets.protocol import OPEN
+    from websockets.server import ServerProtocol
 except ImportError:  # pragma: no cover - uvicorn without websockets
     _Base = None  # type: ignore[assignment, misc]
 
 
 def compatible() -> bool:
-    """Whether the installed uvicorn offers the protocol this module extends."""
-    return _Base is not None and all(hasattr(_Base, name) for name in _NEEDED)
+    """Whether the installed uvicorn offers the protocol this module extends, and the
+    `websockets` connection has the state `DirectProtocol.data_received` reads."""
+    if _Base is None or not all(hasattr(_Base, name) for name in _NEEDED):
+        return False
+    conn = ServerProtocol()
+    return all(hasattr(conn, name) for name in _CONNECTION_STATE)
 
 
 def direct_of(scope: Any) -> DirectChannel | None:
@@ -103,6 +139,7 @@ if _Base is not None:
             super().__init__(*args, **kwargs)
             self._receiver: Receiver | None = None
             self._held = False
+            self._between_frames = False
 
         def handle_connect(self, event: Any) -> None:
             super().handle_connect(event)
@@ -128,6 +165,34 @@ if _Base is not None:
                 return False
             self.transport.write(b"".join(conn.data_to_send()))
             return True
+
+        def data_received(self, data: bytes) -> None:
+            receiver = self._receiver
+            conn = self.conn
+            if (receiver is None or not self._between_frames or self.close_sent
+                    or conn.state is not OPEN or conn.extensions
+                    or conn.current_size is not None):
+                super().data_received(data)
+                self._between_frames = self._parser_between_frames()
+                return
+            parsed = 0
+            for text, end in plain_text_frames(data):
+                receiver(text)
+                parsed = end
+                if self.close_sent:  # the app closed: the parser drops what follows
+                    break
+            if parsed < len(data):
+                super().data_received(data[parsed:] if parsed else data)
+                self._between_frames = self._parser_between_frames()
+
+        def _parser_between_frames(self) -> bool:
+            """Whether the `websockets` parser waits for the first byte of a frame (in
+            `StreamReader.at_eof`, its buffer empty), so that a read may be parsed here:
+            an empty buffer alone may be a frame whose header it has read."""
+            generator = self.conn.parser
+            while (inner := getattr(generator, "gi_yieldfrom", None)) is not None:
+                generator = inner
+            return getattr(generator, "__name__", None) == "at_eof"
 
         def attach(self, receiver: Receiver) -> None:
             waiting: list[Any] = []
