@@ -19,6 +19,8 @@ READ = """() => ({
   board: [...document.querySelectorAll('#board [data-action].brx-legal, #prompt .brx-legal')]
     .map(e => e.dataset.action),
   extra: [...document.querySelectorAll('#prompt .brx-choice')].map(e => e.dataset.action),
+  workshop: [...document.querySelectorAll('#board .brx-art .brx-space.brx-legal')]
+    .filter(e => e.textContent.startsWith('Workshop')).map(e => e.dataset.action),
 })"""
 
 
@@ -40,6 +42,8 @@ def choose(moves: dict[str, list[str]], placed: int) -> str:
     board, extra = moves["board"], moves["extra"]
     if "pass" in extra and placed >= 2:
         return "pass"
+    if moves["workshop"] and placed == 0:  # a Workshop draws works to keep one of
+        return str(moves["workshop"][0])
     for prefix in ("sell ", "place ", "shield ", "hire ", "take ", "pay ", "needle ",
                    "build ", "keep ", "cover ", "activate "):
         found = [m for m in board if m.startswith(prefix)]
@@ -75,6 +79,8 @@ def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
             continue
         moves = page.evaluate(READ)
         status = page.locator(".brx-status").inner_text()
+        if "keep one of the works drawn" in status:  # most games: the prompt names them
+            assert re.search(r"works drawn: ?\w", status) and "Drawn:" not in status, status
         match = re.search(r"Round (\d)/5", status)
         if match and int(match.group(1)) != last_round:
             last_round, placed = int(match.group(1)), 0

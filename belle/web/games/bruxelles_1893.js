@@ -227,8 +227,11 @@ function statusLine(view, moves, act, ctx) {
       extras.push(h("button.brx-choice", { type: "button", dataset: { action: label }, onclick: () => act(label), title: describe("bruxelles_1893", label) || choiceLabel(label) }, choiceLabel(label)));
     }
   }
+  // The keeper's prompt already names the works ("keep one of the works drawn: red
+  // blue"); anyone else reads them labelled.
+  const keeping = view.drawn && view.drawn.some((c) => moves.has(`keep ${c}`));
   const drawn = view.drawn && view.drawn.length
-    ? h("span", {}, " ", t("Drawn:"), " ", view.drawn.map((c) => chip(c, ART_CSS[c], moves.has(`keep ${c}`) ? { action: `keep ${c}`, act } : null)))
+    ? h("span", {}, keeping ? ": " : [" · ", t("Drawn:"), " "], view.drawn.map((c) => chip(c, ART_CSS[c], moves.has(`keep ${c}`) ? { action: `keep ${c}`, act } : null)))
     : view.drawn_count ? h("span", {}, " ", t("({n} works drawn in secret)", { n: view.drawn_count })) : null;
   const phase = phaseTitle(view.phase);
   return h("div.brx-status" + (moves.size ? ".active" : ""), {},
