@@ -11,6 +11,7 @@ import re
 import time
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
 from .tables import legal_moves, over, settle, sit_down, tap_move, wait_for_my_turn
@@ -70,13 +71,24 @@ def test_a_refused_move_reads_as_a_german_sentence(device_page: Any) -> None:
     assert page.js_errors == []
 
 
-# Words of the resolution's notes (belle/games/bruxelles_1893/texts.py) in German and English.
-GERMAN_NOTE = re.compile(r"gewinnt die|schickt einen Assistenten|hat die Mehrheit|Ende der Runde")
-ENGLISH_NOTE = re.compile(r"wins the|sends an assistant|has the majority|end of round")
+# Words of the resolution's notes (belle/games/bruxelles_1893/texts.py) in German,
+# Spanish and English, and each language's heading.
+NOTES = {
+    "de": (re.compile(r"gewinnt die|schickt einen Assistenten|hat die Mehrheit|Ende der Runde"),
+           re.compile(r"^Auswertung der Runde \d+$")),
+    "es": (re.compile(r"gana la|envía un asistente|tiene la mayoría|Fin de la ronda"),
+           re.compile(r"^Resolución de la ronda \d+$")),
+}
+ENGLISH_NOTE = re.compile(r"wins the|sends an assistant|has the majority|end of round", re.I)
 
 
-def test_bruxelles_shows_its_resolution_in_german(device_page: Any) -> None:
-    page = device_page("desktop", lang="de", name="Bruno")
+@pytest.mark.parametrize("lang", sorted(NOTES))
+def test_bruxelles_shows_its_resolution_in_the_readers_language(
+        device_page: Any, lang: str) -> None:
+    """Issue 16: the resolution's notes in the reader's words, each a sentence: the end of
+    the round, which the catalogues write in lower case for the log ("fin de la ronda
+    2: …"), begins with a capital in the list."""
+    page = device_page("desktop", lang=lang, name="Bruno")
     sit_down(page, "bruxelles_1893", 2, bot="random")
     notes = page.locator(".brx-notes")
     deadline = time.monotonic() + 60
@@ -89,8 +101,11 @@ def test_bruxelles_shows_its_resolution_in_german(device_page: Any) -> None:
         moves = legal_moves(page)
         tap_move(page, "pass" if "pass" in moves else moves[0], tap=False)
         settle(page)
-    expect(notes.locator("h4")).to_have_text(re.compile(r"^Auswertung der Runde \d+$"))
-    expect(notes.locator("li").first).to_contain_text(GERMAN_NOTE)
+    words, heading = NOTES[lang]
+    expect(notes.locator("h4")).to_have_text(heading)
+    expect(notes.locator("li").first).to_contain_text(words)
     shown = notes.inner_text()
     assert not ENGLISH_NOTE.search(shown), shown
+    lines = notes.locator("li").all_inner_texts()
+    assert lines and all(line[:1].isupper() for line in lines), lines  # names too: Bruno, bots
     assert page.js_errors == []

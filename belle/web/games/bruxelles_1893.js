@@ -155,7 +155,14 @@ function roundNotes(view, ctx) {
   const title = t("Resolution of round {round}", { round: ended ? ended.params.round : view.round });
   return h("section.brx-notes", { "aria-label": title },
     h("h4", {}, title),
-    h("ul", {}, notes.map((note) => h("li", {}, engineText("bruxelles_1893", note, { names: ctx.names })))));
+    h("ul", {}, notes.map((note) => h("li", {}, noteLine(note, ctx)))));
+}
+
+/** A resolution note as a list item: a sentence, so capitalised, unless it opens with a
+ * player's name ("end of round 2: …" → "End of round 2: …"; "ana wins …" stays). */
+function noteLine(note, ctx) {
+  const text = engineText("bruxelles_1893", note, { names: ctx.names });
+  return note.params && "player" in note.params ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The players panel's row: the architect's colour with the seat's number, VP, money,
