@@ -104,8 +104,14 @@ def _annex(st: CityOfLightState, seat: int) -> Facings:
 
 
 def _hotel(st: CityOfLightState, seat: int) -> Facings:
-    """COL-166, COL-167: own free space, and a chimney left for it."""
-    return _own_free(st, seat) if st.chimneys[seat] > 0 else NO_SPACE
+    """COL-166, COL-167: own free space, and a chimney left for it. The Hôtel is a
+    building (COL-168: "zwischen diesem Gebäude"), so it may also go on the skull's space,
+    as any building may (COL-199: the skull marks "ein Feld, das er noch nutzen kann");
+    the skull then lies on it (`add_building`, COL-201)."""
+    if st.chimneys[seat] <= 0:
+        return NO_SPACE
+    skull = bit(st.skull_space) if st.skull_space >= 0 and st.skull_building < 0 else 0
+    return _on(st.kind_mask[seat] & (free_for_piece(st) | skull))
 
 
 def arc_spaces(space: int, facing: int) -> int:

@@ -453,6 +453,23 @@ def test_catacombes_col198_col205() -> None:
     assert st.score_breakdown()[BLUE][3]["points"] == 0  # COL-205
 
 
+def test_the_hotel_may_stand_on_the_skull_col168_col199() -> None:
+    """Seed: the skull lies on "ein Feld, das er noch nutzen kann", and "wenn dein Gegner
+    beschließt, auf diesem Feld ein Gebäude zu bauen, lege den Schädel auf dieses
+    Gebäude"; the Hôtel des Invalides goes "auf einen Straßen-Abschnitt deiner Farbe" and
+    is a building scored as any (COL-168). So the skull's space is one of its targets,
+    the skull lies on it, and the Catacombes pay half its points."""
+    rows = ["OOOLBLBB"] + ["OOOOBBBB"] * 7
+    st = with_cards("CATACOMBES", "INVALIDES", rows=rows)
+    play(st, "card catacombes", "on e1")  # orange puts the skull on blue's e1
+    st.to_move = BLUE
+    assert "on e1" in targets(st, "invalides")  # blue's own e1, under the skull
+    play(st, "on e1")
+    assert st.skull_building == 0 and st.b_owner == [BLUE]
+    assert st.score_breakdown()[BLUE][0]["points"] == 2  # size 1 × the streetlights d1, f1
+    assert card_points(st, ORANGE, "Catacombes de Paris") == 1  # 2 // 2
+
+
 def test_catacombes_half_of_21_is_10_col203() -> None:
     """Section 6.3: on a building worth 21 the activator gets 10."""
     rows = ["OOOOLBBB", "OOOOBBBL", "OOOOLBBB"] + ["OOOOBBBB"] * 5
