@@ -30,6 +30,8 @@ ENGLISH: dict[str, str] = {
     "kicked": "{host} asked {name} to leave the table.",
     "new_host": "{name} is the table's host now.",
     "started": "The game has started.",
+    "started_fewer": "The game has started with {players} players: the empty seats are "
+                     "left out.",
     "took_back": "{name} took back: {action}",
     "resigned": "{name} resigned: a bot plays their seat to the end.",
     "aborted": "{name} aborted the game: it ends without a result.",
@@ -48,15 +50,15 @@ ENGLISH: dict[str, str] = {
     # -- replies to chat commands (only the sender reads them) -----------------------
     "help_table": "Commands: /join [seat] takes a seat (numbered from 1; the first free "
                   "one without a number) · /leave gives it up · /bot NAME [seat] adds a "
-                  "bot ({bots}) · /start starts once every seat is taken · /close closes "
-                  "a table you created that has not started · /claim gives a bot the "
-                  "seat of a person silent too long · /help",
+                  "bot ({bots}) · /start starts with everyone seated, the empty seats left "
+                  "out · /close closes a table you created that has not started · /claim "
+                  "gives a bot the seat of a person silent too long · /help",
     "help_lobby": "Commands name a table by its number (#12 or 12): /join ID [seat] takes "
                   "a seat (numbered from 1; the first free one without a number) · "
                   "/leave ID gives it up · /bot ID NAME [seat] adds a bot ({bots}) · "
-                  "/start ID starts once every seat is taken · /close ID closes a table "
-                  "you created that has not started · /help. At a table the same "
-                  "commands need no ID.",
+                  "/start ID starts with everyone seated, the empty seats left out · "
+                  "/close ID closes a table you created that has not started · /help. At "
+                  "a table the same commands need no ID.",
     "you_sat": "You sit at seat {seat}.",
     "you_sat_at": "You sit at seat {seat} of table {table}.",
     "you_left": "You left your seat.",
@@ -69,8 +71,7 @@ ENGLISH: dict[str, str] = {
     "you_closed_at": "You closed table {table}.",
     "you_claimed": "You claimed the seat: a bot plays it to the end.",
     # -- refusals (beside their error code) ------------------------------------------
-    "seat_empty": "Seat {seat} is still empty.",
-    "seats_empty": "Seats {seats} are still empty.",
+    "too_few_seated": "At least {fewest} players must be seated to start; {seated} are.",
     "seat_range": "Seats are numbered 1 to {last}; there is no seat {seat}.",
     "seat_taken": "Seat {seat} is taken.",
     "table_full": "Every seat is taken.",

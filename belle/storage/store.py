@@ -365,9 +365,15 @@ class Store:
             found = [int(row[0]) for row in conn.execute(query)]
         return found
 
-    def start_table(self, table_id: int, seed: int) -> int:
+    def start_table(self, table_id: int, seed: int, seats: list[Seat] | None = None) -> int:
+        """Mark a table running with its seed; the new event number. `seats`: the seats
+        it starts with, when they are not those it was created with (its empty seats left
+        out: belle.server.table.lifecycle)."""
+        values: dict[str, Any] = {"status": "running", "seed": seed}
+        if seats is not None:
+            values.update(seats=[s.to_json() for s in seats], players=len(seats))
         with self.engine.begin() as conn:
-            return self._bump(conn, table_id, status="running", seed=seed)
+            return self._bump(conn, table_id, **values)
 
     def set_clock_state(self, table_id: int, state: Mapping[str, Any] | None) -> None:
         """Store the running clock (not an event: clients are told apart)."""

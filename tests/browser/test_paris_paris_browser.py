@@ -123,3 +123,24 @@ def test_a_tap_on_a_stop_tells_what_it_holds_and_scores(device_page: Any) -> Non
     legal = page.locator(".pp-map .stop.legal").first
     assert "Your move here: Take the card" in (legal.get_attribute("data-info") or "")
     assert page.js_errors == []
+
+
+def test_the_host_starts_with_two_of_three_seats(new_page: Any) -> None:
+    """REQ-PP-2: with two of three seats taken the host may start; the button says how
+    many will play, and the game has two players, the empty seat left out."""
+    page = new_page("Ada")
+    page.select_option("#create-game", "paris_paris")
+    page.select_option("#create-players", "3")
+    page.click("#create-submit")
+    page.wait_for_url("**/table/*")
+    expect(page.locator("#seats li.me")).to_have_count(1)
+    expect(page.locator("#seats button.start")).to_have_count(0)  # one seated: too few
+    expect(page.locator("#seats p.hint")).to_contain_text("at least 2 players")
+    page.locator('#seats li[data-seat="2"] button.add-bot').click()
+    start = page.locator("#seats button.start")
+    expect(start).to_have_text("Start with 2 players")
+    start.click()
+    expect(page.locator(".pp-map")).to_be_visible()
+    expect(page.locator("#seats li")).to_have_count(2)
+    expect(page.locator("#chat")).to_contain_text("started with 2 players")
+    assert page.js_errors == []

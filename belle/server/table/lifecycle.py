@@ -15,7 +15,8 @@ import secrets
 from typing import TYPE_CHECKING
 
 from belle.engine.record import new_state
-from belle.server.announcements import Notice, notice, seats_shown
+from belle.engine.registry import load_game
+from belle.server.announcements import notice
 from belle.server.errors import ServerError
 from belle.storage import Player, StoreError
 
@@ -30,28 +31,40 @@ class Lifecycle:
         self.actor = actor
 
     async def start(self, player: Player, address: str | None = None) -> None:
-        """The host starts a full table (`address`: theirs, for the bot-table cap)."""
+        """The host starts the table (`address`: theirs, for the bot-table cap): a full
+        one, or one with at least the game's fewest players seated, whose empty seats are
+        then left out (REQ-PP-2: "/start" starts with the 2 to 4 who typed "/join")."""
         actor = self.actor
         async with actor.command():
             actor.hosting.require_manager(player)
             actor.seats.require_open()
-            empty = [i for i, s in enumerate(actor.table.seats) if s.kind == "empty"]
-            if empty:
-                raise ServerError("not_ready", notice=_empty_seats(empty))
+            seats = actor.table.seats
+            seated = [s for s in seats if s.kind != "empty"]
+            fewest = load_game(actor.table.game).info.min_players
+            if len(seated) < fewest:
+                raise ServerError("not_ready", notice=notice(
+                    "too_few_seated", fewest=fewest, seated=len(seated)))
+            fewer = len(seated) < len(seats)
             host = actor.host
-            bots = any(s.kind == "bot" for s in actor.table.seats)
+            bots = any(s.kind == "bot" for s in seated)
             if bots:
                 await self._check_bot_tables(player, address)
             seed = secrets.randbits(63)
-            n = await host.db.write(host.store.start_table, actor.id, seed)
-            actor.changed(n, status="running", seed=seed)
+            n = await host.db.write(host.store.start_table, actor.id, seed,
+                                    seated if fewer else None)
+            if fewer:
+                actor.changed(n, status="running", seed=seed, seats=seated,
+                              players=len(seated))
+            else:
+                actor.changed(n, status="running", seed=seed)
             actor.state = new_state(actor.record())
             actor.departures.moved()  # the first mover's turn begins now
             if bots and address is not None:
                 await host.started_bot_table(address, actor.id)
             actor.events.table(n)
             actor.remote.share_table(n)
-            await actor.chat.announce(notice("started"))
+            await actor.chat.announce(
+                notice("started_fewer", players=len(seated)) if fewer else notice("started"))
             await actor.moves.advance()
 
     async def close_table(self, player: Player) -> None:
@@ -131,9 +144,3 @@ class Lifecycle:
             raise ServerError("too_many_tables", "you already run {most} games with bots: "
                                                  "finish one before starting another",
                               params={"most": most})
-
-
-def _empty_seats(indexes: list[int]) -> Notice:
-    if len(indexes) == 1:
-        return notice("seat_empty", seat=indexes[0] + 1)
-    return notice("seats_empty", seats=seats_shown(indexes))

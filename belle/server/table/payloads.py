@@ -35,6 +35,12 @@ def game_titles() -> dict[str, str]:
     return {info.id: info.title for info in list_games()}
 
 
+@cache
+def fewest_players() -> dict[str, int]:
+    """Each game's fewest players: a table starts with that many seated or more."""
+    return {info.id: info.min_players for info in list_games()}
+
+
 def iso(moment: datetime) -> str:
     return moment.isoformat().replace("+00:00", "Z")
 
@@ -61,6 +67,7 @@ def summary(table: TableRecord) -> dict[str, Any]:
         "game": table.game,
         "title": game_titles().get(table.game, table.game),
         "players": table.players,
+        "min_players": fewest_players().get(table.game, table.players),
         "options": table.options,
         "mode": table.mode,
         "status": table.status,

@@ -78,7 +78,10 @@ export function seatControls(table, player, bots, changed) {
     );
   });
   const full = (table.seats || []).every((seat) => seat.kind !== "empty");
-  const mayStart = open && player && full && host;
+  const seated = (table.seats || []).filter((seat) => seat.kind !== "empty").length;
+  const fewest = table.min_players || table.players;
+  // REQ-PP-2: the host may start with fewer than the seats, the empty ones left out.
+  const mayStart = open && player && host && (full || seated >= fewest);
   return h(
     "div.seat-controls",
     {},
@@ -87,9 +90,9 @@ export function seatControls(table, player, bots, changed) {
       ? h("button.start.primary", {
         type: "button",
         onclick: () => call(() => post(`/api/tables/${table.id}/start`)),
-      }, t("Start the game"))
+      }, full ? t("Start the game") : t("Start with {n} players", { n: seated }))
       : null,
-    open && !full ? h("p.hint", {}, t("The game starts when every seat is taken.")) : null,
+    open && !full ? h("p.hint", {}, t("The host starts the game once at least {n} players are seated; empty seats are then left out.", { n: fewest })) : null,
     open && host
       ? h("button.close-table.quiet", {
         type: "button",

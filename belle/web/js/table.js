@@ -331,7 +331,7 @@ function renderTurn() {
   } else if (status === "aborted") {
     text = t("This game was aborted: it ends with no result.");
   } else if (status === "open") {
-    text = t("Waiting for players — the game starts when every seat is taken.");
+    text = t("Waiting for players — the host starts the game once enough are seated.");
   } else if (st.legal.length) {
     text = t("Your turn");
     cls = "mine";
@@ -580,7 +580,7 @@ function waitingText() {
     {},
     h("p", {}, t("{game} for {n} players, {pace}.", { game: gameText(table.title) || table.game, n: table.players, pace })),
     options ? h("p.muted", {}, t("Options"), " — " + options) : null,
-    h("p.empty", {}, t("The board appears when every seat is taken and the game starts. Take a seat, add bots, or type /help in the chat.")),
+    h("p.empty", {}, t("The board appears when the game starts. Take a seat, add bots, or type /help in the chat.")),
   );
 }
 

@@ -198,7 +198,7 @@ export function errorText(code, message, notice, params, refusal, names, templat
     not_your_turn: t("It is not your turn."),
     stale: t("The table moved on; the page is being updated."),
     table_full: t("This seat or table is already taken."),
-    not_ready: t("The game cannot start yet: every seat must be taken."),
+    not_ready: t("The game cannot start yet: too few players are seated."),
     not_open: t("This table is no longer open."),
     game_over: t("The game is over."),
     name_taken: t("This name is kept by someone else: enter its password or pick another."),
