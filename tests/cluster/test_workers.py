@@ -87,6 +87,29 @@ def test_clients_on_two_workers_play_one_table(cluster: Cluster, pg_url: str) ->
     assert [t if t != "?" else "?" for _n, _v, t in seen[0]] == public
 
 
+def test_a_table_started_with_fewer_seats_is_followed_by_the_other_worker(
+        cluster: Cluster, pg_url: str) -> None:
+    """REQ-PP-2 across workers: a 4-seat table started on w1 with 3 seated (its empty
+    seat left out) reaches w0 as a 3-seat table, whose clients then play on."""
+    w0, w1 = cluster(2)
+    tokens = [sign_in(w0, "Ada"), sign_in(w0, "Bea"), sign_in(w1, "Cyd")]
+    table_id = new_table(w0, tokens[0], players=4)
+    post(w0, tokens[0], f"/api/tables/{table_id}/join", {"seat": 0})
+    post(w0, tokens[1], f"/api/tables/{table_id}/join", {"seat": 2})
+    post(w1, tokens[2], f"/api/tables/{table_id}/join", {"seat": 3})
+    seats = [Client(w0, table_id, tokens[0]), Client(w0, table_id, tokens[1]),
+             Client(w1, table_id, tokens[2])]
+    watcher = Client(w0, table_id, None)
+    _joined([*seats, watcher])
+    post(w1, tokens[0], f"/api/tables/{table_id}/start")
+    started = watcher.until(lambda m: m["type"] == "event" and m["kind"] == "table"
+                            and m["table"]["status"] == "running")
+    assert started["table"]["players"] == 3
+    assert [s["name"] for s in started["table"]["seats"]] == ["Ada", "Bea", "Cyd"]
+    last = play(dict(enumerate(seats)), watcher, 12, random.Random(2))
+    assert len(stored_actions(pg_url, table_id)) == last["version"] >= 12
+
+
 def test_kill_9_worker_client_resumes_on_other(cluster: Cluster, pg_url: str) -> None:
     """Issue 9 item 2: kill -9 of one worker mid-game; its client reconnects to the other
     with hello {since} and carries on; no action is lost (the stored log has every move)."""

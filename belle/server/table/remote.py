@@ -124,7 +124,9 @@ class Remote:
         if "host_id" in message:  # (a worker of an older release does not send them)
             roles = {"host_id": message["host_id"], "host_name": message.get("host_name"),
                      "banned": tuple(message.get("banned") or ())}
-        actor.changed(n, status=status, seed=message["seed"], seats=seats, **roles)
+        # a table may start with fewer seats than it was created with (lifecycle.start)
+        actor.changed(n, status=status, seed=message["seed"], seats=seats,
+                      players=len(seats), **roles)
         actor.bots.forget()
         if status == "running" and actor.state is None:
             actor.state = new_state(actor.record())
