@@ -52,11 +52,8 @@ class Lifecycle:
             seed = secrets.randbits(63)
             n = await host.db.write(host.store.start_table, actor.id, seed,
                                     seated if fewer else None)
-            if fewer:
-                actor.changed(n, status="running", seed=seed, seats=seated,
-                              players=len(seated))
-            else:
-                actor.changed(n, status="running", seed=seed)
+            shrunk = {"seats": seated, "players": len(seated)} if fewer else {}
+            actor.changed(n, status="running", seed=seed, **shrunk)
             actor.state = new_state(actor.record())
             actor.departures.moved()  # the first mover's turn begins now
             if bots and address is not None:
