@@ -104,14 +104,13 @@ def _annex(st: CityOfLightState, seat: int) -> Facings:
 
 
 def _hotel(st: CityOfLightState, seat: int) -> Facings:
-    """COL-166, COL-167: own free space, and a chimney left for it. The Hôtel is a
-    building (COL-168: "zwischen diesem Gebäude"), so it may also go on the skull's space,
-    as any building may (COL-199: the skull marks "ein Feld, das er noch nutzen kann");
-    the skull then lies on it (`add_building`, COL-201)."""
+    """COL-166, COL-167: a space of the activator's colour a building may cover, and a
+    chimney left for it. The Hôtel is a building (COL-168: "zwischen diesem Gebäude"), so
+    it takes buildings' occupancy rule (`block_mask`): the skull's space is open to it as
+    to any building (COL-199), and the skull then lies on it (`add_building`, COL-201)."""
     if st.chimneys[seat] <= 0:
         return NO_SPACE
-    skull = bit(st.skull_space) if st.skull_space >= 0 and st.skull_building < 0 else 0
-    return _on(st.kind_mask[seat] & (free_for_piece(st) | skull))
+    return _on(st.kind_mask[seat] & ~st.covered & ~st.block_mask)
 
 
 def arc_spaces(space: int, facing: int) -> int:

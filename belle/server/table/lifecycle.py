@@ -15,9 +15,9 @@ import secrets
 from typing import TYPE_CHECKING
 
 from belle.engine.record import new_state
-from belle.engine.registry import load_game
 from belle.server.announcements import notice
 from belle.server.errors import ServerError
+from belle.server.table.payloads import fewest_players
 from belle.storage import Player, StoreError
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class Lifecycle:
             actor.seats.require_open()
             seats = actor.table.seats
             seated = [s for s in seats if s.kind != "empty"]
-            fewest = load_game(actor.table.game).info.min_players
+            fewest = fewest_players()[actor.table.game]
             if len(seated) < fewest:
                 raise ServerError("not_ready", notice=notice(
                     "too_few_seated", fewest=fewest, seated=len(seated)))
