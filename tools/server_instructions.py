@@ -80,18 +80,18 @@ def run(tree: str, game: str, players: int, tables: int, moves: int) -> float:
                     _control(pid, "--dump")
             return phase
 
-        result = _closed_loop(tree, game, players, tables, moves, counting,
+        result = closed_loop(tree, game, players, tables, moves, counting,
                               (*CALLGRIND, f"--callgrind-out-file={folder}/callgrind.%p"))
         return _total_instructions(folder) / max(1, int(result["moves"]))
 
 
 def cpu_ms(tree: str, game: str, players: int, tables: int, moves: int) -> float:
     """CPU milliseconds per move of one server from `tree` (one fresh process)."""
-    result = _closed_loop(tree, game, players, tables, moves)
+    result = closed_loop(tree, game, players, tables, moves)
     return float(result["cpu_ms_per_move"])
 
 
-def _closed_loop(tree: str, game: str, players: int, tables: int, moves: int,
+def closed_loop(tree: str, game: str, players: int, tables: int, moves: int,
                  phase_of: Callable[[int], Callable[[bool], None]] | None = None,
                  under: tuple[str, ...] = ()) -> dict[str, Any]:
     """One closed-loop level against a fresh server from `tree` (run `under` a command);
