@@ -77,3 +77,44 @@ def test_a_full_table_starts_as_before_and_too_few_are_refused(client: TestClien
     table = anna.get(f"/api/tables/{table_id}").json()
     assert table["players"] == 3 and [s["kind"] for s in table["seats"]] == [
         "human", "bot", "bot"]
+
+
+def test_anyone_seated_starts_while_the_host_holds_no_seat(client: TestClient) -> None:
+    """REQ-PP-1/2: "2 à 4 joueurs … /join. Démarrez le jeu avec /start": the players who
+    joined start the game. A host who sits starts it (others are refused); a host who
+    created the table without sitting does not hold it: anyone seated starts it."""
+    anna, bob, carl = (sign_in(client, name) for name in ("Anna", "Bob", "Carl"))
+    table_id = paris_paris_table(anna, 4)
+    with bob.socket(f"/ws/table/{table_id}") as b, carl.socket(f"/ws/table/{table_id}") as c:
+        b.hello()
+        c.hello()
+        say(b, "/join")
+        b.until(lambda m: m["type"] == "notice")
+        say(b, "/start")  # one seated: too few, whoever asks
+        assert b.expect_error("not_ready")["notice"] == "too_few_seated"
+        say(c, "/join")
+        c.until(lambda m: m["type"] == "notice")
+        say(c, "/start")
+        started = c.until(lambda m: m.get("kind") == "chat" and m.get("system", False)
+                          and m.get("notice", "").startswith("started"))
+        assert started["params"] == {"players": 2}
+    table = anna.get(f"/api/tables/{table_id}").json()
+    assert table["status"] == "running" and table["players"] == 2
+    assert [s["name"] for s in table["seats"]] == ["Bob", "Carl"]
+    assert table["host"] == "Anna"
+
+
+def test_a_seated_host_alone_starts(client: TestClient) -> None:
+    """The host who sits manages the table: another seated person's start is refused and
+    changes nothing; once the host leaves the seat, the role (and the start) passes on."""
+    anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
+    table_id = paris_paris_table(anna, 3)
+    seat(anna, table_id, 0)
+    seat(bob, table_id, 1)
+    refused = bob.post(f"/api/tables/{table_id}/start")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_host"
+    assert anna.get(f"/api/tables/{table_id}").json()["status"] == "open"
+    assert anna.post(f"/api/tables/{table_id}/leave").status_code == 200
+    assert anna.get(f"/api/tables/{table_id}").json()["host"] == "Bob"
+    add_bot(bob, table_id)
+    assert bob.post(f"/api/tables/{table_id}/start").status_code == 200

@@ -1,5 +1,6 @@
 """A table's host: the person who manages it — adds and removes bots, kicks a person
 out before the start (they may not come back), starts it, closes it before the start.
+A host who holds no seat lets anyone seated start the table as well.
 
 The host is the table's creator until they hand the role to another seated person, or
 leave their seat before the start while another person sits there: the role then
@@ -30,6 +31,20 @@ class Hosting:
 
     def require_manager(self, player: Player) -> None:
         if not self.may_manage(player):
+            raise ServerError("not_host", notice=notice("not_host"))
+
+    def may_start(self, player: Player) -> bool:
+        """The host starts the table; while the host holds no seat, so may anyone seated
+        (REQ-PP-1/2: the players who typed /join start the game with /start, and a table
+        never waits on an organiser who does not play)."""
+        if self.may_manage(player):
+            return True
+        table = self.actor.table
+        seated = {s.player_id for s in table.seats if s.kind == "human"}
+        return table.host_id not in seated and player.id in seated
+
+    def require_starter(self, player: Player) -> None:
+        if not self.may_start(player):
             raise ServerError("not_host", notice=notice("not_host"))
 
     async def kick(self, player: Player, seat: int) -> None:

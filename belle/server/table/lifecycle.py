@@ -31,12 +31,13 @@ class Lifecycle:
         self.actor = actor
 
     async def start(self, player: Player, address: str | None = None) -> None:
-        """The host starts the table (`address`: theirs, for the bot-table cap): a full
-        one, or one with at least the game's fewest players seated, whose empty seats are
-        then left out (REQ-PP-2: "/start" starts with the 2 to 4 who typed "/join")."""
+        """The host (or, while the host holds no seat, anyone seated: Hosting.may_start)
+        starts the table (`address`: theirs, for the bot-table cap): a full one, or one
+        with at least the game's fewest players seated, whose empty seats are then left out
+        (REQ-PP-2: "/start" starts with the 2 to 4 who typed "/join")."""
         actor = self.actor
         async with actor.command():
-            actor.hosting.require_manager(player)
+            actor.hosting.require_starter(player)
             actor.seats.require_open()
             seats = actor.table.seats
             seated = [s for s in seats if s.kind != "empty"]
@@ -130,14 +131,16 @@ class Lifecycle:
         return bool(people) and moved == people
 
     async def _check_bot_tables(self, player: Player, address: str | None) -> None:
-        """Bots cost CPU: a player, and an address, may run `Limits.bot_tables` tables
-        with bots at once."""
+        """Bots cost CPU: a host, and an address, may run `Limits.bot_tables` tables with
+        bots at once (the table's host is counted, whoever of the seated starts it)."""
         host = self.actor.host
         most = host.limits.bot_tables
         if not most:
             return
         by_address = address is not None and await host.running_bot_tables(address) >= most
-        if by_address or await host.db.read(host.store.count_bot_tables, player.id) >= most:
+        host_id = self.actor.table.host_id
+        counted = player.id if host_id is None else host_id
+        if by_address or await host.db.read(host.store.count_bot_tables, counted) >= most:
             raise ServerError("too_many_tables", "you already run {most} games with bots: "
                                                  "finish one before starting another",
                               params={"most": most})

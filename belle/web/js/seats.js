@@ -80,8 +80,12 @@ export function seatControls(table, player, bots, changed) {
   const full = (table.seats || []).every((seat) => seat.kind !== "empty");
   const seated = (table.seats || []).filter((seat) => seat.kind !== "empty").length;
   const fewest = table.min_players || table.players;
-  // REQ-PP-2: the host may start with fewer than the seats, the empty ones left out.
-  const mayStart = open && player && host && (full || seated >= fewest);
+  // REQ-PP-2: the host may start with fewer than the seats, the empty ones left out;
+  // while the host holds no seat, so may anyone seated (the server's Hosting.may_start).
+  const hostName = table.host ?? creatorName(table);
+  const hostSeated = (table.seats || []).some((seat) => seat.kind === "human" && sameName(seat.name, hostName));
+  const starter = host || (!hostSeated && mine !== null);
+  const mayStart = open && player && starter && (full || seated >= fewest);
   return h(
     "div.seat-controls",
     {},
@@ -92,7 +96,9 @@ export function seatControls(table, player, bots, changed) {
         onclick: () => call(() => post(`/api/tables/${table.id}/start`)),
       }, full ? t("Start the game") : t("Start with {n} players", { n: seated }))
       : null,
-    open && !full ? h("p.hint", {}, t("The host starts the game once at least {n} players are seated; empty seats are then left out.", { n: fewest })) : null,
+    open && !full ? h("p.hint", {}, hostSeated
+      ? t("The host starts the game once at least {n} players are seated; empty seats are then left out.", { n: fewest })
+      : t("Anyone seated may start the game once at least {n} players are seated; empty seats are then left out.", { n: fewest })) : null,
     open && host
       ? h("button.close-table.quiet", {
         type: "button",
