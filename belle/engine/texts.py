@@ -11,6 +11,7 @@ see: the illegal-move refusal lists the mover's own legal moves, which their tab
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
 from belle.i18n.text import Texts
@@ -82,6 +83,7 @@ _TEMPLATES: Final[dict[str, str]] = {
     "engine.option.unknown.none": "There is no option “{option}”: this game has no options.",
     "engine.option.assignment": "Write an option as name=value, not “{typed}”.",
     "engine.option.players": "{game} is played by {low} to {high} players, not {count}.",
+    "engine.seat": "There is no seat {seat} in this game: its seats are numbered 0 to {last}.",
     # match records a player opens (belle.engine.record)
     "engine.record.not_object": "A match record is a JSON object.",
     "engine.record.field":
@@ -108,3 +110,14 @@ def typed(text: object) -> str:
     """What a player typed, as a refusal quotes it: one line, cut at TYPED_LENGTH."""
     shown = " ".join(str(text).split())
     return shown if len(shown) <= TYPED_LENGTH else shown[: TYPED_LENGTH - 1] + "…"
+
+
+_LIGATURES: Final = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ß": "ss"})
+
+
+def name_key(text: str) -> str:
+    """How the notation compares names: case, accents, ligatures, spaces, hyphens,
+    apostrophes and underscores do not count (`Sacré-Cœur`, `sacre coeur` and
+    `SacreCoeur` are one name; `La Villette` and `lavillette` too)."""
+    plain = unicodedata.normalize("NFKD", text.translate(_LIGATURES))
+    return "".join(c for c in plain.encode("ascii", "ignore").decode().lower() if c.isalnum())

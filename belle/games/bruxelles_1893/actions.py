@@ -20,7 +20,7 @@ from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
-from belle.engine.texts import typed
+from belle.engine.texts import name_key, typed
 from belle.games.bruxelles_1893 import data
 from belle.games.bruxelles_1893.rules import space_label
 from belle.games.bruxelles_1893.texts import TEXTS
@@ -166,8 +166,8 @@ def _norm(word: str) -> str:
 
 
 def _find(names: tuple[str, ...], word: str) -> int | None:
-    folded = [_norm(n) for n in names]
-    target = _norm(word)
+    folded = [name_key(n) for n in names]
+    target = name_key(word)
     return folded.index(target) if target in folded else None
 
 
@@ -190,14 +190,15 @@ def parse(text: str) -> Act:
             return get(verb)
         raise _refuse("engine.refuse.alone", verb=_PRINTED.get(verb, verb))
     names = VERBS.get(verb)
-    if names is not None and len(args) == 1:
-        found = _find(names, args[0])
+    if names is not None and args:
+        named = " ".join(args)  # a name of several words: `activate Van Eetvelde`
+        found = _find(names, named)
         if found is not None:
             return get(verb, found)
         shown = list(names[:SHOWN_NAMES])
         more = len(names) - SHOWN_NAMES
         raise _refuse("refuse.word.more" if more > 0 else "refuse.word",
-                      verb=_PRINTED.get(verb, verb), text=typed(args[0]), names=shown,
+                      verb=_PRINTED.get(verb, verb), text=typed(named), names=shown,
                       **({"more": more} if more > 0 else {}))
     raise _refuse("engine.refuse.unreadable", text=typed(text), usage=USAGE)
 

@@ -12,13 +12,12 @@ All actions are prebuilt singletons, so legal-action lists allocate nothing.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
-from belle.engine.texts import typed
+from belle.engine.texts import name_key, typed
 from belle.games.city_of_light import data
 from belle.games.city_of_light.rules import NUM_BUILDINGS, SPACES, label, slot_label
 from belle.games.city_of_light.texts import TEXTS
@@ -161,15 +160,14 @@ ALL_ACTIONS: tuple[Action, ...] = (
 )
 
 
-def _fold(text: str) -> str:
-    """Lower-case, accent-free, underscores for spaces and hyphens."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return "_".join(plain.lower().replace("-", " ").replace("_", " ").split())
-
-
+# Names the seed writes differently from the card's own (its promo heading reads "Le
+# Liberté Éclairant le Monde"): read as the card.
+SEED_SPELLINGS = {"Le Liberté Éclairant le Monde": "LIBERTE"}
+_CARD_INDEX = {c.id: i for i, c in enumerate(data.POSTCARDS)}
 _CARD_NAMES = {
-    **{_fold(c.id): i for i, c in enumerate(data.POSTCARDS)},
-    **{_fold(c.name): i for i, c in enumerate(data.POSTCARDS)},
+    **{name_key(c.id): i for i, c in enumerate(data.POSTCARDS)},
+    **{name_key(c.name): i for i, c in enumerate(data.POSTCARDS)},
+    **{name_key(spelling): _CARD_INDEX[card] for spelling, card in SEED_SPELLINGS.items()},
 }
 _BUILDING_NAMES = {b.id.lower(): i for i, b in enumerate(data.BUILDINGS)}
 _SPACE_NAMES = {label(s): s for s in range(SPACES)}
@@ -250,7 +248,7 @@ def _lookup(table: dict[str, int], text: str, refusal: str, **params: Any) -> in
 
 
 def parse_card(text: str) -> int:
-    card = _CARD_NAMES.get(_fold(text))
+    card = _CARD_NAMES.get(name_key(text))
     if card is None:
         names = [card_word(c) for c in range(NUM_CARDS)]
         raise TEXTS.error(InvalidActionError, "refuse.postcard", text=typed(text), names=names)

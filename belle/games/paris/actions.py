@@ -19,7 +19,7 @@ from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
-from belle.engine.texts import typed
+from belle.engine.texts import name_key, typed
 from belle.games.paris import data
 from belle.games.paris.texts import TEXTS
 
@@ -293,10 +293,10 @@ def source_name(src: int) -> str:
 
 SPACE_BY_NAME = {space_name(s).lower(): s for s in range(NS)}
 SOURCE_BY_NAME = {source_name(s).lower(): s for s in range(NSRC)}
-DISTRICT_BY_NAME = {
-    **{d.code.lower(): i for i, d in enumerate(data.DISTRICTS)},
-    **{d.name.lower(): i for i, d in enumerate(data.DISTRICTS)},
-    **{d.id.lower(): i for i, d in enumerate(data.DISTRICTS)},
+DISTRICT_BY_NAME = {  # name_key: `La Villette`, `lavillette` and `LV` are one district
+    **{name_key(d.code): i for i, d in enumerate(data.DISTRICTS)},
+    **{name_key(d.name): i for i, d in enumerate(data.DISTRICTS)},
+    **{name_key(d.id): i for i, d in enumerate(data.DISTRICTS)},
 }
 KIND_BY_NAME = {
     **{k: i for i, k in enumerate(data.STOCK_KINDS)},
@@ -306,7 +306,7 @@ END_BY_CODE = {t.code: i for i, t in enumerate(data.END_TILES)}
 
 
 def _district(text: str) -> int:
-    d = DISTRICT_BY_NAME.get(text.lower())
+    d = DISTRICT_BY_NAME.get(name_key(text))
     if d is None:
         raise _refuse("refuse.district", text=typed(text), names=list(CODES))
     return d
@@ -405,12 +405,12 @@ def _parse_move(args: list[str], landmark_district: Sequence[int] | None = None)
     if src is None:
         raise _refuse("refuse.key_place", text=typed(args[0]))
     if args[1].lower() == "build":
-        if len(args) not in (3, 4):
+        if len(args) < 3:
             raise _refuse("engine.refuse.write_as", usage="move MO8 build L12 MO")
         dst = SPACE_BY_NAME.get(args[2].lower(), -1)
         if dst < data.NUM_BUILDINGS:
             raise _refuse("refuse.not_landmark", text=typed(args[2]))
-        district = _district(args[3]) if len(args) == 4 else _source_district(
+        district = _district(" ".join(args[3:])) if len(args) > 3 else _source_district(
             src, landmark_district)
         return BUILD[src][dst - data.NUM_BUILDINGS][district]
     if len(args) != 2:
@@ -464,6 +464,13 @@ def _parse_play(args: list[str]) -> Action:
     return action
 
 
+def _named(args: list[str], usage: str) -> str:
+    """The words of a name that ends the action (`key La Villette`)."""
+    if not args:
+        raise _refuse("engine.refuse.write_as", usage=usage)
+    return " ".join(args)
+
+
 def _one(args: list[str], n: int, usage: str) -> list[str]:
     if len(args) != n:
         raise _refuse("engine.refuse.write_as", usage=usage)
@@ -491,12 +498,12 @@ def parse(text: str, landmark_district: Sequence[int] | None = None) -> Action:
         case "play":
             return _parse_play(args)
         case "key":
-            (target,) = _one(args, 1, "key MO / key arc")
+            target = _named(args, "key MO / key arc")
             return PLACE[ARC] if target.lower() == "arc" else PLACE[_district(target)]
         case "draw":
             return DRAW[_int(_one(args, 1, "draw 1")[0], 1, data.NUM_STACKS, "a stack") - 1]
         case "put":
-            return PUT[_district(_one(args, 1, "put LV")[0])]
+            return PUT[_district(_named(args, "put LV"))]
         case "take":
             (code,) = _one(args, 1, "take vp6")
             if code.lower() not in END_BY_CODE:
@@ -507,7 +514,9 @@ def parse(text: str, landmark_district: Sequence[int] | None = None) -> Action:
         case "give":
             return GIVE[_int(_one(args, 1, "give 1")[0], 1, 3, "a reward slot") - 1]
         case "vptile":
-            tile, district = _one(args, 2, "vptile 3 CH")
+            if len(args) < 2:
+                raise _refuse("engine.refuse.write_as", usage="vptile 3 CH")
+            tile, district = args[0], " ".join(args[1:])
             return VPTILE[_int(tile, 1, len(data.VP_TILES), "a VP tile") - 1][_district(district)]
         case "buy":
             return BUY[_kind(_one(args, 1, "buy wood")[0], data.RESOURCES)]
@@ -526,7 +535,9 @@ def _parse_chance(verb: str, args: list[str], text: str) -> Action:
             return TRACK[_int(_one(args, 1, "track 7")[0], 1, data.NUM_BONUS_NUMBERS,
                               "a bonus number") - 1]
         case "top":
-            stack, district = _one(args, 2, "top 1 MO")
+            if len(args) < 2:
+                raise _refuse("engine.refuse.write_as", usage="top 1 MO")
+            stack, district = args[0], " ".join(args[1:])
             return TOP[_int(stack, 1, data.NUM_STACKS, "a stack") - 1][_district(district)]
         case "value":
             value = _int(_one(args, 1, "value 5")[0], 1, 8, "a building value")

@@ -9,13 +9,12 @@ All action objects are prebuilt singletons, so legal-action lists allocate nothi
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
-from belle.engine.texts import typed
+from belle.engine.texts import name_key, typed
 from belle.games.paris_connection import data
 from belle.games.paris_connection.rules import BOARD
 from belle.games.paris_connection.texts import TEXTS
@@ -102,20 +101,14 @@ ALL_ACTIONS: tuple[Action, ...] = (
 COMPANY_LETTERS = "".join(c.letter for c in data.COMPANIES)
 
 
-def fold(text: str) -> str:
-    """Lower-case, accent-free, single-spaced: how names are compared."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(plain.lower().replace("-", " ").split())
-
-
 _COMPANY_NAMES = {
-    **{fold(c.letter): i for i, c in enumerate(data.COMPANIES)},
-    **{fold(c.name): i for i, c in enumerate(data.COMPANIES)},
-    **{fold(c.id): i for i, c in enumerate(data.COMPANIES)},
+    **{name_key(c.letter): i for i, c in enumerate(data.COMPANIES)},
+    **{name_key(c.name): i for i, c in enumerate(data.COMPANIES)},
+    **{name_key(c.id): i for i, c in enumerate(data.COMPANIES)},
 }
 _HEX_NAMES = {
-    **{fold(label): i for i, label in enumerate(BOARD.labels)},
-    **{fold(name): i for i, name in enumerate(BOARD.names) if name},
+    **{name_key(label): i for i, label in enumerate(BOARD.labels)},
+    **{name_key(name): i for i, name in enumerate(BOARD.names) if name},
 }
 
 
@@ -152,7 +145,7 @@ def to_string(action: Action) -> str:
 
 def parse_start_hex(text: str) -> int:
     """The slot (0..5) of a start hex named by its grid label."""
-    index = _HEX_NAMES.get(fold(text))
+    index = _HEX_NAMES.get(name_key(text))
     if index not in BOARD.start_slots:
         labels = [BOARD.labels[h] for h in BOARD.start_slots]
         raise _refuse("refuse.start_hex", text=typed(text), labels=labels)
@@ -160,7 +153,7 @@ def parse_start_hex(text: str) -> int:
 
 
 def parse_company(text: str) -> int:
-    company = _COMPANY_NAMES.get(fold(text))
+    company = _COMPANY_NAMES.get(name_key(text))
     if company is None:
         names = [c.letter for c in data.COMPANIES]
         raise _refuse("refuse.company", text=typed(text), names=names)
@@ -168,7 +161,7 @@ def parse_company(text: str) -> int:
 
 
 def parse_hex(text: str) -> int:
-    index = _HEX_NAMES.get(fold(text))
+    index = _HEX_NAMES.get(name_key(text))
     if index is None:
         raise _refuse("refuse.hex", text=typed(text), label=BOARD.labels[0])
     return index

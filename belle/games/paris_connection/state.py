@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, rank_by_keys
+from belle.engine.texts import name_key
 from belle.games.paris_connection import actions as act
 from belle.games.paris_connection import (
     cutoff,
@@ -577,8 +578,8 @@ class ParisConnectionState(State[Action]):
         if self.board is not BOARD and isinstance(text, str):
             words = text.split()
             if len(words) > 1 and words[0].lower() == "place":
-                name = act.fold(" ".join(words[1:]))
+                name = name_key(" ".join(words[1:]))
                 for h, city in enumerate(self.board.names):
-                    if city and act.fold(city) == name:
+                    if city and name_key(city) == name:
                         return act.PLACE[h]
         return act.parse(text)

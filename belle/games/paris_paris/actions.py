@@ -13,13 +13,12 @@ its notation, and `NOTATION` is the current one's.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
-from belle.engine.texts import typed
+from belle.engine.texts import name_key, typed
 from belle.games.paris_paris import data
 from belle.games.paris_paris.rules import NET, NETWORKS, NUM_CARDS, NUM_LINES, Network
 from belle.games.paris_paris.texts import TEXTS
@@ -83,17 +82,11 @@ LINE_NAMES = tuple(line.colour for line in data.LINES)
 PLAYER_NAMES = tuple(colour.name for colour in data.PLAYER_COLOURS)
 
 
-def fold(text: str) -> str:
-    """Lower-case, accent-free, single-spaced: how names are compared."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(plain.lower().replace("-", " ").replace("'", " ").split())
-
-
 _LINES = {
-    **{fold(line.colour): i for i, line in enumerate(data.LINES)},
-    **{fold(line.letter): i for i, line in enumerate(data.LINES)},
+    **{name_key(line.colour): i for i, line in enumerate(data.LINES)},
+    **{name_key(line.letter): i for i, line in enumerate(data.LINES)},
 }
-_PLAYERS = {fold(name): i for i, name in enumerate(PLAYER_NAMES)}
+_PLAYERS = {name_key(name): i for i, name in enumerate(PLAYER_NAMES)}
 USAGE = "take Pompidou green | take POM green | remove grey"
 
 
@@ -102,7 +95,7 @@ def _refuse(message_id: str, /, **params: Any) -> InvalidActionError:
 
 
 def parse_line(text: str) -> int:
-    line = _LINES.get(fold(text))
+    line = _LINES.get(name_key(text))
     if line is None:
         raise _refuse("refuse.line", text=typed(text), names=list(LINE_NAMES))
     return line
@@ -111,7 +104,7 @@ def parse_line(text: str) -> int:
 def parse_seat(text: str) -> int:
     if text.isdigit() and int(text) < MAX_SEATS:
         return int(text)
-    seat = _PLAYERS.get(fold(text))
+    seat = _PLAYERS.get(name_key(text))
     if seat is None:
         raise _refuse("refuse.player", text=typed(text), names=list(PLAYER_NAMES))
     return seat
@@ -138,8 +131,8 @@ class Codec:
     def __init__(self, net: Network) -> None:
         self.net = net
         self.stops = {
-            **{fold(stop_id): i for i, stop_id in enumerate(net.ids)},
-            **{fold(name): i for i, name in enumerate(net.names)},
+            **{name_key(stop_id): i for i, stop_id in enumerate(net.ids)},
+            **{name_key(name): i for i, name in enumerate(net.names)},
         }
 
     def card_text(self, card: int) -> str:
@@ -151,7 +144,7 @@ class Codec:
         return {"stop": self.net.ids[kind.stop], "line": LINE_NAMES[kind.line]}
 
     def parse_stop(self, text: str) -> int:
-        stop = self.stops.get(fold(text))
+        stop = self.stops.get(name_key(text))
         if stop is None:
             raise _refuse("refuse.stop", text=typed(text))
         return stop
