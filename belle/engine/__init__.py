@@ -10,6 +10,7 @@ from belle.engine.errors import (
     NotYourTurnError,
     OptionError,
     RecordError,
+    SeatError,
     UnknownGameError,
 )
 from belle.engine.game import (
@@ -53,6 +54,7 @@ __all__ = [
     "RecordEntry",
     "RecordError",
     "ScoreLine",
+    "SeatError",
     "State",
     "UndoRefused",
     "UnknownGameError",

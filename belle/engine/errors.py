@@ -47,11 +47,18 @@ class InvalidActionError(GameError):
 
 
 class IllegalActionError(GameError):
-    """A well-formed action that the rules do not allow in this state."""
+    """A well-formed action that the rules do not allow in this state. `reason`: why, as
+    a message of the game's catalogue (State.why_illegal), when the state said so."""
+
+    reason: dict[str, Any] | None = None
 
 
 class NotYourTurnError(IllegalActionError):
     """An action sent for a seat that is not the one to move."""
+
+
+class SeatError(GameError):
+    """A seat index the game does not have (a view asked for seat -1 or 4 of 2)."""
 
 
 class RecordError(GameError):

@@ -35,6 +35,7 @@ from belle.engine.errors import (
     InvalidActionError,
     NotYourTurnError,
     OptionError,
+    SeatError,
 )
 from belle.engine.options import OptionSpec, OptionValue, resolve_options
 from belle.engine.texts import TEXTS, typed
@@ -255,7 +256,7 @@ class State(ABC, Generic[A]):
         if self.current_player() == TERMINAL:
             raise self._refuse(IllegalActionError, "engine.refuse.game_over")
         if not self.is_legal(action):
-            raise self._illegal(action, self.legal_actions())
+            raise self._with_reason(self._illegal(action, self.legal_actions()), action)
         self._apply(action)
 
     def known_action(self, action: object) -> A:
@@ -357,6 +358,22 @@ class State(ABC, Generic[A]):
         return self._refuse(IllegalActionError, "engine.refuse.not_legal",
                             action=text, legal=shown)
 
+    def _with_reason(self, refused: IllegalActionError, action: A) -> IllegalActionError:
+        """`refused` saying why first (`why_illegal`, in English) for whoever reads the
+        exception, and holding it as `reason`; its message for a client is unchanged.
+        Asked for the seat to move only: the one whose action this is."""
+        from belle.i18n.games import texts_of  # belle.i18n.games loads games: not at import
+
+        try:
+            reason = self.why_illegal(action)
+            why = texts_of(self.game.info.id).english(reason) if reason is not None else None
+        except Exception:  # a refusal must never fail for its explanation
+            return refused
+        if why is not None:
+            refused.reason = reason
+            refused.args = (f"{why} {refused.args[0]}", *refused.args[1:])
+        return refused
+
     def _illegal_message(self, action: A, legal: list[A]) -> str:
         """The English refusal of `action` (adapters that raise their own error)."""
         return str(self._illegal(action, legal))
@@ -399,8 +416,18 @@ class State(ABC, Generic[A]):
     # -- information -----------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything `seat` may know, JSON-able; `None` is a spectator: the public part
-        every viewer shares, and this seat's own part."""
+        every viewer shares, and this seat's own part. A seat the game does not have
+        raises SeatError (seat -1 is not the last seat)."""
+        self.check_seat(seat)
         return {**self.public_view(), **self.private_view(seat)}
+
+    def check_seat(self, seat: int | None) -> None:
+        """SeatError unless `seat` is None (a spectator) or one of this game's seats."""
+        if seat is None or (type(seat) is int and 0 <= seat < self.num_players):
+            return
+        raise TEXTS.error(SeatError, "engine.seat",
+                          f"there is no seat {seat!r} in a game of {self.num_players}",
+                          seat=typed(seat), last=self.num_players - 1)
 
     @abstractmethod
     def public_view(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import belle
-from belle.engine import CHANCE, MatchRecord, replay, sample_chance
+from belle.engine import CHANCE, MatchRecord, SeatError, replay, sample_chance
 from belle.engine.game import State
 from tests.engine import twins
 
@@ -412,6 +412,17 @@ def test_view_is_the_public_part_and_the_seats_own(playout: Any) -> None:
             assert private["seat"] == seat
             assert not set(private) & set(public), f"seat {seat}"
             assert state.view(seat) == {**public, **private}
+
+
+def test_a_view_of_a_seat_the_game_does_not_have_is_refused(playout: Any) -> None:
+    """view(-1) is not the last seat's view: a seat out of range (or not an int) raises
+    SeatError, never another seat's secrets or an IndexError."""
+    config, record = playout
+    state = replay(record)
+    for seat in (-1, -config[1], config[1], config[1] + 7, True, 1.0, "0"):
+        with pytest.raises(SeatError) as refused:
+            state.view(seat)  # type: ignore[arg-type]
+        assert refused.value.refusal() is not None  # a sentence the reader's catalogue words
 
 
 def test_public_part_holds_no_secret(playout: Any) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from belle.engine.errors import IllegalActionError
 from belle.engine.game import State
 from belle.i18n.games import texts_of
 from belle.i18n.text import is_message, placeholders
@@ -74,3 +75,21 @@ def test_a_reason_reads_nothing_the_mover_may_not_know(game: str, players: int) 
         other = state.resample(mover, rng)
         for action in _tried(state, rng)[:150]:
             assert state.why_illegal(action) == other.why_illegal(action)
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_an_illegal_move_says_why_first(game: str, players: int) -> None:
+    """apply_action's refusal begins with `why_illegal`'s reason in English and holds it
+    as `reason`; what a client words (`refusal()`) stays the list of legal moves."""
+    rng = random.Random(22)
+    texts = texts_of(game)
+    for state in _positions(game, players)[::5]:
+        illegal = [a for a in _tried(state, rng) if not state.is_legal(a)][:20]
+        for action in illegal:
+            with pytest.raises(IllegalActionError) as refused:
+                state.apply_action(action)
+            reason = state.why_illegal(action)
+            assert reason is not None and refused.value.reason == reason
+            assert str(refused.value).startswith(texts.english(reason) + " ")
+            assert refused.value.refusal() is not None
+            assert refused.value.refusal()["id"].startswith("engine.refuse.not_legal")  # type: ignore[index]

@@ -69,7 +69,11 @@ def test_the_server_sends_the_refusal_beside_its_english() -> None:
     error = ServerError("illegal", str(refused.value),
                         refusal=refused.value.refusal("paris_connection"))
     body = error.to_json()["error"]
-    assert body["code"] == "illegal" and body["message"].startswith("“stop” is not possible")
+    assert body["code"] == "illegal"
+    # the English says why first (State.why_illegal), then what is possible
+    assert body["message"].startswith("This kind of move cannot be made at this point")
+    assert "“stop” is not possible now. Possible: build R" in body["message"]
+    assert refused.value.reason == {"id": "engine.why.wrong_moment", "params": {}}
     assert body["refusal"]["game"] == "paris_connection"
     assert body["refusal"]["id"] == "engine.refuse.not_legal"
     assert body["refusal"]["params"]["action"] == "stop"
