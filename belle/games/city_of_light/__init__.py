@@ -50,10 +50,12 @@ INFO = GameInfo(
         OptionSpec(
             "postcards", "choice", "first_game",
             "which 8 postcards play: first_game (the 8 base cards whose effects are known), "
-            "random_base (8 at random from the base game), random_all (8 at random from the "
-            "base game, the Eiffel expansion and the promos) or list (the 8 named in "
-            "postcard_list)",
-            choices=("first_game", "random_base", "random_all", "list"),
+            "random_base (8 at random from the base game), random_eiffel (8 at random from "
+            "the base game and the Eiffel expansion), random_promos (8 at random from the "
+            "base game and the promos), random_all (8 at random from the base game, the "
+            "Eiffel expansion and the promos) or list (the 8 named in postcard_list)",
+            choices=("first_game", "random_base", "random_eiffel", "random_promos",
+                     "random_all", "list"),
         ),
         OptionSpec(
             "postcard_list", "list", data.FIRST_GAME_SET,
@@ -101,8 +103,17 @@ INFO = GameInfo(
 )
 
 
+POOL_SETS: dict[str, frozenset[str]] = {
+    "random_base": frozenset({"base"}),
+    "random_eiffel": frozenset({"base", "eiffel"}),
+    "random_promos": frozenset({"base", "promo"}),
+    "random_all": frozenset({"base", "eiffel", "promo"}),
+}
+
+
 def _pool(mode: str, invented: bool, version: int) -> tuple[int, ...]:
-    """COL-215, G-3: the cards a random set is drawn from.
+    """COL-215, G-3: the cards a random set is drawn from: the base game's, with the
+    Eiffel expansion's, the promos' or both (`POOL_SETS`).
 
     Invented cards join only with the option invented_cards; without them the base
     game has exactly 8 known cards, so random_base deals all of them. Rules edition 1
@@ -110,7 +121,7 @@ def _pool(mode: str, invented: bool, version: int) -> tuple[int, ...]:
     card among them) out of random_all unless invented_cards (its variant provisional).
     """
     def keep(card: data.PostcardSpec) -> bool:
-        if mode == "random_base" and card.set != "base":
+        if card.set not in POOL_SETS[mode]:
             return False
         if version == 1:
             return mode == "random_base" or invented or card.id not in data.UNKNOWN_CARDS_V1

@@ -168,6 +168,19 @@ class CityOfLightState(State[Action]):
     is_legal = legal.is_legal
     refusal = refusals.why  # why a move is refused now, in the rules' words
 
+    def parse_action(self, text: str) -> Action:
+        """The notation; where a postcard targets a whole building (Notre-Dame, the
+        Louvre: COL-173, COL-194), `on f1` names it by any of its spaces, as `on e1` by
+        its first one, the space the action is written with."""
+        action = super().parse_action(text)
+        if (isinstance(action, Target) and action.facing == 0
+                and not self.is_legal(action)):
+            for mask in self.b_mask:
+                if mask >> action.space & 1:
+                    first = act.TARGET[(mask & -mask).bit_length() - 1][0]
+                    return first if self.is_legal(first) else action
+        return action
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.stage == SETUP and self._needs_picks():
             pool = [c for c in self.pool if c not in self.cards]

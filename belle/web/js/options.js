@@ -16,7 +16,7 @@ const HELP = {
     rules_version: () => t("Belle's edition of these rules: 3 is today's; 2 replays games recorded before ten rounds of one-for-one trades ended a game; 1 replays games recorded before the start colours were drawn at random."),
   },
   city_of_light: {
-    postcards: () => t("Which 8 postcards play: the first-game set, 8 at random from the base game, 8 at random from the base game, the Eiffel expansion and the promos, or the list below."),
+    postcards: () => t("Which 8 postcards play: the first-game set, 8 at random from the base game, from the base game and the Eiffel expansion, from the base game and the promos, or from all three, or the list below."),
     postcard_list: () => t("The 8 postcards when “list” is chosen above."),
     start_player: () => t("Who starts phase 1: chosen at random, or the loser of the last game."),
     variants: () => t("Other readings of rules the rulebook leaves open; none by default."),

@@ -71,6 +71,20 @@ def test_invented_cards_are_opt_in_col215_g3() -> None:
     assert picked_pool(postcards="random_base", invented_cards=True) == KNOWN_BASE | INVENTED
 
 
+def test_the_expansion_and_the_promos_join_the_draw_apart_col215() -> None:
+    """COL-215: the pool is the base game's known cards with the Eiffel expansion's, the
+    promos' or both (the seed: the Eiffel cards "die du mischen und zusammen mit den
+    Karten des Grundspiels verwenden kannst")."""
+    eiffel = {c.id for c in data.POSTCARDS if c.set == "eiffel"}
+    promos = {c.id for c in data.POSTCARDS if c.set == "promo"}
+    assert len(eiffel) == 8 and promos == {"SEINE", "LIBERTE"}
+    assert picked_pool(postcards="random_eiffel") == KNOWN_BASE | eiffel
+    assert picked_pool(postcards="random_promos") == KNOWN_BASE | promos
+    assert picked_pool(postcards="random_all") == KNOWN_BASE | eiffel | promos
+    assert picked_pool(postcards="random_promos", invented_cards=True) == (
+        KNOWN_BASE | INVENTED | promos)
+
+
 def test_a_listed_invented_card_needs_the_option_col216_g3() -> None:
     """COL-216: a hand-picked list may hold an invented card only with invented_cards;
     the refusal says what to do, in words."""

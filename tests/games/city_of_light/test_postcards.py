@@ -362,6 +362,22 @@ def test_notre_dame_counts_for_both_complexes_col172_col176() -> None:
     assert st.score_breakdown()[BLUE][1]["points"] == 3
 
 
+def test_notre_dame_and_the_louvre_name_a_building_by_any_of_its_spaces_col173_col194(
+        ) -> None:
+    """COL-173, COL-194: the target is a building ("ein Gebäude …, das deinem Gegner
+    gehört"); it is written with its first space, and any of its spaces names it."""
+    st = with_cards("NOTRE_DAME")
+    add(st, ORANGE, "c1", "c2", bid=0)
+    blue = add(st, BLUE, "d1", "d2", "d3", bid=1)
+    play(st, "card notre_dame")
+    assert st.legal_actions() == [st.parse_action("on d1"), st.parse_action("decline")]
+    assert st.action_to_string(st.parse_action("on d3")) == "on d1"
+    with pytest.raises(belle.IllegalActionError):  # orange's own building: not a target
+        st.apply_action(st.parse_action("on c2"))
+    play(st, "on d2")
+    assert st.gargoyle_building == blue
+
+
 def test_arc_col177_col183() -> None:
     """COL-177..183: ends on own free sections, middle anywhere free; counts in the
     activator's complex; not a building; a lamp under the middle keeps lighting."""
