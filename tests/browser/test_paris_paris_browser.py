@@ -144,3 +144,25 @@ def test_the_host_starts_with_two_of_three_seats(new_page: Any) -> None:
     expect(page.locator("#seats li")).to_have_count(2)
     expect(page.locator("#chat")).to_contain_text("started with 2 players")
     assert page.js_errors == []
+
+
+def test_the_players_start_a_table_whose_host_does_not_sit(new_page: Any) -> None:
+    """REQ-PP-1/2: the players who joined start the game ("Démarrez le jeu avec /start");
+    a host who created the table without sitting does not hold it up."""
+    host = new_page("Ada")
+    created = host.request.post("/api/tables", data={
+        "game": "paris_paris", "players": 4, "options": {}, "mode": "live"})
+    assert created.ok, created.text()
+    table = f"/table/{created.json()['id']}"
+    bob, cleo = new_page("Bob"), new_page("Cleo")
+    for page, seat in ((bob, 0), (cleo, 1)):
+        page.goto(table)
+        page.locator(f'#seats li[data-seat="{seat}"] button.join').click()
+        expect(page.locator("#seats li.me")).to_have_count(1)
+    expect(cleo.locator("#seats p.hint")).to_contain_text("Anyone seated may start")
+    start = bob.locator("#seats button.start")
+    expect(start).to_have_text("Start with 2 players")
+    start.click()
+    expect(bob.locator(".pp-map")).to_be_visible()
+    expect(cleo.locator("#chat")).to_contain_text("started with 2 players")
+    assert bob.js_errors == [] and cleo.js_errors == []
