@@ -471,6 +471,13 @@ def _named(args: list[str], usage: str) -> str:
     return " ".join(args)
 
 
+def _word_and_name(args: list[str], usage: str) -> tuple[str, str]:
+    """A word, then a name that ends the action (`vptile 3 La Villette`)."""
+    if len(args) < 2:
+        raise _refuse("engine.refuse.write_as", usage=usage)
+    return args[0], " ".join(args[1:])
+
+
 def _one(args: list[str], n: int, usage: str) -> list[str]:
     if len(args) != n:
         raise _refuse("engine.refuse.write_as", usage=usage)
@@ -514,9 +521,7 @@ def parse(text: str, landmark_district: Sequence[int] | None = None) -> Action:
         case "give":
             return GIVE[_int(_one(args, 1, "give 1")[0], 1, 3, "a reward slot") - 1]
         case "vptile":
-            if len(args) < 2:
-                raise _refuse("engine.refuse.write_as", usage="vptile 3 CH")
-            tile, district = args[0], " ".join(args[1:])
+            tile, district = _word_and_name(args, "vptile 3 CH")
             return VPTILE[_int(tile, 1, len(data.VP_TILES), "a VP tile") - 1][_district(district)]
         case "buy":
             return BUY[_kind(_one(args, 1, "buy wood")[0], data.RESOURCES)]
@@ -535,9 +540,7 @@ def _parse_chance(verb: str, args: list[str], text: str) -> Action:
             return TRACK[_int(_one(args, 1, "track 7")[0], 1, data.NUM_BONUS_NUMBERS,
                               "a bonus number") - 1]
         case "top":
-            if len(args) < 2:
-                raise _refuse("engine.refuse.write_as", usage="top 1 MO")
-            stack, district = args[0], " ".join(args[1:])
+            stack, district = _word_and_name(args, "top 1 MO")
             return TOP[_int(stack, 1, data.NUM_STACKS, "a stack") - 1][_district(district)]
         case "value":
             value = _int(_one(args, 1, "value 5")[0], 1, 8, "a building value")
