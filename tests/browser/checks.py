@@ -72,7 +72,8 @@ def small_targets(page: Any) -> list[str]:
 
 
 def internal_text(page: Any) -> list[str]:
-    """Internal names in the page's visible text and its tooltips (title, data-info); a
+    """Internal names (each with the text around it) in the page's visible text and its
+    tooltips (title, data-info); a
     move's tooltip that is its notation (notation on demand: the move list, the replay
     bar, the decisive moments) is the notation a player may type, not internal."""
     text = page.evaluate("""() => [document.body.innerText,
@@ -82,7 +83,9 @@ def internal_text(page: Any) -> list[str]:
       ].join(' '))].join('\\n')""")
     found = []
     for pattern in INTERNAL:
-        found += [m.group(0) for m in pattern.finditer(text)]
+        # each with the text around it, so a failure says where on the page it showed
+        found += [f"{m.group(0)} in …{text[max(0, m.start() - 60):m.end() + 60]}…"
+                  for m in pattern.finditer(text)]
     return found
 
 
