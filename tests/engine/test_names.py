@@ -49,9 +49,8 @@ def _named_actions() -> list[Named]:
         found.append(("city_of_light", "card", spec.name, "",
                       cols.action_to_string(col.ACTIVATE[card])))
     for spelling, card_id in col.SEED_SPELLINGS.items():  # the seed's own spelling
-        card = next(i for i, spec in enumerate(col_data.POSTCARDS) if spec.id == card_id)
         found.append(("city_of_light", "card", spelling, "",
-                      cols.action_to_string(col.ACTIVATE[card])))
+                      cols.action_to_string(col.ACTIVATE[col_data.CARD_INDEX[card_id]])))
     for figure_id in brx.FIGURE_IDS:
         found.append(("bruxelles_1893", "activate", figure_id.replace("_", " "), "",
                       f"activate {figure_id}"))

@@ -163,11 +163,10 @@ ALL_ACTIONS: tuple[Action, ...] = (
 # Names the seed writes differently from the card's own (its promo heading reads "Le
 # Liberté Éclairant le Monde"): read as the card.
 SEED_SPELLINGS = {"Le Liberté Éclairant le Monde": "LIBERTE"}
-_CARD_INDEX = {c.id: i for i, c in enumerate(data.POSTCARDS)}
 _CARD_NAMES = {
     **{name_key(c.id): i for i, c in enumerate(data.POSTCARDS)},
     **{name_key(c.name): i for i, c in enumerate(data.POSTCARDS)},
-    **{name_key(spelling): _CARD_INDEX[card] for spelling, card in SEED_SPELLINGS.items()},
+    **{name_key(spelling): data.CARD_INDEX[card] for spelling, card in SEED_SPELLINGS.items()},
 }
 _BUILDING_NAMES = {b.id.lower(): i for i, b in enumerate(data.BUILDINGS)}
 _SPACE_NAMES = {label(s): s for s in range(SPACES)}

@@ -173,11 +173,24 @@ def _building_owner(kind: str, seat: int) -> int:
     return 1 - seat if kind == "opponent_building" else seat
 
 
+def _building_target(mask: int) -> Action:
+    """The target naming a building: its first space (COL-173, COL-194)."""
+    return act.TARGET[(mask & -mask).bit_length() - 1][0]
+
+
+def building_target_at(st: CityOfLightState, space: int) -> Action | None:
+    """The target naming the building that covers `space`, None on a free space."""
+    for mask in st.b_mask:
+        if mask >> space & 1:
+            return _building_target(mask)
+    return None
+
+
 def _buildings_of(st: CityOfLightState, seat: int) -> list[Action]:
     """One target per building of `seat` (its first space), in the order they were built
     (COL-173, COL-194: none without a building)."""
-    return [act.TARGET[(m & -m).bit_length() - 1][0]
-            for m, o in zip(st.b_mask, st.b_owner, strict=True) if o == seat]
+    return [_building_target(m) for m, o in zip(st.b_mask, st.b_owner, strict=True)
+            if o == seat]
 
 
 def _swaps(st: CityOfLightState, seat: int) -> list[Action]:

@@ -175,10 +175,9 @@ class CityOfLightState(State[Action]):
         action = super().parse_action(text)
         if (isinstance(action, Target) and action.facing == 0
                 and not self.is_legal(action)):
-            for mask in self.b_mask:
-                if mask >> action.space & 1:
-                    first = act.TARGET[(mask & -mask).bit_length() - 1][0]
-                    return first if self.is_legal(first) else action
+            first = cards.building_target_at(self, action.space)
+            if first is not None and self.is_legal(first):
+                return first
         return action
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
