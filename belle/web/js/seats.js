@@ -11,7 +11,8 @@ import { h, attempt, botName, mySeat, sameName, seatLabel, t } from "./ui.js";
 export function seatControls(table, player, bots, changed) {
   const open = table.status === "open";
   const mine = mySeat(table, player);
-  const host = Boolean(player) && sameName(table.host ?? creatorName(table), player.name);
+  const hostName = table.host ?? creatorName(table);
+  const host = Boolean(player) && sameName(hostName, player.name);
   const call = (fn) => attempt(async () => {
     const result = await fn();
     changed(result && result.seats ? result : (result && result.table) || null);
@@ -82,7 +83,6 @@ export function seatControls(table, player, bots, changed) {
   const fewest = table.min_players || table.players;
   // REQ-PP-2: the host may start with fewer than the seats, the empty ones left out;
   // while the host holds no seat, so may anyone seated (the server's Hosting.may_start).
-  const hostName = table.host ?? creatorName(table);
   const hostSeated = (table.seats || []).some((seat) => seat.kind === "human" && sameName(seat.name, hostName));
   const starter = host || (!hostSeated && mine !== null);
   const mayStart = open && player && starter && (full || seated >= fewest);
