@@ -1,6 +1,7 @@
 """In German, what the table refuses is a German sentence (issue 16 item 6): a move the
-server refuses (illegal now, or naming nothing of the game) shows the engine's refusal
-worded from the game's catalogue, an undo refused and a refusal of the server's own
+server refuses shows why, worded from the game's catalogue (a move the rules refuse
+now: the reason, never the moves in notation; one naming nothing of the game: what
+there is), an undo refused and a refusal of the server's own
 too; the chat names bots in German; Bruxelles 1893 lists what its resolution did in
 German."""
 
@@ -53,7 +54,7 @@ def test_a_refused_move_reads_as_a_german_sentence(device_page: Any) -> None:
     assert wait_for_my_turn(page)
     toasts = page.locator("#toasts .toast")
     for sent, german in [
-        ({"type": "stop"}, "„stop“ ist jetzt nicht möglich. Möglich: "),
+        ({"type": "stop"}, "Diese Art von Zug ist an dieser Stelle des Zuges nicht möglich."),
         ({"type": "build", "company": "Z"}, "Es gibt keine Gesellschaft „Z“. Gesellschaften: R, "),
         # an undo the policy refuses (the engine's catalogue) and a refusal of the
         # server's own naming a value (the interface's, from its template)
@@ -67,6 +68,7 @@ def test_a_refused_move_reads_as_a_german_sentence(device_page: Any) -> None:
         settle(page)
     text = page.locator("#toasts").inner_text()
     assert "not possible" not in text and "There is no" not in text
+    assert "Möglich:" not in text and "„stop“" not in text  # no notation for a player
     assert "Nothing to take back" not in text and "a chat line" not in text
     assert page.js_errors == []
 

@@ -120,7 +120,7 @@ class Moves:
             state.apply_action(action)
         except IllegalActionError as exc:
             raise ServerError("illegal", str(exc),
-                              refusal=exc.refusal(self.actor.setup.game)) from exc
+                              refusal=_why_refused(exc, self.actor.setup.game)) from exc
         return entry
 
     async def persist(self, entries: list[RecordEntry]) -> int:
@@ -209,6 +209,16 @@ class Moves:
         host.share({"table": actor.id, "kind": "over", "n": n, "result": outcome})
         host.table_changed(actor.table)
         await host.finished(actor)
+
+
+def _why_refused(exc: IllegalActionError, game: str) -> dict[str, Any] | None:
+    """What a client words for a move the rules refuse: why (`State.why_illegal`: "not
+    enough francs", "this move is not possible now") when the state said, else the
+    engine's refusal. The moves in notation that the refusal quotes are the terminal's
+    words, not a sentence for a table's player; the English `message` keeps them."""
+    if exc.reason is not None:
+        return {"game": game, **exc.reason}
+    return exc.refusal(game)
 
 
 def _entry(state: State[Any], action: Any) -> RecordEntry:
