@@ -423,7 +423,12 @@ class State(ABC, Generic[A]):
 
     def check_seat(self, seat: int | None) -> None:
         """SeatError unless `seat` is None (a spectator) or one of this game's seats."""
-        if seat is None or (type(seat) is int and 0 <= seat < self.num_players):
+        if seat is not None:
+            self.check_player(seat)
+
+    def check_player(self, seat: int) -> None:
+        """SeatError unless `seat` is one of this game's seats (not a spectator)."""
+        if type(seat) is int and 0 <= seat < self.num_players:
             return
         raise TEXTS.error(SeatError, "engine.seat",
                           f"there is no seat {seat!r} in a game of {self.num_players}",
@@ -444,12 +449,14 @@ class State(ABC, Generic[A]):
 
     @abstractmethod
     def resample(self, seat: int, rng: random.Random) -> State[A]:
-        """A full state consistent with everything `seat` knows (its determinization)."""
+        """A full state consistent with everything `seat` knows (its determinization).
+        A seat the game does not have raises SeatError (`check_player`)."""
 
     def resampler(self, seat: int) -> Callable[[random.Random], State[A]]:
         """`resample(seat, ·)` for many draws from this state, as a search makes one an
         iteration: each call gives what `resample(seat, rng)` gives for that `rng`. A game
         may work out once what every draw shares; the state must not change meanwhile."""
+        self.check_player(seat)
         return functools.partial(self.resample, seat)
 
     @abstractmethod
@@ -487,7 +494,9 @@ class State(ABC, Generic[A]):
         return list(self._visibility)
 
     def information_state_key(self, seat: int) -> str:
-        """A key equal for exactly the states `seat` cannot tell apart."""
+        """A key equal for exactly the states `seat` cannot tell apart (SeatError for a
+        seat the game does not have)."""
+        self.check_player(seat)
         parts = []
         for action, seen_by in zip(self.history, self._visibility, strict=True):
             if seen_by is None or seat in seen_by:

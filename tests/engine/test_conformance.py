@@ -425,6 +425,18 @@ def test_a_view_of_a_seat_the_game_does_not_have_is_refused(playout: Any) -> Non
         assert refused.value.refusal() is not None  # a sentence the reader's catalogue words
 
 
+def test_what_a_seat_knows_is_asked_only_for_a_seat_of_the_game(playout: Any) -> None:
+    """information_state_key, resample and resampler answer for a seat of the game only
+    (a spectator has no determinization): -1 is not the last seat there either."""
+    config, record = playout
+    state = replay(record)
+    for seat in (-1, config[1], None, True, "0"):
+        for ask in (state.information_state_key, state.resampler,
+                    lambda s: state.resample(s, random.Random(1))):
+            with pytest.raises(SeatError):
+                ask(seat)  # type: ignore[arg-type]
+
+
 def test_public_part_holds_no_secret(playout: Any) -> None:
     """The part every viewer shares is the same in states that differ only in secrets
     (each seat's determinization redeals all it may not see; two seats' secrets

@@ -234,6 +234,7 @@ class BruxellesState(State[Act]):
         return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> BruxellesState:
+        self.check_player(seat)
         return views.resample(self, seat, rng)
 
     def to_json(self) -> dict[str, Any]:

@@ -447,6 +447,7 @@ class CityOfLightState(State[Action]):
         return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> CityOfLightState:
+        self.check_player(seat)
         return views.resample(self, seat, rng)
 
     def to_json(self) -> dict[str, Any]:

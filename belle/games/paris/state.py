@@ -670,6 +670,7 @@ class ParisState(State[Action]):
         return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> ParisState:
+        self.check_player(seat)
         return views.resample(self, seat, rng)
 
     def to_json(self) -> dict[str, Any]:

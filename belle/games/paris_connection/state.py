@@ -557,9 +557,11 @@ class ParisConnectionState(State[Action]):
         return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> ParisConnectionState:
+        self.check_player(seat)
         return views.resample(self, seat, rng)
 
     def resampler(self, seat: int) -> Callable[[random.Random], ParisConnectionState]:
+        self.check_player(seat)
         return views.resampler(self, seat)
 
     def to_json(self) -> dict[str, Any]:

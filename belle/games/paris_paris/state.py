@@ -424,6 +424,7 @@ class ParisParisState(State[Action]):
         return views.private_view(self, seat)
 
     def resample(self, seat: int, rng: random.Random) -> ParisParisState:
+        self.check_player(seat)
         return views.resample(self, seat, rng)
 
     def to_json(self) -> dict[str, Any]:
