@@ -23,7 +23,9 @@ _FALSE = {"0", "false", "no", "off"}
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One option of a game: its name, kind, default and allowed values."""
+    """One option of a game: its name, kind, default and allowed values. `labels`: the
+    English words a table shows for choices whose names do not read as words
+    (postcards' codes, "random_eiffel"); the others show as their names, "_" a space."""
 
     name: str
     kind: OptionKind
@@ -32,6 +34,16 @@ class OptionSpec:
     choices: tuple[str, ...] = field(default=())
     minimum: int | None = None
     maximum: int | None = None
+    labels: Mapping[str, str] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        stray = set(self.labels) - set(self.choices)
+        if stray:
+            raise ValueError(f"option {self.name!r}: labels for no choice: {sorted(stray)}")
+
+    def label(self, choice: str) -> str:
+        """The English words for `choice` (its label, else its name with spaces)."""
+        return self.labels.get(choice) or choice.replace("_", " ")
 
     def describe_allowed(self) -> str:
         if self.kind == "bool":
@@ -112,6 +124,8 @@ class OptionSpec:
         }
         if self.choices:
             data["choices"] = list(self.choices)
+        if self.labels:
+            data["labels"] = dict(self.labels)
         if self.minimum is not None:
             data["minimum"] = self.minimum
         if self.maximum is not None:

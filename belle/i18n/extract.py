@@ -104,13 +104,10 @@ def from_server(path: Path) -> Iterator[Found]:
                 yield message, relative(path)
 
 
-CODE_CHOICES = {"postcard_list"}  # options whose choices are codes, shown as they are
-
-
 def from_registry() -> Iterator[Found]:
     """Game titles, summaries, option names and choices: English text the server sends as
-    data (names and choices with spaces for underscores, as the lobby shows them; postcard
-    codes are names of cards, not words)."""
+    data (names with spaces for underscores, choices by their labels, as the lobby shows
+    them)."""
     from belle.engine.registry import list_games
 
     for info in list_games():
@@ -119,9 +116,8 @@ def from_registry() -> Iterator[Found]:
             yield info.summary, "registry"
         for spec in info.options:
             yield spec.name.replace("_", " "), "registry"
-            if spec.name not in CODE_CHOICES:
-                for choice in spec.choices:
-                    yield choice.replace("_", " "), "registry"
+            for choice in spec.choices:
+                yield spec.label(choice), "registry"
 
 
 def collect() -> dict[str, list[str]]:

@@ -139,3 +139,29 @@ def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
     page.locator(".col-score .score-open").nth(1).click()
     expect(page.locator(".col-score .score-items")).to_be_visible()
     assert page.js_errors == []
+
+
+def test_the_postcards_option_names_the_cards_in_the_readers_language(
+        device_page: Any) -> None:
+    """COL-215: the postcards to play are chosen by their names (in German: the invented
+    card's German name), never by their codes; the table shows the choice in words."""
+    page = device_page("desktop", lang="de", name="Clara")
+    page.reload()  # signed in through the API: the create form appears
+    page.select_option("#create-game", "city_of_light")
+    postcards = page.locator('select[name="opt:postcards"]')
+    expect(postcards.locator('option[value="random_eiffel"]')).to_have_text(
+        "8 zufällig aus Grundspiel und Eiffel")
+    postcards.select_option("list")
+    cards = page.locator('fieldset.option.list[data-name="postcard_list"]')
+    expect(cards).to_contain_text("Le Peintre")
+    expect(cards).to_contain_text("Straßenlaternen-Plättchen (erfundene Karte)")
+    expect(cards).to_contain_text("wenn oben „die Liste unten“ gewählt ist")
+    assert not re.search(r"BASE|PEINTRE|[A-Z]{2,}_", cards.inner_text())
+    page.uncheck("#create-sit")
+    page.click("#create-submit")
+    page.wait_for_url("**/table/*")
+    waiting = page.locator(".waiting")
+    expect(waiting).to_contain_text("Postkarten: die Liste unten")
+    expect(waiting).to_contain_text("Le Peintre, Moulin Rouge")
+    assert "PEINTRE" not in waiting.inner_text()
+    assert page.js_errors == []

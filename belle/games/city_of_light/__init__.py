@@ -56,10 +56,15 @@ INFO = GameInfo(
             "Eiffel expansion and the promos) or list (the 8 named in postcard_list)",
             choices=("first_game", "random_base", "random_eiffel", "random_promos",
                      "random_all", "list"),
+            labels={"random_base": "8 at random from the base game",
+                    "random_eiffel": "8 at random from the base game and Eiffel",
+                    "random_promos": "8 at random from the base game and the promos",
+                    "random_all": "8 at random from all", "list": "the list below"},
         ),
         OptionSpec(
             "postcard_list", "list", data.FIRST_GAME_SET,
             "the 8 postcards when postcards is list", choices=CARD_IDS,
+            labels={card.id: card.name for card in data.POSTCARDS},
         ),
         OptionSpec(
             "start_player", "choice", "random",

@@ -1,5 +1,6 @@
 // The server contract (docs/protocol.md) seen from the browser: JSON over HTTP, and
 // one websocket per page that resumes after a drop with `hello {since: N}`.
+import { learnLabels } from "./options.js";
 import { errorText, showBanned } from "./ui.js";
 
 const BANNED_CLOSE = 4403; // the operator banned this player: do not reconnect
@@ -68,8 +69,9 @@ export async function me() {
 /** `GET /api/games`, normalised to {games, bots}. */
 export async function games() {
   const data = await get("/api/games");
-  if (Array.isArray(data)) return { games: data, bots: data.bots || ["random", "greedy"] };
-  return { games: data.games || [], bots: data.bots || ["random", "greedy"] };
+  const found = Array.isArray(data) ? data : data.games || [];
+  learnLabels(found);
+  return { games: found, bots: data.bots || ["random", "greedy"] };
 }
 
 /**

@@ -7,7 +7,7 @@ import { learnButton, renderFriends } from "./friends.js";
 import { leaderboardUrl, playerLink } from "./players.js";
 import { seatControls } from "./seats.js";
 import { clockFields, clockLabel, readClock } from "./clock.js";
-import { optionHelp, optionWord, optionsLine } from "./options.js";
+import { choiceWord, optionHelp, optionWord, optionsLine } from "./options.js";
 import { noticeText } from "./notices.js";
 import "./push.js"; // the service worker, and turn notices on this device
 import { watchChat } from "./moderation.js";
@@ -258,14 +258,14 @@ function optionField(game, spec) {
     }), help);
   }
   if (spec.kind === "choice") {
-    return h("label.option", {}, label, " ", h("select", { name, value: spec.default, dataset: { kind: "choice" } }, (spec.choices || []).map((c) => h("option", { value: c }, optionWord(c)))), help);
+    return h("label.option", {}, label, " ", h("select", { name, value: spec.default, dataset: { kind: "choice" } }, (spec.choices || []).map((c) => h("option", { value: c }, choiceWord(game, spec.name, c)))), help);
   }
   const chosen = new Set(spec.default || []);
   return h(
     "fieldset.option.list",
     { dataset: { kind: "list", name: spec.name } },
     h("legend", {}, label),
-    (spec.choices || []).map((c) => h("label.inline", {}, h("input", { type: "checkbox", name, value: c, checked: chosen.has(c) }), " ", optionWord(c))),
+    (spec.choices || []).map((c) => h("label.inline", {}, h("input", { type: "checkbox", name, value: c, checked: chosen.has(c) }), " ", choiceWord(game, spec.name, c))),
     help,
   );
 }
@@ -324,7 +324,7 @@ function tableCard(table) {
     running: seated ? t("Play") : t("Watch"),
     finished: t("Replay"),
   }[table.status] || t("Open");
-  const optionText = optionsLine(table.options);
+  const optionText = optionsLine(table.game, table.options);
   return h(
     "article.table-card.status-" + table.status,
     { dataset: { table: String(table.id) } },

@@ -17,7 +17,7 @@ const HELP = {
   },
   city_of_light: {
     postcards: () => t("Which 8 postcards play: the first-game set, 8 at random from the base game, from the base game and the Eiffel expansion, from the base game and the promos, or from all three, or the list below."),
-    postcard_list: () => t("The 8 postcards when “list” is chosen above."),
+    postcard_list: () => t("The 8 postcards when “{choice}” is chosen above.", { choice: choiceWord("city_of_light", "postcards", "list") }),
     start_player: () => t("Who starts phase 1: chosen at random, or the loser of the last game."),
     variants: () => t("Other readings of rules the rulebook leaves open; none by default."),
     invented_cards: () => t("Also play with 4 postcards Belle invented for the base-game cards whose printed text is not known; they are named “(invented card)”."),
@@ -51,12 +51,31 @@ export function optionWord(word) {
   return tData(String(word).replaceAll("_", " "));
 }
 
+// Each game's labels of choices whose names do not read as words (OptionSpec.labels:
+// postcards' codes, "random_eiffel"), learnt from GET /api/games (api.js).
+const LABELS = new Map();
+
+/** Keep the choices' labels of `games` (the registry's, as /api/games sends them). */
+export function learnLabels(games) {
+  for (const game of games || []) {
+    LABELS.set(game.id, Object.fromEntries((game.options || []).map((spec) => [spec.name, spec.labels || {}])));
+  }
+}
+
+/** A choice of `game`'s `option` as shown: its label, or its name, in words. */
+export function choiceWord(game, option, choice) {
+  const label = LABELS.get(game)?.[option]?.[choice];
+  return label ? tData(label) : optionWord(choice);
+}
+
 /** A table's options as one line: "free districts · start player: random" (with
  * `all`, every option, "dm: on", "variants: none" included). */
-export function optionsLine(options, { all = false } = {}) {
-  const value = (v) => (v === true ? t("on") : v === false ? t("off") : Array.isArray(v) ? v.map(optionWord).join(", ") || t("none") : optionWord(v));
+export function optionsLine(game, options, { all = false } = {}) {
+  const value = (k, v) => (v === true ? t("on") : v === false ? t("off")
+    : Array.isArray(v) ? v.map((c) => choiceWord(game, k, c)).join(", ") || t("none")
+    : typeof v === "string" ? choiceWord(game, k, v) : optionWord(v));
   return Object.entries(options || {})
     .filter(([, v]) => all || (v !== false && !(Array.isArray(v) && !v.length)))
-    .map(([k, v]) => (v === true && !all ? optionWord(k) : `${optionWord(k)}: ${value(v)}`))
+    .map(([k, v]) => (v === true && !all ? optionWord(k) : `${optionWord(k)}: ${value(k, v)}`))
     .join(" · ");
 }

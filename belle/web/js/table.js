@@ -573,7 +573,7 @@ function markRecent(view, entries) {
 
 function waitingText() {
   const table = st.table;
-  const options = optionsLine(table.options, { all: true });
+  const options = optionsLine(table.game, table.options, { all: true });
   const pace = table.mode === "turn" ? t("turn-based") : t("live");
   return h(
     "div.waiting",
