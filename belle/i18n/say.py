@@ -4,12 +4,12 @@ The browser words a message with `engineText` (belle/web/js/i18n.js); this is th
 for Python: `say(lang, game, message)` fills the template of the message's id in `lang`
 (the games' catalogues, belle.i18n.games; ``engine.`` ids from the engine's) with its
 parameters, nested messages worded the same way, a seat as its player's name.
-`refusal_text` words a refused move (a `GameError` with a message, belle.engine.errors)
-and falls back to the English sentence for one without. `Voice(game, lang, names)` is
-the same for a game's terminal renderer (belle/games/<id>/render.py): its board words
-are ids of the game's catalogue like the rest of its engine text. The terminal's language is
-`terminal_language()`: $BELLE_LANG, else the locale's (LANGUAGE, LC_ALL, LC_MESSAGES,
-LANG), else English.
+`refusal_text` words a refused move (a `GameError` with a message, belle.engine.errors;
+why first when the state said) and falls back to the English sentence for one without.
+`Voice(game, lang, names)` is the same for a game's terminal renderer
+(belle/games/<id>/render.py): its board words are ids of the game's catalogue like the
+rest of its engine text. The terminal's language is `terminal_language()`: $BELLE_LANG,
+else the locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.
 """
 
 from __future__ import annotations
@@ -83,11 +83,17 @@ def _param(lang: str, game: str, value: Any, names: list[str] | None) -> str:
 
 def refusal_text(exc: GameError, lang: str, game: str | None = None,
                  names: list[str] | None = None) -> str:
-    """What to tell a person of the refusal `exc`, in `lang` (English without a message)."""
+    """What to tell a person of the refusal `exc`, in `lang` (English without a message):
+    for a move the rules refuse, why first (its `reason`), then what is possible."""
     refusal = exc.refusal(game)
     if refusal is None:
         return str(exc)
-    return say(lang, str(refusal["game"]), refusal, names)
+    domain = str(refusal["game"])
+    text = say(lang, domain, refusal, names)
+    reason = getattr(exc, "reason", None)
+    if reason is not None:
+        return f"{say(lang, domain, reason, names)} {text}"
+    return text
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,9 @@ def test_the_terminal_refuses_in_german(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setenv("BELLE_LANG", "en")
     out = play(tmp_path, "--lang", "de")
     assert "„what is this“ lässt sich nicht als Zug lesen. Züge schreibt man so: build R" in out
-    assert "„stop“ ist jetzt nicht möglich. Möglich: " in out
+    # why first, in German too (State.why_illegal), then what is possible
+    assert ("Diese Art von Zug ist an dieser Stelle des Zuges nicht möglich. „stop“ ist "
+            "jetzt nicht möglich. Möglich: ") in " ".join(out.split())  # wrapped at 80
     assert "Wähle eine Zahl von 1 bis " in out
     assert "cannot be read" not in out
 
@@ -49,7 +51,7 @@ def test_the_terminal_takes_its_language_from_the_environment(
     monkeypatch.setenv("LANG", "es_ES.UTF-8")
     out = play(tmp_path)
     assert "«what is this» no se puede leer como una jugada." in out
-    assert "«stop» no es posible ahora. Posible: " in out
+    assert "«stop» no es posible ahora. Posible: " in " ".join(out.split())  # wrapped at 80
 
 
 def test_an_unknown_language_is_a_clear_error(tmp_path: Path) -> None:
