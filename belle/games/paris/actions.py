@@ -401,24 +401,37 @@ def _parse_move(args: list[str], landmark_district: Sequence[int] | None = None)
     landmark when the state says where that landmark stands (`landmark_district`)."""
     if len(args) < 2:
         raise _refuse("engine.refuse.write_as", usage="move arc MO1")
-    src = SOURCE_BY_NAME.get(args[0].lower())
-    if src is None:
-        raise _refuse("refuse.key_place", text=typed(args[0]))
-    if args[1].lower() == "build":
-        if len(args) < 3:
+    src, args = _source(args)
+    if args and args[0].lower() == "build":
+        if len(args) < 2:
             raise _refuse("engine.refuse.write_as", usage="move MO8 build L12 MO")
-        dst = SPACE_BY_NAME.get(args[2].lower(), -1)
+        dst = SPACE_BY_NAME.get(args[1].lower(), -1)
         if dst < data.NUM_BUILDINGS:
-            raise _refuse("refuse.not_landmark", text=typed(args[2]))
-        district = _district(" ".join(args[3:])) if len(args) > 3 else _source_district(
+            raise _refuse("refuse.not_landmark", text=typed(args[1]))
+        district = _district(" ".join(args[2:])) if len(args) > 2 else _source_district(
             src, landmark_district)
         return BUILD[src][dst - data.NUM_BUILDINGS][district]
-    if len(args) != 2:
+    if len(args) != 1:
         raise _refuse("engine.refuse.write_as", usage="move arc MO1")
-    target = SPACE_BY_NAME.get(args[1].lower())
+    target = SPACE_BY_NAME.get(args[0].lower())
     if target is None:
-        raise _refuse("refuse.space", text=typed(args[1]))
+        raise _refuse("refuse.space", text=typed(args[0]))
     return MOVE[src][target]
+
+
+def _source(args: list[str]) -> tuple[int, list[str]]:
+    """The key's place that begins `move`, and the words after it. A bank may name its
+    district in full, in one word or several (`bank-Montmartre`, `bank-La Villette`)."""
+    src = SOURCE_BY_NAME.get(args[0].lower())
+    if src is not None:
+        return src, args[1:]
+    if args[0].lower().startswith("bank-"):
+        for end in range(1, len(args)):
+            name = " ".join([args[0][len("bank-"):], *args[1:end]])
+            district = DISTRICT_BY_NAME.get(name_key(name))
+            if district is not None:
+                return district, args[end:]
+    raise _refuse("refuse.key_place", text=typed(args[0]))
 
 
 def _source_district(src: int, landmark_district: Sequence[int] | None) -> int:

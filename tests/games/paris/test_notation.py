@@ -111,3 +111,17 @@ def test_move_text_reads_or_is_refused_cleanly(words: list[str]) -> None:
     except belle.InvalidActionError:
         return
     assert state.parse_action(state.action_to_string(action)) == action
+
+
+@pytest.mark.parametrize("district", data.DISTRICTS, ids=lambda d: d.code)
+def test_a_bank_may_name_its_district_in_full(district: data.DistrictSpec) -> None:
+    """docs/games/paris.md: a bank is `bank-MO`, and full names are accepted too, in
+    one word or several (`move bank-La Villette LV3`)."""
+    code = district.code
+    written = act.parse(f"move bank-{code} {code}3")
+    assert act.parse(f"move bank-{district.name} {code}3") == written
+    assert act.parse(f"move bank-{district.name.replace(' ', '')} {code}3") == written
+    assert act.to_string(act.parse(f"move bank-{district.name} build L12")) == (
+        f"move bank-{code} build L12 {code}")
+    with pytest.raises(belle.InvalidActionError):
+        act.parse(f"move bank-{district.name}")  # no target
