@@ -16,7 +16,7 @@ All action objects are prebuilt singletons, so legal-action lists allocate nothi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from belle.engine.codec import ActionNotation, DenseCodec
 from belle.engine.errors import InvalidActionError
@@ -165,10 +165,23 @@ def _norm(word: str) -> str:
     return word.strip().lower().replace("é", "e").replace("_", "-")
 
 
-def _find(names: tuple[str, ...], word: str) -> int | None:
-    folded = [name_key(n) for n in names]
+def _find(names: tuple[str, ...], word: str, aliases: tuple[str, ...] = ()) -> int | None:
+    """The index of `word` among `names` (or among `aliases`, one per name), compared by
+    name_key: case, accents, spaces, hyphens and underscores do not count."""
     target = name_key(word)
-    return folded.index(target) if target in folded else None
+    for candidates in (names, aliases):
+        folded = [name_key(n) for n in candidates]
+        if target in folded:
+            return folded.index(target)
+    return None
+
+
+# A figure may also be named in full, as its card prints it (`activate Georges Brugmann`).
+FIGURE_NAMES: Final = tuple(figure.name for figure in data.FIGURES)
+_ALIASES: Final[dict[str, tuple[str, ...]]] = {"activate": FIGURE_NAMES,
+                                               "settle": FIGURE_NAMES}
+# The Brussels actions by their folded names: `grandplace`, `Grand_Place`.
+_BRUSSELS_BY_KEY: Final = {name_key(word): word for word in BRUSSELS_WORDS}
 
 
 def parse(text: str) -> Act:
@@ -184,6 +197,8 @@ def parse(text: str) -> Act:
         words = [f"{words[0]}-{words[1]}", *words[2:]]
     if words[0] == "grand" and len(words) == 2 and words[1] == "place":
         words = ["grand-place"]
+    if len(words) == 1 and name_key(words[0]) in _BRUSSELS_BY_KEY:
+        words = [_BRUSSELS_BY_KEY[name_key(words[0])]]
     verb, args = words[0], words[1:]
     if verb in BARE and verb != "keep-bonus":
         if not args:
@@ -192,7 +207,7 @@ def parse(text: str) -> Act:
     names = VERBS.get(verb)
     if names is not None and args:
         named = " ".join(args)  # a name of several words: `activate Van Eetvelde`
-        found = _find(names, named)
+        found = _find(names, named, _ALIASES.get(verb, ()))
         if found is not None:
             return get(verb, found)
         shown = list(names[:SHOWN_NAMES])

@@ -393,3 +393,22 @@ def test_brx_57_60_passed_players_are_skipped_until_all_pass() -> None:
     assert state.current_player() == 1  # seat 0 passed: seat 1 again
     play(state, "pass")
     assert state.phase == "resolution"
+
+
+@pytest.mark.parametrize("figure", data.FIGURES, ids=lambda f: f.id)
+def test_a_figure_may_be_named_as_its_card_prints_it(figure: data.FigureSpec) -> None:
+    """docs/notation.md: a name that ends an action may have several words. The seed
+    names "Georges Brugmann"; every figure is accepted by its full name or its id."""
+    state = game()
+    for verb in ("activate", "settle"):
+        written = state.parse_action(f"{verb} {figure.id}")
+        assert state.parse_action(f"{verb} {figure.name}") == written
+        assert state.parse_action(f"{verb} {figure.name.upper()}") == written
+        assert state.action_to_string(written) == f"{verb} {figure.id}"
+
+
+@pytest.mark.parametrize("typed", ["grand-place", "Grand Place", "grandplace", "Grand_Place"])
+def test_grand_place_is_one_name_however_it_is_joined(typed: str) -> None:
+    """BRX-146..154: the Brussels action by its name, hyphen, space or nothing between."""
+    state = game()
+    assert state.action_to_string(state.parse_action(typed)) == "grand-place"
