@@ -118,3 +118,25 @@ def test_a_seated_host_alone_starts(client: TestClient) -> None:
     assert anna.get(f"/api/tables/{table_id}").json()["host"] == "Bob"
     add_bot(bob, table_id)
     assert bob.post(f"/api/tables/{table_id}/start").status_code == 200
+
+
+def test_join_typed_as_the_seed_writes_it_and_typed_again(client: TestClient) -> None:
+    """The seed: "2 à 4 joueurs peuvent participer à une partie en tapant /join .
+    Démarrez le jeu avec /start ." A full stop after the command is the sentence's, and
+    a player who types /join again keeps the seat (it took the first free one)."""
+    anna, bob = sign_in(client, "Anna"), sign_in(client, "Bob")
+    table_id = paris_paris_table(anna, 4)
+    with anna.socket(f"/ws/table/{table_id}") as a, bob.socket(f"/ws/table/{table_id}") as b:
+        a.hello()
+        b.hello()
+        say(b, "/join .")
+        assert b.until(lambda m: m["type"] == "notice")["params"] == {"seat": 1}
+        say(b, "/join")
+        assert b.until(lambda m: m["type"] == "notice")["params"] == {"seat": 1}
+        say(a, "/join")
+        assert a.until(lambda m: m["type"] == "notice")["params"] == {"seat": 2}
+        say(a, "/start .")
+        a.until(lambda m: m.get("kind") == "chat" and m.get("system", False)
+                and m.get("notice", "").startswith("started"))
+    table = anna.get(f"/api/tables/{table_id}").json()
+    assert [s["name"] for s in table["seats"]] == ["Bob", "Anna"]

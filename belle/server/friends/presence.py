@@ -50,6 +50,7 @@ class Presence:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._last_beat = 0.0
+        self._flushing = asyncio.Lock()  # one write at a time: two would add the same rows
 
     @property
     def worker(self) -> str:
@@ -109,7 +110,12 @@ class Presence:
 
     async def flush(self) -> None:
         """Write what changed (and refresh every row when a beat is due); then tell the
-        followers of those whose places changed."""
+        followers of those whose places changed. A flush asked for while another runs
+        (the beat's, a test's) waits for it, then writes what is still new."""
+        async with self._flushing:
+            await self._flush()
+
+    async def _flush(self) -> None:
         wanted = {(p, place) for p, places in self.counts.items() for place in places}
         added, removed = wanted - self._stored, self._stored - wanted
         beat = time.monotonic() - self._last_beat >= BEAT

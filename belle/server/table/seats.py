@@ -109,6 +109,9 @@ class Seating:
     def _free_seat(self, seat: int | None, player: Player | None) -> int:
         seats = self.actor.table.seats
         if seat is None:
+            own = self.actor.seat_of(player.id) if player is not None else None
+            if own is not None:  # already seated: "/join" again keeps the seat
+                return own
             for index, taken in enumerate(seats):
                 if taken.kind == "empty":
                     return index

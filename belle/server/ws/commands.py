@@ -44,7 +44,10 @@ def _words(text: str) -> tuple[str, list[str]]:
 
 
 def _seat(args: list[str], usage: str, where: str) -> int | None:
-    """The seat index a command names (people write it from 1), or None for any."""
+    """The seat index a command names (people write it from 1), or None for any. A full
+    stop after the command is the sentence's, not a seat (the seed writes "/join .")."""
+    if args == ["."]:
+        args = []
     if not args:
         return None
     if len(args) != 1 or not args[0].isdigit() or len(args[0]) > MAX_SEAT_DIGITS:
