@@ -49,6 +49,12 @@ def _postcards(state: CityOfLightState) -> list[dict[str, Any]]:
     return result
 
 
+def _skull_removed(state: CityOfLightState) -> bool:
+    """COL-202: at the end a skull that no building took is removed before the scoring
+    (which treats its space as free: rules.free_at_end); the final board lacks it."""
+    return state.is_terminal() and state.skull_building < 0
+
+
 def _pieces(state: CityOfLightState) -> list[dict[str, Any]]:
     """Every special piece on the board with the spaces it stands on (for renderers)."""
     found: list[dict[str, Any]] = []
@@ -56,6 +62,8 @@ def _pieces(state: CityOfLightState) -> list[dict[str, Any]]:
         spec = data.POSTCARDS[card]
         space = state.piece_space[card]
         if space < 0 or not state.card_used[card]:
+            continue
+        if spec.id == "CATACOMBES" and _skull_removed(state):
             continue
         if spec.id == "TOUR_EIFFEL":
             cells = labels(state.eiffel_mask)
@@ -120,7 +128,8 @@ def public_view(state: CityOfLightState) -> dict[str, Any]:
         "markers": list(state.markers),
         "postcards": _postcards(state),
         "pieces": _pieces(state),
-        "skull": label(state.skull_space) if state.skull_space >= 0 else None,
+        "skull": label(state.skull_space)
+        if state.skull_space >= 0 and not _skull_removed(state) else None,
         "large_lamp": label(state.large_lamp) if state.large_lamp >= 0 else None,
         "eiffel": labels(state.eiffel_mask),
         "pending": {

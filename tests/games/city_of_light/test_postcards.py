@@ -187,6 +187,24 @@ def test_skull_in_front_blocks_the_statue_until_scoring_col123_col202() -> None:
     assert card_points(st, ORANGE, "Le Penseur") == 2 * 3 + 1 * 2  # a1 b2 a3; b1 b3
 
 
+def test_a_skull_no_building_took_leaves_the_final_board_col202() -> None:
+    """COL-202, seed: "Wenn dieses Feld bei Spielende nicht mit einem Gebäude belegt
+    ist, entferne den Schädel einfach vor der Wertungsphase." The final board shows no
+    skull; while the game runs it lies there."""
+    ids = ("CATACOMBES", "PEINTRE", "MOULIN_ROUGE", "FONTAINE", "PENSEUR",
+           "GRANDE_LUMIERE", "SACRE_COEUR", "METROPOLITAIN")
+    st = grid(["OOOOBBBB"] * 8, cards=ids)
+    play(st, "card catacombes", "on e1")
+    assert st.view(None)["skull"] == "e1"
+    for card in ids[1:]:
+        play(st, f"card {card.lower()}", "decline")
+    assert st.is_terminal()
+    view = st.view(None)
+    assert view["skull"] is None
+    assert [p["card"] for p in view["pieces"] if p["card"] == "CATACOMBES"] == []
+    assert card_points(st, ORANGE, "Catacombes de Paris") == 0
+
+
 def test_statue_lamps_variant_is_rules_edition_1_only_col126() -> None:
     """COL-126: one reading only. Rules edition 1 (old records) left streetlight
     spaces out, counted them with the variant statue_lamps_free and never let one
