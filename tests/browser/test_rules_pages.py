@@ -1,7 +1,8 @@
 """The rules pages (issue 10, item 1): /static/rules.html?game=<id>, drawn from
 belle/web/rules/<id>.json; reachable from the lobby and the table, where a "?" beside each
-legal move opens the rule that governs it. The display choice (short summary only / full
-text only / both) is the one of shared/seeds/city_of_light.de.txt, first lines. The
+legal move opens the rule that governs it. The display choice (summary only / full text
+only / full text and summary) is the one of shared/seeds/city_of_light.de.txt, first
+lines, worded in German as the seed words it. The
 values the table had to rebuild are in one collapsible section, "How we rebuilt this
 game", without rule numbers or file paths (issue 16 item 4)."""
 
@@ -94,6 +95,17 @@ def test_the_three_display_modes_are_remembered(page: Any) -> None:
     expect(page.locator("#goal > .rule-summary")).to_be_visible()
     expect(page.locator("#goal > .rule-full")).to_be_visible()
     assert page.js_errors == []
+
+
+def test_the_display_choice_reads_as_the_seed_words_it(browser: Any, server: str) -> None:
+    """Seed: "Zeige → nur Kurzfassung → nur ausführliche Fassung → ausführliche und
+    Kurzfassung"."""
+    with page_in_context(browser, server, locale="de-DE") as page:
+        open_rules(page, "city_of_light")
+        choice = page.locator("#display-mode")
+        expect(choice.locator("legend")).to_have_text("Zeige")
+        assert [text.strip() for text in choice.locator("label").all_inner_texts()] == [
+            "nur Kurzfassung", "nur ausführliche Fassung", "ausführliche und Kurzfassung"]
 
 
 def test_an_anchor_is_marked_and_unknown_games_get_the_index(page: Any) -> None:
