@@ -117,6 +117,10 @@ def test_a_whole_game_against_a_bot_by_clicks(new_page: Any) -> None:
         if phase == "build" and not planned and not count(page, ".col-board .put.legal"):
             use_planning_mode(page)
             planned = True
+            # the seed: "Ab Phase 2 wird der aktuelle Punktestand am unteren Rand des
+            # Fensters angezeigt" (REQ-COL-D1): the display ends at the window's bottom edge
+            box = page.locator(".col-score").bounding_box()
+            assert abs(box["y"] + box["height"] - page.viewport_size["height"]) <= 1, box
             page.locator(".col-score .score-open").first.click()  # REQ-COL-D3
             expect(page.locator(".col-score .score-items")).to_be_visible()
         moves.append(click_a_move(page))

@@ -32,6 +32,9 @@ const ui = {
   orient: null, // "rot|mirror" of the building placement being chosen
   targetCell: null, // a chosen cell waiting for its facing
   highlight: null, // {seat, component} of the opened score row
+  // the score display unfolded (its heading folds it to its totals); folded at first on a
+  // phone, where it would cover a third of the board
+  scoreOpen: !(globalThis.matchMedia && globalThis.matchMedia("(max-width: 700px)").matches),
   stack: null, // seat whose unplayed tiles are shown
   planMode: false,
   plan: null, // the working copy {buildings: [{id, cells}], cards: [{id, cell}]}
@@ -546,10 +549,14 @@ function scorePanel(view, ctx) {
     const empty = line ? h("li", {}, t("{player}, {component}: nothing yet", { player: ownerName(open.seat), component: sayField(line, "component") })) : null;
     items = h("ul.score-items", {}, list.length ? null : empty, list.map((item) => h("li", {}, h("b", {}, sayField(item, "label")), ` ${item.points} — ${sayField(item, "detail")} `, (item.spaces || []).join(" "), item.lamps && item.lamps.length ? " · " + t("lamps {lamps}", { lamps: item.lamps.join(" ") }) : "")));
   }
+  const heading = view.phase === "over" ? t("Score") : t("Score if the game ended now");
+  const line = [0, 1].map((seat) => `${names[seat] || ownerName(seat)} ${totals[seat]}`).join(" · ");
+  // From phase 2 the score stands at the bottom of the window (the seed's "am unteren Rand
+  // des Fensters"): sticky there while the board is in view; its heading folds it to the totals.
   return h(
-    "div.col-score",
-    {},
-    h("h3", {}, view.phase === "over" ? t("Score") : t("Score if the game ended now")),
+    "details.col-score",
+    { open: ui.scoreOpen, ontoggle: (e) => { ui.scoreOpen = e.target.open; } },
+    h("summary", {}, h("h3", {}, heading), h("span.score-totals", {}, line)),
     h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ""), [0, 1].map((seat) => h("th", {}, `${names[seat] || ownerName(seat)}`)))),
       h("tbody", {}, rows, h("tr.total", {}, h("th", {}, t("total")), totals.map((mv) => h("td", {}, String(mv)))))),
     items,
@@ -681,12 +688,20 @@ const STYLE = `
 .col-stack { position: absolute; left: 8px; top: 48px; background: #fff; border: 1px solid #999; padding: 6px; z-index: 3; box-shadow: 0 2px 8px #0004; }
 .col-stack .tiles { display: flex; gap: 6px; flex-wrap: wrap; }
 .stack-tile { display: inline-flex; flex-direction: column; align-items: center; font-size: 11px; }
-.col-score { margin-top: 1em; }
+.col-score { position: sticky; bottom: 0; z-index: 2; margin-top: 1em; padding: 2px 8px 6px; background: var(--panel, #fbf7ee); border-top: 2px solid var(--gold, #b48a47); box-shadow: 0 -3px 10px rgba(60, 40, 20, 0.15); max-height: 34vh; overflow: auto; }
+.col-score > summary { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1em; min-height: 40px; cursor: pointer; }
+.col-score > summary h3 { display: inline; margin: 0; }
+.col-score > summary::before { content: "▸"; color: var(--muted, #6b5f52); }
+.col-score[open] > summary::before { content: "▾"; }
+.col-score:not([open]) > summary { align-items: center; }
+.col-score .score-totals { font-weight: bold; }
+.col-score[open] .score-totals { display: none; }
 .col-score table { border-collapse: collapse; width: 100%; }
 .col-score td, .col-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 @media (max-width: 700px) {
   .col-score td, .col-score th { padding: 2px 4px; }
   .col-score tbody th { width: 42%; font-size: 0.82rem; }
+  .col-score { max-height: 38vh; }
 }
 .col-score .score-open { color: #1d5aa6; text-decoration: underline; font-weight: bold; display: inline-flex; align-items: center; min-width: 40px; min-height: 40px; }
 .col-score .score-open.on { background: #ffef99; }
