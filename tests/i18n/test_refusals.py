@@ -145,7 +145,10 @@ def test_an_illegal_move_names_only_the_movers_legal_moves(game: str) -> None:
     assert message is not None and message["id"].startswith("engine.refuse.not_legal")
     assert set(message["params"]["legal"]) <= legal  # the mover's own moves: nothing hidden
     words = words_of(refused.value, game)
-    assert words["de"].startswith(f"„{state.action_to_string(illegal)}“ ist jetzt nicht möglich")
+    # why first (the state's reason, in German), then the refusal naming the legal moves
+    reason = say("de", game, state.why_illegal(illegal))  # type: ignore[arg-type]
+    assert words["de"].startswith(
+        f"{reason} „{state.action_to_string(illegal)}“ ist jetzt nicht möglich")
 
 
 @pytest.mark.parametrize("game", GAMES)
