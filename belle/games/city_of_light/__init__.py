@@ -88,6 +88,13 @@ INFO = GameInfo(
             "light), stamp_point (1 more point for each stamped postcard you used); "
             "statue_lamps_free only replays games of rules edition 1",
             choices=VARIANTS,
+            labels={"mirror": "buildings may be turned over",
+                    "final_pass": "a pass in phase 1 is final",
+                    "painter_ring": "the painter's surroundings are his 8 neighbours",
+                    "metro_lamps_stay_lit":
+                        "streetlights under a Métropolitain building stay lit",
+                    "stamp_point": "1 point per stamped postcard used",
+                    "statue_lamps_free": "free streetlights count for Le Penseur (edition 1)"},
         ),
         OptionSpec(
             "rules_version", "int", RULES_VERSION,

@@ -40,6 +40,11 @@ INFO = GameInfo(
             # PP-73
             "Alternative readings of ambiguous rules (none: the rules' defaults)",
             choices=READING_NAMES,
+            labels={"small_each_direction": "small excursion: the nearest shop each way scores",
+                    "adjacent_for_all": "neighbouring shops score without a shop at the crossing",
+                    "adjacent_line_only": "neighbours along the toured line only",
+                    "self_removed_out": "shops you remove yourself leave the game",
+                    "returns_two_players": "2 players: removed shops go back to their owner"},
         ),
         rules_version_option(
             REVISIONS,
