@@ -20,7 +20,7 @@ from .tables import sign_in_api
 from .test_engine_text_browser import finished_table
 
 EXPECTED = {
-    "de": {"lobby": "Offene Tische", "turn": "Du bist am Zug", "show": "Anzeigen"},
+    "de": {"lobby": "Offene Tische", "turn": "Du bist am Zug", "show": "Zeige"},
     "fr": {"lobby": "Tables ouvertes", "turn": "À vous de jouer", "show": "Afficher"},
     "es": {"lobby": "Mesas abiertas", "turn": "Tu turno", "show": "Mostrar"},
 }
