@@ -13,6 +13,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .tables import legal_moves, sit_down, tap_move, wait_for_my_turn
+from .tables import settle as settle_move
+
 GAME_SECONDS = 90  # a safety net; the game takes a few seconds of clicks
 
 
@@ -168,4 +171,26 @@ def test_the_postcards_option_names_the_cards_in_the_readers_language(
     expect(waiting).to_contain_text("Postkarten: die Liste unten")
     expect(waiting).to_contain_text("Le Peintre, Moulin Rouge")
     assert "PEINTRE" not in waiting.inner_text()
+    assert page.js_errors == []
+
+
+def test_on_a_phone_the_score_display_waits_folded_at_the_bottom(device_page: Any) -> None:
+    """REQ-COL-D1 on a phone: from phase 2 the score stands at the window's bottom edge,
+    folded to the two totals so that it does not cover the board; a tap unfolds it."""
+    page = device_page("phone", name="Pia")
+    sit_down(page, "city_of_light", 2, bot="random")
+    deadline = time.monotonic() + GAME_SECONDS
+    while not page.locator(".col[data-phase=build]").count():
+        assert time.monotonic() < deadline, "phase 2 did not come"
+        assert wait_for_my_turn(page)
+        tap_move(page, legal_moves(page)[0], tap=False)
+        settle_move(page)
+    score = page.locator("details.col-score")
+    expect(score).not_to_have_attribute("open", "")
+    expect(score.locator(".score-totals")).to_contain_text("Pia")
+    box = score.bounding_box()
+    assert abs(box["y"] + box["height"] - page.viewport_size["height"]) <= 1, box
+    score.locator("summary").tap()
+    expect(score.locator("tr.total")).to_be_visible()
+    assert score.bounding_box()["height"] <= 0.4 * page.viewport_size["height"]
     assert page.js_errors == []
