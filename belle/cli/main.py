@@ -47,7 +47,7 @@ from belle.cli.common import (
 )
 from belle.cli.play import TerminalMatch
 from belle.cli.replay import load_position, show_position
-from belle.cli.seats import bots_for_seats, parse_seats, split_bot_list
+from belle.cli.seats import bots_for_seats, parse_seats, recorded_seats, split_bot_list
 from belle.cli.simulate import Simulation, simulate
 from belle.cli.texts import Words
 from belle.cli.tournament import Tournament, check_bots
@@ -247,6 +247,61 @@ def play(
                                                     path=str(record_dir)))
     match = TerminalMatch(configured, seats, _fresh_seed(seed), record_dir, stdout_console(),
                           lang or terminal_language())
+    try:
+        match.run()
+    except KeyboardInterrupt:
+        raise typer.Exit(130) from None
+
+
+# -- resume ----------------------------------------------------------------
+@app.command()
+def resume(
+    file: Annotated[
+        Path,
+        typer.Argument(metavar="FILE", help="A match record (JSON) saved by belle play or the "
+                       "web table.", show_default=False),
+    ],
+    seat: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--seat",
+            metavar="K=PLAYER",
+            help="PLAYER of seat K, as for belle play (default: each seat as the record "
+            "names it; a person's name there is a person at this keyboard).",
+            show_default=False,
+        ),
+    ] = None,
+    seed: SeedOpt = None,
+    record_dir: Annotated[
+        Path, typer.Option("--record-dir", metavar="DIR", help="Where to save the match record.")
+    ] = Path("."),
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", metavar="LANG", help="Language of the prompts, help and refused "
+                     "moves: en, de, fr or es (default: $BELLE_LANG, else the locale's, "
+                     "else en).",
+                     show_default=False),
+    ] = None,
+) -> None:
+    """Go on with a saved match in the terminal, from where its record ends."""
+    if lang is not None and lang not in LANGUAGES:
+        fail(Words(terminal_language())("terminal.refuse.lang", typed=typed(lang),
+                                        languages=list(LANGUAGES)))
+    words = Words(lang or terminal_language())
+    with user_errors(lang or terminal_language()):
+        try:
+            record, state, _ = load_position(file, None, None)
+        except UnicodeDecodeError:
+            raise RecordError(f"{str(file)!r} is not a match record (not UTF-8 text)") from None
+        if state.is_terminal():
+            fail(words("terminal.refuse.resume_over", path=str(file)))
+        seats = parse_seats(seat or [], record.num_players, recorded_seats(record.seats))
+        record_dir.mkdir(parents=True, exist_ok=True)
+        if not os.access(record_dir, os.W_OK):
+            fail(words("terminal.refuse.record_dir", path=str(record_dir)))
+    match = TerminalMatch(state.game, seats, _fresh_seed(seed), record_dir, stdout_console(),
+                          lang or terminal_language(), resumed=(record, state),
+                          resumed_from=str(file))
     try:
         match.run()
     except KeyboardInterrupt:

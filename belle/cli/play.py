@@ -9,6 +9,7 @@ move log never shows a chance outcome that the watching person may not see.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import sys
 from collections.abc import Sequence
@@ -91,16 +92,24 @@ class TerminalMatch:
     console: Console
     lang: str = SOURCE_LANGUAGE
     """The language of the prompts, help and refusals (belle.cli.texts, belle.i18n.say)."""
+    resumed: tuple[MatchRecord, State[Any]] | None = None
+    """A saved match and its position, to go on from (`belle resume`): chance and bots
+    then draw from `seed`, and the record is saved anew with its seats as they are now."""
+    resumed_from: str = ""
+    """The file it was read from, for the intro."""
     state: State[Any] = field(init=False)
     record: MatchRecord = field(init=False)
 
     def __post_init__(self) -> None:
         num_players = len(self.seats)
         game_id = self.game.info.id
-        self.state = self.game.new_initial_state(num_players)
-        self.record = MatchRecord(
-            game_id, dict(self.game.options), [seat.spec for seat in self.seats], self.seed
-        )
+        specs = [seat.spec for seat in self.seats]
+        if self.resumed is None:
+            self.state = self.game.new_initial_state(num_players)
+            self.record = MatchRecord(game_id, dict(self.game.options), specs, self.seed)
+        else:
+            saved, self.state = self.resumed
+            self.record = dataclasses.replace(saved, seats=specs, actions=list(saved.actions))
         self.chance_rng, self.rngs = seat_rngs(self.seed, num_players)
         self.render = renderer(game_id)
         module = render_module(game_id)
@@ -183,6 +192,10 @@ class TerminalMatch:
                for i in range(len(self.seats))]
         self.console.print(words("terminal.intro", count=len(self.seats), seats=who,
                                  seed=self.seed), markup=False)
+        if self.resumed is not None:
+            self.console.print(words("terminal.resumed", path=self.resumed_from,
+                                     count=len(self.resumed[0].actions)),
+                               markup=False, soft_wrap=True)
         if self.humans:
             self.console.print(words("terminal.intro.how", help="help"), markup=False)
 

@@ -8,6 +8,7 @@ seats returned are indexed from 0, as the engine counts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from belle.bots import BOT_NAMES, LEVELS, make_bot
@@ -69,9 +70,10 @@ def _split_assignment(item: str, num_players: int) -> tuple[int, str]:
     return number - 1, spec
 
 
-def parse_seats(assignments: list[str], num_players: int) -> list[Seat]:
-    """Seats for `belle play` from `K=SPEC` strings (K from 1); defaults: the first
-    human, the others greedy."""
+def parse_seats(assignments: list[str], num_players: int,
+                defaults: Sequence[Seat] | None = None) -> list[Seat]:
+    """Seats for `belle play` from `K=SPEC` strings (K from 1); the others `defaults`,
+    else the first human and the others greedy."""
     given: dict[int, Seat] = {}
     for item in assignments:
         seat, spec = _split_assignment(item, num_players)
@@ -86,7 +88,20 @@ def parse_seats(assignments: list[str], num_players: int) -> list[Seat]:
                 raise
             raise TEXTS.error(OptionError, "terminal.refuse.seat_bot", f"--seat {item!r}: {exc}",
                               typed=typed(item), reason=exc.message) from None
-    return [given.get(seat) or _default_seat(seat) for seat in range(num_players)]
+    return [given.get(seat) or (defaults[seat] if defaults else _default_seat(seat))
+            for seat in range(num_players)]
+
+
+def recorded_seats(specs: Sequence[str]) -> list[Seat]:
+    """The seats a match record names (`belle resume`): each bot as it was, anything
+    else (a person's name from the web table, "human") a person at this keyboard."""
+    seats = []
+    for spec in specs:
+        try:
+            seats.append(seat_from_spec(spec))
+        except OptionError:
+            seats.append(Seat(HUMAN))
+    return seats
 
 
 def _default_seat(seat: int) -> Seat:

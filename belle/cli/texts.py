@@ -36,6 +36,7 @@ _TEMPLATES: Final[dict[str, str]] = {
     "terminal.replay.title": "{game}: after {count} of {total} actions, as {who}",
     "terminal.replay.spectator": "a spectator",
     "terminal.replay.seats": "{seats}. Seed {seed}, engine {engine}.",
+    "terminal.resumed": "Resumed from {path} after {count} actions; the rest is saved anew.",
     # --seat K=PLAYER (belle.cli.seats), seats counted from 1
     "terminal.refuse.seat_shape":
         "Write --seat as SEAT=PLAYER, for example 1=human or 2=greedy, not “{typed}”.",
@@ -47,6 +48,8 @@ _TEMPLATES: Final[dict[str, str]] = {
         "--to must be from 0 to {total}: the record holds {total} actions.",
     "terminal.refuse.replay_seat":
         "--seat {seat}: the seats of this match are numbered 1 to {count}.",
+    # belle resume
+    "terminal.refuse.resume_over": "This match is over: see it with belle replay {path}",
     "terminal.refuse.seat_twice": "--seat “{typed}”: seat {seat} is given twice.",
     "terminal.refuse.seat_bot": "--seat “{typed}”: {reason}",
     "terminal.refuse.lang": "--lang “{typed}”: the languages are {languages}.",
