@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,6 +32,7 @@ from belle import __version__
 from belle.cli import backup
 from belle.cli import bench as bench_module
 from belle.cli.admin import admin_app
+from belle.cli.arguments import GameArg, OptionOpt, PlayersOpt, SeedOpt, fresh_seed
 from belle.cli.balance import balance_command
 from belle.cli.common import (
     check_positive,
@@ -45,18 +45,15 @@ from belle.cli.common import (
     stdout_console,
     user_errors,
 )
-from belle.cli.play import TerminalMatch
+from belle.cli.matches import play_command, resume_command
 from belle.cli.replay import load_position, show_position
-from belle.cli.seats import bots_for_seats, parse_seats, recorded_seats, split_bot_list
+from belle.cli.seats import bots_for_seats, split_bot_list
 from belle.cli.simulate import Simulation, simulate
-from belle.cli.texts import Words
 from belle.cli.tournament import Tournament, check_bots
 from belle.engine.errors import RecordError
 from belle.engine.game import Game, GameInfo
 from belle.engine.referee import Bot
 from belle.engine.registry import game_ids, list_games, load_game
-from belle.engine.texts import typed
-from belle.i18n import LANGUAGES
 from belle.i18n.say import terminal_language
 
 PROGRESS_FROM = 20
@@ -102,37 +99,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-GameArg = Annotated[
-    str, typer.Argument(metavar="GAME", help="Game id (see 'belle games').", show_default=False)
-]
-PlayersOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--players",
-        "-p",
-        metavar="N",
-        help="Number of players (default: the game's minimum).",
-        show_default=False,
-    ),
-]
-SeedOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--seed",
-        "-s",
-        metavar="S",
-        help="Seed of the chance and bot RNGs (default: random).",
-        show_default=False,
-    ),
-]
-OptionOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option", "-o", metavar="NAME=VALUE", help="Game option (repeatable).", show_default=False
-    ),
-]
-
-
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"belle {__version__}")
@@ -146,10 +112,6 @@ def _root(
     ] = False,
 ) -> None:
     """Belle: an open-source table for Belle Époque board games."""
-
-
-def _fresh_seed(seed: int | None) -> int:
-    return random.SystemRandom().randrange(2**32) if seed is None else seed
 
 
 # -- games -----------------------------------------------------------------
@@ -204,108 +166,9 @@ def _options_table(info: GameInfo) -> Table | str:
     return table
 
 
-# -- play ------------------------------------------------------------------
-@app.command()
-def play(
-    game: GameArg,
-    players: PlayersOpt = None,
-    seat: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--seat",
-            metavar="K=PLAYER",
-            help="PLAYER of seat K: human, random, greedy, greedy:samples=5, "
-            "ismcts:iterations=2000, ismcts:seconds=1, or a level easy, medium, hard, expert "
-            "(repeatable; seats count from 1; default 1=human, the others greedy).",
-            show_default=False,
-        ),
-    ] = None,
-    seed: SeedOpt = None,
-    option: OptionOpt = None,
-    record_dir: Annotated[
-        Path, typer.Option("--record-dir", metavar="DIR", help="Where to save the match record.")
-    ] = Path("."),
-    lang: Annotated[
-        str | None,
-        typer.Option("--lang", metavar="LANG", help="Language of the prompts, help and refused "
-                     "moves: en, de, fr or es (default: $BELLE_LANG, else the locale's, "
-                     "else en).",
-                     show_default=False),
-    ] = None,
-) -> None:
-    """Play a game in the terminal against bots or friends (hot-seat)."""
-    if lang is not None and lang not in LANGUAGES:
-        fail(Words(terminal_language())("terminal.refuse.lang", typed=typed(lang),
-                                        languages=list(LANGUAGES)))
-    with user_errors(lang or terminal_language()):
-        configured = configured_game(game, option)
-        count = player_count(configured, players)
-        seats = parse_seats(seat or [], count)
-        record_dir.mkdir(parents=True, exist_ok=True)
-        if not os.access(record_dir, os.W_OK):
-            fail(Words(lang or terminal_language())("terminal.refuse.record_dir",
-                                                    path=str(record_dir)))
-    match = TerminalMatch(configured, seats, _fresh_seed(seed), record_dir, stdout_console(),
-                          lang or terminal_language())
-    try:
-        match.run()
-    except KeyboardInterrupt:
-        raise typer.Exit(130) from None
-
-
-# -- resume ----------------------------------------------------------------
-@app.command()
-def resume(
-    file: Annotated[
-        Path,
-        typer.Argument(metavar="FILE", help="A match record (JSON) saved by belle play or the "
-                       "web table.", show_default=False),
-    ],
-    seat: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--seat",
-            metavar="K=PLAYER",
-            help="PLAYER of seat K, as for belle play (default: each seat as the record "
-            "names it; a person's name there is a person at this keyboard).",
-            show_default=False,
-        ),
-    ] = None,
-    seed: SeedOpt = None,
-    record_dir: Annotated[
-        Path, typer.Option("--record-dir", metavar="DIR", help="Where to save the match record.")
-    ] = Path("."),
-    lang: Annotated[
-        str | None,
-        typer.Option("--lang", metavar="LANG", help="Language of the prompts, help and refused "
-                     "moves: en, de, fr or es (default: $BELLE_LANG, else the locale's, "
-                     "else en).",
-                     show_default=False),
-    ] = None,
-) -> None:
-    """Go on with a saved match in the terminal, from where its record ends."""
-    if lang is not None and lang not in LANGUAGES:
-        fail(Words(terminal_language())("terminal.refuse.lang", typed=typed(lang),
-                                        languages=list(LANGUAGES)))
-    words = Words(lang or terminal_language())
-    with user_errors(lang or terminal_language()):
-        try:
-            record, state, _ = load_position(file, None, None)
-        except UnicodeDecodeError:
-            raise RecordError(f"{str(file)!r} is not a match record (not UTF-8 text)") from None
-        if state.is_terminal():
-            fail(words("terminal.refuse.resume_over", path=str(file)))
-        seats = parse_seats(seat or [], record.num_players, recorded_seats(record.seats))
-        record_dir.mkdir(parents=True, exist_ok=True)
-        if not os.access(record_dir, os.W_OK):
-            fail(words("terminal.refuse.record_dir", path=str(record_dir)))
-    match = TerminalMatch(state.game, seats, _fresh_seed(seed), record_dir, stdout_console(),
-                          lang or terminal_language(), resumed=(record, state),
-                          resumed_from=str(file))
-    try:
-        match.run()
-    except KeyboardInterrupt:
-        raise typer.Exit(130) from None
+# -- play and resume (belle.cli.matches) ---------------------------------------
+app.command("play")(play_command)
+app.command("resume")(resume_command)
 
 
 # -- simulate --------------------------------------------------------------
@@ -334,7 +197,7 @@ def simulate_command(
         count = player_count(configured, players)
         check_positive("--games", games)
         seat_bots = bots_for_seats(bots, count)
-    run_seed = _fresh_seed(seed)
+    run_seed = fresh_seed(seed)
     if as_json:
         run = simulate(configured, seat_bots, games, run_seed)
         if seed is None:
@@ -429,7 +292,7 @@ def tournament_command(
         check_positive("--games", games)
         specs = split_bot_list(bots)
         check_bots(specs, count)
-    run_seed = _fresh_seed(seed)
+    run_seed = fresh_seed(seed)
     tournament = Tournament(configured, count, specs, games, run_seed)
     if as_json:
         tournament.run()
