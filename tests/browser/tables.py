@@ -93,11 +93,29 @@ def _sources(page: Any, move: str, used: set[str]) -> list[Any]:
     return found
 
 
-def tap_move(page: Any, move: str, *, tap: bool = True, list_only: bool = False) -> str:
-    """Play `move` by tapping (or clicking) what shows it; returns where: "board", "via"
-    (elements that lead to it first: a key, then its target) or "list" (the move list;
-    the only way with `list_only`)."""
+def end_turn_if_held(page: Any, *, tap: bool = False) -> bool:
+    """Press "End turn" when the table holds the move just chosen (City of Light,
+    REQ-COL-P7); whether it did."""
+    button = page.locator("#confirm button.end-turn")
+    if not button.is_visible():
+        return False
+    if tap:
+        button.tap()
+    else:
+        button.click()
+    return True
 
+
+def tap_move(page: Any, move: str, *, tap: bool = True, list_only: bool = False) -> str:
+    """Play `move` by tapping (or clicking) what shows it, and "End turn" when the table
+    holds it; returns where: "board", "via" (elements that lead to it first: a key, then
+    its target) or "list" (the move list; the only way with `list_only`)."""
+    where = _tap_move(page, move, tap=tap, list_only=list_only)
+    end_turn_if_held(page, tap=tap)
+    return where
+
+
+def _tap_move(page: Any, move: str, *, tap: bool, list_only: bool) -> str:
     def press(loc: Any) -> None:
         if tap:
             loc.tap()

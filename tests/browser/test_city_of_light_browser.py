@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .tables import legal_moves, sit_down, tap_move, wait_for_my_turn
+from .tables import end_turn_if_held, legal_moves, sit_down, tap_move, wait_for_my_turn
 from .tables import settle as settle_move
 
 GAME_SECONDS = 90  # a safety net; the game takes a few seconds of clicks
@@ -38,7 +38,14 @@ def count(page: Any, selector: str) -> int:
 
 
 def click_a_move(page: Any) -> str:
-    """Play one atomic action by clicking the board or the side panel (never the list)."""
+    """Play one atomic action by clicking the board or the side panel (never the list),
+    and "End turn" when it ends the turn (REQ-COL-P7); its kind."""
+    kind = _click_a_move(page)
+    end_turn_if_held(page)
+    return kind
+
+
+def _click_a_move(page: Any) -> str:
     board = ".col-board"
     if count(page, f"{board} .slot.legal"):
         few = count(page, ".col-player.owner-0 .reserve-chip") < 4
@@ -193,4 +200,48 @@ def test_on_a_phone_the_score_display_waits_folded_at_the_bottom(device_page: An
     score.locator("summary").tap()
     expect(score.locator("tr.total")).to_be_visible()
     assert score.bounding_box()["height"] <= 0.4 * page.viewport_size["height"]
+    assert page.js_errors == []
+
+
+def test_the_turn_ends_when_zug_beenden_is_pressed(device_page: Any) -> None:
+    """REQ-COL-P7, seed: "Änderungen an deinem Plan werden gespeichert, wenn du auf die
+    Schaltfläche „Zug beenden“ klickst." The move that ends the turn is held, shown alone
+    on the board, until "Zug beenden" sends it (with the plan); "Zug ändern" lets the
+    player choose again; with "jeden Zug bestätigen" off a move goes at once."""
+    page = device_page("desktop", lang="de", name="Clara")
+    sit_down(page, "city_of_light", 2, bot="random")
+    confirm = page.locator("#confirm")
+    slots = page.locator(".col-board .slot.legal")
+    assert wait_for_my_turn(page)
+    version = page.locator("body").get_attribute("data-version")
+    many = slots.count()
+    assert many > 1
+
+    slots.first.locator(".slot-hit").click()
+    expect(confirm).to_be_visible()
+    expect(confirm.locator("button.end-turn")).to_have_text("Zug beenden")
+    expect(confirm.locator(".confirm-move")).to_contain_text("Dein Zug:")
+    expect(page.locator(".col-board .slot.staged")).to_have_count(1)  # the held move alone
+    expect(slots).to_have_count(1)
+    # not sent: a sent move leaves the page waiting (body.pending) until its new version
+    assert not page.evaluate("() => document.body.classList.contains('pending')")
+    assert page.locator("body").get_attribute("data-version") == version
+
+    confirm.locator("button.change-move").click()
+    expect(confirm).to_be_hidden()
+    expect(slots).to_have_count(many)
+
+    slots.first.locator(".slot-hit").click()
+    confirm.locator("button.end-turn").click()
+    expect(page.locator("body")).not_to_have_attribute("data-version", version or "")
+    expect(confirm).to_be_hidden()
+
+    toggle = page.locator("#confirm-turns-toggle")
+    expect(toggle).to_contain_text("jeden Zug bestätigen")
+    toggle.locator("input").uncheck()
+    assert wait_for_my_turn(page)
+    version = page.locator("body").get_attribute("data-version")
+    slots.first.locator(".slot-hit").click()
+    expect(page.locator("body")).not_to_have_attribute("data-version", version or "")
+    expect(confirm).to_be_hidden()
     assert page.js_errors == []

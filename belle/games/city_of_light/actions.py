@@ -340,6 +340,13 @@ def parse(text: str) -> Action:
 
 
 # -- JSON --------------------------------------------------------------------------
+# The JSON types of the two steps after which the same player goes on (COL-57: a building
+# chosen, then placed; COL-60: a postcard activated, then carried out or declined). Every
+# other action of a player ends the turn; the browser asks "End turn" before sending one
+# (REQ-COL-P7).
+CONTINUING_TYPES = ("build", "card")
+
+
 def to_json(action: Action) -> dict[str, Any]:
     match action:
         case Pick(card) | Activate(card):

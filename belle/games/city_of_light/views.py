@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from belle.games.city_of_light import data, rules, scoring
-from belle.games.city_of_light.actions import DRAW, Draw
+from belle.games.city_of_light.actions import CONTINUING_TYPES, DRAW, Draw
 from belle.games.city_of_light.rules import HOTEL, building_name, label, labels, slot_label
 from belle.games.city_of_light.texts import TEXTS, postcard_fields
 
@@ -224,4 +224,5 @@ def board_json() -> dict[str, Any]:
         "large_lamp_pattern": [list(offset) for offset, _ in data.LARGE_LAMP_PATTERN],
         "sides": list(data.SIDES),
         "quadrants": list(data.QUADRANTS),
+        "continuing": list(CONTINUING_TYPES),  # the rest end the turn (REQ-COL-P7)
     }

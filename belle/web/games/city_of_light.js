@@ -8,7 +8,9 @@
 // (`planOf`), the server saves it when the action ends the turn ("Änderungen an deinem
 // Plan werden gespeichert, wenn du auf die Schaltfläche „Zug beenden“ klickst") and sends
 // it back after each hello (`receivePlan`), so it follows the player to another browser.
-// It never reaches the other seat, a view or a replay (REQ-COL-P4, P5).
+// It never reaches the other seat, a view or a replay (REQ-COL-P4, P5). A move that ends
+// the turn is held by the table until "End turn" is pressed (`endsTurn`, REQ-COL-P7); the
+// board shows it alone meanwhile (`ctx.staged`).
 import { engineText, fieldText, fill, h, s, t } from "/static/js/ui.js";
 import { colour } from "/static/js/moves.js";
 import { zoomable } from "/static/js/zoom.js";
@@ -106,6 +108,13 @@ export function receivePlan(plan) {
   ui.plan = savedPlan();
 }
 
+/** Whether a move ends the turn: all but choosing a building or a postcard (COL-57,
+ * COL-60; the server's list, board_json's `continuing`). */
+export function endsTurn(json) {
+  const continuing = (board && board.continuing) || ["build", "card"];
+  return Boolean(json) && !continuing.includes(json.type);
+}
+
 /** The plan to send with this seat's action (null when there is none to keep). */
 export function planOf() {
   return ui.plan ? copy(ui.plan) : null;
@@ -163,7 +172,7 @@ function draw(container, view, legal, onAction, ctx = {}) {
       "div.col-main",
       {},
       h("div.col-board-wrap", {}, stackMarkers(view), stackPanel(view),
-        zoomable(drawBoard(view, moves, act, editable), { key: "col-board", aspect: 1 })),
+        zoomable(drawBoard(view, moves, act, editable, ctx.staged), { key: "col-board", aspect: 1 })),
       h(
         "div.col-side",
         {},
@@ -258,7 +267,7 @@ function statusLine(view, moves, act, ctx) {
 
 // -- the board ----------------------------------------------------------------------------
 
-function drawBoard(view, moves, act, editable) {
+function drawBoard(view, moves, act, editable, staged) {
   const size = 8 * CELL;
   const svg = s("svg", { class: "col-board" + (ui.planMode ? " planning" : ""), viewBox: `-18 -18 ${size + 20} ${size + 20}`, role: "group", "aria-label": t("The board") });
   for (let c = 0; c < 8; c++) svg.append(s("text", { class: "coord", x: c * CELL + CELL / 2, y: -5 }, LETTERS[c]));
@@ -285,7 +294,7 @@ function drawBoard(view, moves, act, editable) {
     const marks = s("g", { class: "marks" });
     for (let i = 0; i < 64; i++) marks.append(s("rect", { class: "mark", x: (i % 8) * CELL + 2, y: Math.floor(i / 8) * CELL + 2, width: CELL - 4, height: CELL - 4, dataset: { mark: lab(i) } }));
     svg.append(marks);
-    drawMoves(svg, view, moves, act);
+    drawMoves(svg, view, staged ? stagedOnly(moves, staged) : moves, act, staged ? " staged" : "");
   }
   return svg;
 }
@@ -321,7 +330,16 @@ function drawPieces(svg, view) {
   }
 }
 
-function drawMoves(svg, view, moves, act) {
+/** The held move alone (REQ-COL-P7), drawn as it was chosen: its rotation, its facing. */
+function stagedOnly(moves, staged) {
+  const key = keyOf(staged.json);
+  const item = moves.get(key);
+  if (staged.json.type === "tile") ui.rot = staged.json.rot;
+  if (staged.json.type === "at") ui.orient = `${staged.json.rot}|${staged.json.mirror ? 1 : 0}`;
+  return item ? new Map([[key, item]]) : new Map();
+}
+
+function drawMoves(svg, view, moves, act, mark = "") {
   if (!moves.size) return;
   const handSpaces = view.hand ? rotateTile(view.hand.spaces, ui.rot) : null;
   if (view.phase === "streets" && handSpaces) {
@@ -331,7 +349,7 @@ function drawMoves(svg, view, moves, act) {
       if (!moves.has(key)) continue;
       const x = (slot % 4) * 2 * CELL;
       const y = Math.floor(slot / 4) * 2 * CELL;
-      const g = s("g", { class: "slot legal", role: "button", "aria-label": moves.get(key).text, dataset: { slot: label, action: moves.get(key).text }, onclick: () => act(key) });
+      const g = s("g", { class: "slot legal" + mark, role: "button", "aria-label": moves.get(key).text, dataset: { slot: label, action: moves.get(key).text }, onclick: () => act(key) });
       handSpaces.forEach((kind, k) => g.append(s("rect", { x: x + (k % 2) * CELL + 2, y: y + Math.floor(k / 2) * CELL + 2, width: CELL - 4, height: CELL - 4, fill: FILL[kind], class: "ghost" })));
       g.append(s("rect", { x: x + 1, y: y + 1, width: 2 * CELL - 2, height: 2 * CELL - 2, class: "slot-hit" }));
       svg.append(g);
@@ -346,7 +364,7 @@ function drawMoves(svg, view, moves, act) {
     for (const item of puts.filter((m) => `${m.json.rot}|${m.json.mirror ? 1 : 0}` === ui.orient)) {
       const anchor = item.json.space;
       const footprint = cellsAt(anchor, cells);
-      const g = s("g", { class: "put legal", role: "button", "aria-label": item.text, dataset: { anchor, action: item.text }, onclick: () => act(keyOf(item.json)) });
+      const g = s("g", { class: "put legal" + mark, role: "button", "aria-label": item.text, dataset: { anchor, action: item.text }, onclick: () => act(keyOf(item.json)) });
       for (const cell of footprint) {
         const [r, c] = rc(cell);
         g.append(s("rect", { x: c * CELL + 4, y: r * CELL + 4, width: CELL - 8, height: CELL - 8, class: "footprint" }));
@@ -363,7 +381,7 @@ function drawMoves(svg, view, moves, act) {
     const [r, c] = rc(cell);
     const single = items.length === 1 && !items[0].json.facing;
     const g = s("g", {
-      class: "target legal" + (ui.targetCell === cell ? " chosen" : ""),
+      class: "target legal" + mark + (ui.targetCell === cell ? " chosen" : ""),
       role: "button",
       "aria-label": items[0].text,
       dataset: single ? { target: cell, action: items[0].text } : { target: cell, actions: items.map((m) => m.text).join("|") },
@@ -666,6 +684,10 @@ const STYLE = `
 .col-board .target { cursor: pointer; }
 .col-board .target-hit { fill: #ffffff33; stroke: #1b9e3e; stroke-width: 3; }
 .col-board .target.chosen .target-hit { stroke: #d00; }
+.col-board .staged { cursor: default; }
+.col-board .slot.staged .ghost { opacity: .9; }
+.col-board .put.staged .footprint { fill: #ffffffbb; stroke: #7a2b3a; stroke-width: 3; }
+.col-board .staged .slot-hit, .col-board .staged .anchor, .col-board .staged .target-hit { stroke: #7a2b3a; stroke-dasharray: none; stroke-width: 4; }
 .col-board .space.hl .space-bg { stroke: #ff0; stroke-width: 4; }
 .col-board.planning { outline: 3px dashed #8a62b3; }
 .col-board .plan-cell { fill: #ffffffcc; stroke: #8a62b3; stroke-width: 2; }

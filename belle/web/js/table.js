@@ -6,7 +6,10 @@
 //   scoreTitle                the running score box's title (a string or a function of the view);
 //   targetsOf(text, view)     CSS selectors of the board elements a move touched, so the
 //                             other players' moves since my last turn are highlighted;
-//   lookup(kind, key)         names and values from its material for the log (js/turns.js).
+//   lookup(kind, key)         names and values from its material for the log (js/turns.js);
+//   endsTurn(json)            whether a move ends the player's turn: such a move is held
+//                             until the player presses "End turn" (City of Light,
+//                             REQ-COL-P7), unless they turned "confirm each turn" off.
 // ctx.prompt is the prompt bar's slot: a renderer draws its status line (what to do now,
 // with the buttons that have no place on the board) there. Every board element that plays
 // a move carries data-action="<notation>"; the move list shows only the moves that have no
@@ -33,6 +36,7 @@ import { watchChat } from "./moderation.js";
 import { attempt, engineText, errorText, fill, gameText, h, mySeat, seatLabel, t, toast } from "./ui.js";
 
 const $ = (id) => document.getElementById(id);
+const CONFIRM_STORE = "belle:confirm-turns"; // "0": send a turn-ending move at once
 const DEFAULT_SCORE_TITLE = t("Your score");
 const tableId = decodeURIComponent(location.pathname.replace(/\/+$/, "").split("/").pop());
 
@@ -50,6 +54,7 @@ const st = {
   toMove: null,
   over: null, // {ranking, breakdown, scores} once the game has ended
   pending: false,
+  staged: null, // {json, text, version}: my turn-ending move, held until "End turn"
   replay: null, // {seat, record, entries, step, views: Map, noViews}
   rematch: null, // {accepted: [seats], table} at a finished table (the `rematch` message)
 };
@@ -91,6 +96,7 @@ async function main() {
     },
   });
   document.addEventListener("keydown", onKey);
+  confirmToggle();
   const notation = $("show-notation");
   notation.checked = localStorage.getItem("belle:notation") === "1";
   document.body.classList.toggle("show-notation", notation.checked);
@@ -245,13 +251,82 @@ function onUndoClick() {
 }
 
 function onAction(actionJson) {
-  if (st.pending || st.replay) return;
+  if (st.pending || st.replay || st.staged) return;
+  if (confirmsTurns() && st.renderer.endsTurn(actionJson)) {
+    st.staged = { ...legalItem(actionJson), version: st.version };
+    renderPlay();
+    return;
+  }
+  sendAction(actionJson);
+}
+
+function sendAction(actionJson) {
   st.pending = true;
   // Planning mode (City of Light): the seat's plan goes with its action; the server keeps
   // it when the action ends the turn, for this seat alone.
   const plan = st.renderer && st.renderer.planOf ? st.renderer.planOf() : null;
   socket.send({ type: "action", version: st.version, action: actionJson, ...(plan ? { plan } : {}) });
-  renderLegal();
+  renderPlay();
+}
+
+// -- "End turn" (REQ-COL-P7) -------------------------------------------------------
+
+function confirmsTurns() {
+  if (!st.renderer || !st.renderer.endsTurn) return false;
+  try {
+    return localStorage.getItem(CONFIRM_STORE) !== "0";
+  } catch {
+    return true;
+  }
+}
+
+function legalItem(json) {
+  const wire = JSON.stringify(json);
+  return st.legal.find((item) => item.json === json) || st.legal.find((item) => JSON.stringify(item.json) === wire) || { json, text: "" };
+}
+
+function endTurn() {
+  const staged = st.staged;
+  if (!staged || st.pending) return;
+  st.staged = null;
+  sendAction(staged.json);
+}
+
+function changeMove() {
+  st.staged = null;
+  renderPlay();
+}
+
+/** The held move in words, with "End turn" and "Change move" (only while one is held). */
+function renderConfirm() {
+  const box = $("confirm");
+  const staged = st.staged;
+  box.hidden = !staged;
+  if (!staged) {
+    box.replaceChildren();
+    return;
+  }
+  const words = describe(st.table.game, staged.text, { names: names(), lookup: lookup() }) || staged.text;
+  fill(box,
+    h("span.confirm-move", {}, t("Your move: {move}", { move: words })),
+    h("button.end-turn.primary", { type: "button", disabled: st.pending, onclick: endTurn }, t("End turn")),
+    h("button.change-move", { type: "button", disabled: st.pending, onclick: changeMove }, t("Change move")));
+}
+
+/** The "confirm each turn" switch beside "notation", for games that hold a turn's end. */
+function confirmToggle() {
+  const label = $("confirm-turns-toggle");
+  label.hidden = !(st.renderer && st.renderer.endsTurn);
+  const box = $("confirm-turns");
+  box.checked = confirmsTurns();
+  box.addEventListener("change", () => {
+    try {
+      localStorage.setItem(CONFIRM_STORE, box.checked ? "1" : "0");
+    } catch {
+      // private mode: nothing is remembered
+    }
+    if (!box.checked && st.staged) endTurn(); // the held move goes as it would now
+  });
 }
 
 // -- rendering -----------------------------------------------------------------
@@ -522,12 +597,15 @@ function refreshClocks() {
 function ctx(extra = {}) {
   const all = names();
   return {
-    names: all, seat: st.seat, table: st.table, pending: st.pending, prompt: $("prompt"),
+    // a held move leaves the board still: its renderer shows it (`staged`)
+    names: all, seat: st.seat, table: st.table, pending: st.pending || Boolean(st.staged),
+    staged: st.staged, prompt: $("prompt"),
     describe: (text) => describe(st.table.game, text, { names: all, lookup: lookup() }), ...extra,
   };
 }
 
 function renderPlay() {
+  if (st.staged && (st.staged.version !== st.version || st.replay || !st.legal.length)) st.staged = null;
   document.body.dataset.version = st.version ?? "";
   document.body.dataset.status = st.table.status;
   renderTurn();
@@ -587,7 +665,8 @@ function waitingText() {
 function renderLegal() {
   const box = $("actions");
   const live = !st.replay && st.legal.length > 0;
-  box.hidden = !live;
+  renderConfirm();
+  box.hidden = !live || Boolean(st.staged);
   const undo = $("undo");
   undo.hidden = !live || !st.canUndo;
   undo.disabled = st.pending;
