@@ -222,6 +222,7 @@ def test_the_turn_ends_when_zug_beenden_is_pressed(device_page: Any) -> None:
     expect(confirm.locator("button.end-turn")).to_have_text("Zug beenden")
     expect(confirm.locator(".confirm-move")).to_contain_text("Dein Zug:")
     expect(page.locator(".col-board .slot.staged")).to_have_count(1)  # the held move alone
+    expect(page.locator(".col-status")).to_contain_text("drücke dann „Zug beenden“")
     expect(slots).to_have_count(1)
     # not sent: a sent move leaves the page waiting (body.pending) until its new version
     assert not page.evaluate("() => document.body.classList.contains('pending')")

@@ -254,7 +254,8 @@ function statusLine(view, moves, act, ctx) {
   };
   const parts = [phases[view.phase] ? phases[view.phase]() : ""];
   if (view.to_move !== null && view.to_move !== undefined && view.phase !== "over" && !moves.size) parts.push(t("{player} to play.", { player: who(view.to_move) }));
-  if (moves.size) {
+  if (moves.size && ctx.staged) parts.push(t("Check your move on the board, then press “End turn”."));
+  else if (moves.size) {
     if (view.pending.building) parts.push(t("Place {building}: choose a rotation, then click a highlighted corner.", { building: view.pending.building }));
     else if (view.pending.card) parts.push(t("{card}: click a highlighted space or a button, or decline.", { card: cardName(view.pending.card) }));
     else if (view.phase === "streets") parts.push(t("Turn your tile, then click an empty slot — or take a building."));
@@ -262,7 +263,7 @@ function statusLine(view, moves, act, ctx) {
   }
   const text = parts.filter(Boolean).join(" ");
   const pass = moves.get("pass");
-  return h("p.col-status", {}, text, pass ? h("button.col-pass", { type: "button", dataset: { action: pass.text }, onclick: () => act("pass") }, t("Pass")) : null);
+  return h("p.col-status", {}, text, pass && !ctx.staged ? h("button.col-pass", { type: "button", dataset: { action: pass.text }, onclick: () => act("pass") }, t("Pass")) : null);
 }
 
 // -- the board ----------------------------------------------------------------------------
