@@ -35,10 +35,12 @@ class MatchResult:
     state: State[Any]
 
 
-def sample_chance(state: State[Any], rng: random.Random) -> Any:
+def sample_chance(state: State[Any], rng: random.Random,
+                  outcomes: list[tuple[Any, float]] | None = None) -> Any:
     """Draw one chance outcome according to `state.chance_outcomes()` (the referee's
-    draw: the same for every game, so a seed always gives the same match)."""
-    return draw_outcome(state.chance_outcomes(), rng)
+    draw: the same for every game, so a seed always gives the same match); `outcomes`:
+    that list, when the caller has it already."""
+    return draw_outcome(state.chance_outcomes() if outcomes is None else outcomes, rng)
 
 
 def bot_decision(bot: Bot, state: State[Any], seat: int, rng: random.Random) -> Any:

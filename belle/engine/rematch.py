@@ -18,6 +18,7 @@ Seats are in clockwise order (the seeds' turn order).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +42,13 @@ def start_choices(game_id: str) -> Sequence[Any]:
     actions = importlib.import_module(f"belle.games.{game_id}.actions")
     first: Sequence[Any] = actions.FIRST
     return first
+
+
+@functools.cache
+def start_choice_set(game_id: str) -> frozenset[Any]:
+    """`start_choices` as a set: a server asks at every chance node it resolves whether
+    the node draws the start player (the actions are hashable, as every action is)."""
+    return frozenset(start_choices(game_id))
 
 
 def first_player(final: State[Any]) -> int | None:

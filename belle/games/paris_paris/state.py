@@ -11,8 +11,8 @@ excursions and the bag inside the one that ends the game (PP-58..64).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple, TypeVar
 
 from belle.engine.game import CHANCE, TERMINAL, ScoreLine, State, draw_outcome, rank_by_keys
 from belle.games.paris_paris import actions as act
@@ -20,6 +20,8 @@ from belle.games.paris_paris import data, refusals, rules, views
 from belle.games.paris_paris.actions import Action, First, Lay, OpenLine, Remove, Secret, Take
 from belle.games.paris_paris.rules import NETWORKS, NUM_LINES, Item, Network, Readings
 from belle.i18n.text import Message
+
+T = TypeVar("T")
 
 SETUP, LAY, PICK, REMOVE, OVER = "setup", "lay", "pick", "remove", "over"
 NONE = -1
@@ -94,6 +96,7 @@ class ParisParisState(State[Action]):
         # owner or NONE, the shops then); `excursions` lists their items from these
         self.tours: list[Tour] = []
         self._listed: tuple[int, list[Excursion]] = (0, [])  # `excursions` of that many
+        self._entries: tuple[int, tuple[Any, ...]] = (0, ())  # `excursion_entries` too
 
     # -- whose turn ------------------------------------------------------
     def current_player(self) -> int:
@@ -324,12 +327,27 @@ class ParisParisState(State[Action]):
         self._listed = (len(found), found)
         return found.copy()
 
+    def excursion_entries(self, entry: Callable[[Excursion], T]) -> list[T]:
+        """`entry(excursion)` of every excursion so far (a view's), each worked out once:
+        excursions only ever follow one another, so a view reuses the entries of the
+        views before it (clones share them: the tuple never changes)."""
+        excursions = self.excursions
+        listed, entries = self._entries
+        if listed != len(excursions):
+            if listed > len(excursions):  # not this state's line of play: from the start
+                listed, entries = 0, ()
+            entries = entries[:listed] + tuple(map(entry, excursions[listed:]))
+            self._entries = (len(entries), entries)
+        return list(entries)
+
     # -- copies ----------------------------------------------------------
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without the excursions listed for a view (`excursions`): a state
-        pickles the same whether or not it was asked for its view."""
+        """Pickled without the excursions listed for a view (`excursions`,
+        `excursion_entries`): a state pickles the same whether or not it was asked for
+        its view."""
         state = dict(self.__dict__)
         state["_listed"] = (0, [])
+        state["_entries"] = (0, ())
         return state
 
     def clone(self) -> ParisParisState:

@@ -5,6 +5,7 @@ belle/locale/<lang>/LC_MESSAGES/paris_paris.po.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
 from belle.games.paris_paris import data, rules
@@ -118,6 +119,8 @@ _REASONS: Final = {rules.SMALL: "reason.small", rules.CROSSING: "reason.crossing
                    rules.ADJACENT: "reason.adjacent"}
 
 
+@functools.cache
 def reason_fields(reason: str) -> dict[str, Any]:
-    """Why a shop scored (an excursion item's reason), in English and by id."""
+    """Why a shop scored (an excursion item's reason), in English and by id (a few
+    reasons, each worked out once; callers copy the fields)."""
     return TEXTS.fields(reason=_REASONS[reason])

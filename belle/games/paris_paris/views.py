@@ -9,6 +9,7 @@ of the deck (PP-70; the engine draws it by chance, so only its counts exist).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -70,7 +71,9 @@ def public_view(state: ParisParisState) -> dict[str, Any]:
         "deck": state.deck_left,
         "open_line": _line(state.open_line),
         "scores": state.returns(),
-        "excursions": [excursion_json(e, net) for e in state.excursions],
+        # every excursion so far, each entry built once (views are read-only, as Paris
+        # Connection's hexes and score lines: docs/decisions.md)
+        "excursions": state.excursion_entries(functools.partial(excursion_json, net=net)),
         "breakdown": [breakdown(state, s) for s in range(state.num_players)],
     }
     if over:
@@ -129,13 +132,19 @@ def _sum(state: ParisParisState, seat: int, kind: str) -> tuple[int, int]:
     return points, count
 
 
+@functools.cache
+def _excursions_line(kind: str, points: int, count: int) -> ScoreLine:
+    """The line of one kind of excursion, once per figures (every seat's lines are in
+    every view; a few hundred figures a game can reach)."""
+    return TEXTS.score_line(f"score.{kind}", points,
+                            TEXTS.counted("detail.excursions", count), count=count)
+
+
 def breakdown(state: ParisParisState, seat: int) -> list[ScoreLine]:
     """The score display: small and big excursions, each final line, the bag."""
     lines: list[ScoreLine] = []
     for kind in ("small", "big"):
-        points, count = _sum(state, seat, kind)
-        lines.append(TEXTS.score_line(f"score.{kind}", points,
-                                      TEXTS.counted("detail.excursions", count), count=count))
+        lines.append(_excursions_line(kind, *_sum(state, seat, kind)))
     for excursion in state.excursions:
         if excursion.kind == "final":
             owner = excursion.owner

@@ -17,7 +17,7 @@ from belle.engine.errors import IllegalActionError, InvalidActionError
 from belle.engine.game import CHANCE, State
 from belle.engine.record import RecordEntry
 from belle.engine.referee import sample_chance
-from belle.engine.rematch import forced_start, start_choices
+from belle.engine.rematch import forced_start, start_choice_set
 from belle.server.errors import ServerError
 from belle.server.table import notations, plans
 from belle.server.table import undo as takeback
@@ -178,18 +178,20 @@ class Moves:
         actor = self.actor
         entries: list[RecordEntry] = []
         while state.current_player() == CHANCE:
-            forced = await self._start_draw(state)
+            outcomes = state.chance_outcomes()
+            forced = await self._start_draw(state, outcomes)
             k = actor.version + pending + len(entries)
             rng = random.Random(f"{actor.setup.seed}/chance/{k}")
             entries.append(self.apply(forced if forced is not None
-                                      else sample_chance(state, rng)))
+                                      else sample_chance(state, rng, outcomes)))
         return entries
 
-    async def _start_draw(self, state: State[Any]) -> Any | None:
+    async def _start_draw(self, state: State[Any], outcomes: list[tuple[Any, float]]
+                          ) -> Any | None:
         """At a rematch's start-player draw, the outcome its game's rule names
-        (belle.engine.rematch); None at every other chance node."""
-        choices = start_choices(self.actor.setup.game)
-        if not any(action in choices for action, _p in state.chance_outcomes()):
+        (belle.engine.rematch); None at every other chance node (`outcomes`: its
+        outcomes)."""
+        if start_choice_set(self.actor.setup.game).isdisjoint(a for a, _p in outcomes):
             return None
         host = self.actor.host
         seat = await host.db.read(host.store.rematches.start_seat, self.actor.id)
