@@ -266,18 +266,23 @@ function sendAction(actionJson) {
   // it when the action ends the turn, for this seat alone.
   const plan = st.renderer && st.renderer.planOf ? st.renderer.planOf() : null;
   socket.send({ type: "action", version: st.version, action: actionJson, ...(plan ? { plan } : {}) });
-  renderPlay();
+  renderLegal();
 }
 
 // -- "End turn" (REQ-COL-P7) -------------------------------------------------------
 
+let confirmPreference = null; // true/false once read or set; kept in localStorage when it can be
+
 function confirmsTurns() {
   if (!st.renderer || !st.renderer.endsTurn) return false;
-  try {
-    return localStorage.getItem(CONFIRM_STORE) !== "0";
-  } catch {
-    return true;
+  if (confirmPreference === null) {
+    try {
+      confirmPreference = localStorage.getItem(CONFIRM_STORE) !== "0";
+    } catch {
+      confirmPreference = true; // no storage (private mode): ask, as the seed's table does
+    }
   }
+  return confirmPreference;
 }
 
 function legalItem(json) {
@@ -290,6 +295,7 @@ function endTurn() {
   if (!staged || st.pending) return;
   st.staged = null;
   sendAction(staged.json);
+  renderPlay(); // the board shows the move no longer held
 }
 
 function changeMove() {
@@ -320,10 +326,11 @@ function confirmToggle() {
   const box = $("confirm-turns");
   box.checked = confirmsTurns();
   box.addEventListener("change", () => {
+    confirmPreference = box.checked;
     try {
       localStorage.setItem(CONFIRM_STORE, box.checked ? "1" : "0");
     } catch {
-      // private mode: nothing is remembered
+      // private mode: for this page only
     }
     if (!box.checked && st.staged) endTurn(); // the held move goes as it would now
   });
