@@ -159,6 +159,11 @@ def test_a_question_mark_beside_a_legal_move_opens_its_rule(new_page: Any) -> No
     link = item.locator(".rule-help")
     anchor = link.get_attribute("data-anchor")
     assert anchor == mapping[action_text.split()[0]], action_text  # type = first word here
+    # the link names the move by its words, as its button does, never by its notation
+    words = item.locator("button.legal").evaluate("(b) => b.firstChild.textContent")
+    assert link.get_attribute("aria-label") == f"Rule for {words}"
+    assert link.get_attribute("title") == f"The rule for “{words}”"
+    assert action_text not in words
     with page.expect_popup() as popup_info:
         link.click()
     rules = popup_info.value

@@ -26,13 +26,15 @@ export async function loadRuleAnchors(game) {
   }
 }
 
-function ruleHelp(game, item) {
+/** The "?" beside a move: its rule, named by the move's words (`meaning`), not its notation. */
+function ruleHelp(game, item, meaning) {
   const type = item.json && item.json.type;
   const anchor = ruleAnchors && type ? ruleAnchors[type] : null;
   if (!anchor) return null;
+  const move = meaning || item.text;
   return h("a.rule-help", {
     href: rulesUrl(game, anchor), target: "_blank", rel: "noopener",
-    title: t("The rule for “{move}”", { move: item.text }), "aria-label": t("Rule for {move}", { move: item.text }),
+    title: t("The rule for “{move}”", { move }), "aria-label": t("Rule for {move}", { move }),
     dataset: { anchor },
   }, "?");
 }
@@ -55,7 +57,7 @@ function legalButton(item, i, { game, names, lookup, pending, onAction }) {
     title: meaning ? `${meaning} (${item.text})` : item.text,
     dataset: { index: String(i), action: item.text },
     onclick: () => onAction(item.json),
-  }, meaning || item.text, h("code.notation", {}, item.text)), ruleHelp(game, item));
+  }, meaning || item.text, h("code.notation", {}, item.text)), ruleHelp(game, item, meaning));
 }
 
 /**
