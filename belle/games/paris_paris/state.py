@@ -329,14 +329,13 @@ class ParisParisState(State[Action]):
 
     def excursion_entries(self, entry: Callable[[Excursion], T]) -> list[T]:
         """`entry(excursion)` of every excursion so far (a view's), each worked out once:
-        excursions only ever follow one another, so a view reuses the entries of the
-        views before it (clones share them: the tuple never changes)."""
+        a state's excursions only ever grow (an undo replays a new state), so a view
+        reuses the entries of the views before it (clones share them: the tuple never
+        changes)."""
         excursions = self.excursions
         listed, entries = self._entries
-        if listed != len(excursions):
-            if listed > len(excursions):  # not this state's line of play: from the start
-                listed, entries = 0, ()
-            entries = entries[:listed] + tuple(map(entry, excursions[listed:]))
+        if listed < len(excursions):
+            entries += tuple(map(entry, excursions[listed:]))
             self._entries = (len(entries), entries)
         return list(entries)
 

@@ -258,6 +258,7 @@ function onAction(actionJson) {
     return;
   }
   sendAction(actionJson);
+  renderLegal();
 }
 
 function sendAction(actionJson) {
@@ -266,7 +267,6 @@ function sendAction(actionJson) {
   // it when the action ends the turn, for this seat alone.
   const plan = st.renderer && st.renderer.planOf ? st.renderer.planOf() : null;
   socket.send({ type: "action", version: st.version, action: actionJson, ...(plan ? { plan } : {}) });
-  renderLegal();
 }
 
 // -- "End turn" (REQ-COL-P7) -------------------------------------------------------
@@ -287,7 +287,7 @@ function confirmsTurns() {
 
 function legalItem(json) {
   const wire = JSON.stringify(json);
-  return st.legal.find((item) => item.json === json) || st.legal.find((item) => JSON.stringify(item.json) === wire) || { json, text: "" };
+  return st.legal.find((item) => item.json === json || JSON.stringify(item.json) === wire) || { json, text: "" };
 }
 
 function endTurn() {
@@ -295,7 +295,7 @@ function endTurn() {
   if (!staged || st.pending) return;
   st.staged = null;
   sendAction(staged.json);
-  renderPlay(); // the board shows the move no longer held
+  renderPlay(); // the board and the list, the move no longer held
 }
 
 function changeMove() {
