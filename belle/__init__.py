@@ -7,7 +7,7 @@
 True
 """
 
-__version__ = "0.2.7"
+__version__ = "0.2.8"
 
 from belle.engine import (
     CHANCE,

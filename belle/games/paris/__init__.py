@@ -17,21 +17,23 @@ from belle.games.paris.actions import ALL_ACTIONS, Action
 from belle.games.paris.rules import CURRENT_RULES, Ruleset
 from belle.games.paris.state import ParisState
 
-RULES_VERSION = 8
+RULES_VERSION = 9
 """The current rules edition; 1 is engine 0.1.0's, 2 engine 0.2.0's before issue 15's
 recalibration, 3 engine 0.2.1's, 4 engine 0.2.2's, 5 engines 0.2.3's and 0.2.4's, 6
-engine 0.2.5's, 7 engine 0.2.6's (legacy.py), kept for their records."""
+engine 0.2.5's, 7 engine 0.2.6's, 8 engine 0.2.7's (legacy.py), kept for their
+records."""
 
-REVISIONS = ("0.2.0", "0.2.1", "0.2.2", "0.2.3", "0.2.5", "0.2.6", "0.2.7")
-"""Engine versions from which rules editions 2 to 8 apply (GameInfo.revisions): a record
+REVISIONS = ("0.2.0", "0.2.1", "0.2.2", "0.2.3", "0.2.5", "0.2.6", "0.2.7", "0.2.8")
+"""Engine versions from which rules editions 2 to 9 apply (GameInfo.revisions): a record
 of an older engine names no rules_version and replays by edition 1. Edition 3
 (issue 15: VP tiles and sale prices recalibrated) shipped with engine 0.2.1, edition 4
 (issue 15: the end-game franc tiles became VP tiles) with 0.2.2, edition 5 (issue 15:
 the VP tiles one step down) with 0.2.3, edition 6 (issue 15: a flatter VP-tile series)
 with 0.2.5, edition 7 (issue 15: tokens sold for 1 franc, the VP tiles lower) with
 0.2.6, edition 8 (issue 15: flatter VP tiles and end-game VP tiles, bonus tiles 25, 26
-and 28 lower) with 0.2.7; every record names its edition, so this table only decides
-for records that name none."""
+and 28 lower) with 0.2.7, edition 9 (issue 15: bonus tile 22 pays +5 VP) with 0.2.8;
+every record names its edition, so this table only decides for records that name
+none."""
 
 INFO = GameInfo(
     id="paris",
@@ -57,7 +59,8 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "rules_version", "int", RULES_VERSION,
-            "the edition of Belle's rules: 8, the current one; 7 replays games recorded "
+            "the edition of Belle's rules: 9, the current one; 8 replays games recorded "
+            "before bonus tile 22 was lowered from 6 to 5 VP; 7 replays games recorded "
             "before the VP tiles were flattened to at most 12, 8 and 4 points and the "
             "end-game tiles' points evened out to 5 or 6 and bonus tiles 25, 26 and 28 "
             "paid 1 VP less per district or building; 6 replays games recorded "

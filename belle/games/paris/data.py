@@ -215,7 +215,10 @@ BONUS: Final[tuple[BonusSpec, ...]] = (
     _b(20, "two_prestige", text="counts as 2 prestige tokens of your choice"),
     _b(21, "resource_and_prestige",
        text="counts as 1 resource and 1 prestige token of your choice"),
-    _b(22, "vp", 6, text="+6 VP"),
+    # 22: rules edition 9's +5 VP (issue 15, session 25); editions 1-8 paid +6 VP
+    # (legacy.BONUS_0_8): its holders won 66% of 2-player ISMCTS games, the one prize over
+    # the 65% bound (docs/games/paris.md, "Rules edition 9").
+    _b(22, "vp", 5, text="+5 VP"),
     _b(23, "two_resources", text="counts as 2 resources of your choice"),
     _b(24, "per_landmark", 3, text="3 VP per landmark you occupy"),
     # 25, 26, 28: rules edition 8's amounts (issue 15, session 16); editions 2-7 paid 2 VP

@@ -20,7 +20,8 @@ Revisions 3 and 4 (engines 0.2.1 and 0.2.2): VP tiles 12/6/3 … 30/15/8 (G-9); 
 prestige for 2; revision 8 (engine 0.2.7) flattens the VP tiles to 9/5/3 … 12/8/4 and the
 end-game pile's VP tiles to +5 ×3 and +6 ×3, where revisions 4-7 had +3 … +8, one each,
 and lowers bonus tiles 25, 26 and 28 to 1 VP per district, 4 per value-5 and 5 per
-value-8 building, where revisions 2-7 paid 2, 5 and 6.
+value-8 building, where revisions 2-7 paid 2, 5 and 6; revision 9 (engine 0.2.8) lowers
+bonus tile 22 to +5 VP, where revisions 1-8 paid +6.
 
 A record names its revision (the option rules_version); a record of engine 0.1.0, which
 has no such option, is revision 1 (`Game.options_for_record`). Nothing else uses this
@@ -58,14 +59,21 @@ END_COPIES_0_3: tuple[int, ...] = tuple(
     {"f4": 1, "f6": 1, "f8": 1, "vp6": 0, "vp7": 0, "vp8": 0}.get(t.code, copies)
     for t, copies in zip(data.END_TILES, END_COPIES_0_7, strict=True))
 
-_BONUS_0_7: dict[int, tuple[int, str]] = {
+
+def _bonus_amounts(bonus: tuple[data.BonusSpec, ...],
+                   changes: dict[int, tuple[int, str]]) -> tuple[data.BonusSpec, ...]:
+    """`bonus` with the tiles of `changes` (number -> amount, text) paying otherwise."""
+    return tuple(replace(b, amount=changes[b.number][0], text=changes[b.number][1])
+                 if b.number in changes else b for b in bonus)
+
+
+BONUS_0_8 = _bonus_amounts(data.BONUS, {22: (6, "+6 VP")})
+"""The bonus tiles of editions 1-8: tile 22 paid +6 VP, edition 9's +5."""
+BONUS_0_7 = _bonus_amounts(BONUS_0_8, {
     25: (2, "2 VP per district where you occupy a building or landmark"),
     26: (5, "5 VP per value-5 building you occupy"),
     28: (6, "6 VP per value-8 building you occupy"),
-}
-BONUS_0_7: tuple[data.BonusSpec, ...] = tuple(
-    replace(b, amount=_BONUS_0_7[b.number][0], text=_BONUS_0_7[b.number][1])
-    if b.number in _BONUS_0_7 else b for b in data.BONUS)
+})
 """The bonus tiles of editions 2-7: tiles 25, 26 and 28 paid more than edition 8's."""
 
 _COSTS_0_1 = {9: (0, 1, 0), 10: (0, 0, 1), 11: (0, 1, 0)}
@@ -100,9 +108,11 @@ RULES_0_4 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_3, SELL_PRICE_0_6, END
 RULES_0_5 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_5, SELL_PRICE_0_6, END_COPIES_0_7)
 RULES_0_6 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_6, SELL_PRICE_0_6, END_COPIES_0_7)
 RULES_0_7 = Ruleset(data.LANDMARKS, BONUS_0_7, VP_TILES_0_7, data.SELL_PRICE, END_COPIES_0_7)
+RULES_0_8 = Ruleset(data.LANDMARKS, BONUS_0_8, data.VP_TILES, data.SELL_PRICE,
+                    data.END_COPIES)
 
 EDITIONS: dict[int, Ruleset] = {1: RULES_0_1, 2: RULES_0_2, 3: RULES_0_3, 4: RULES_0_4,
-                                5: RULES_0_5, 6: RULES_0_6, 7: RULES_0_7}
+                                5: RULES_0_5, 6: RULES_0_6, 7: RULES_0_7, 8: RULES_0_8}
 """Every rules edition before today's (rules.CURRENT_RULES), by its number."""
 
 ENGINES_OF_RULES_V1 = frozenset({"0.1.0"})

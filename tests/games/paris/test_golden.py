@@ -4,6 +4,7 @@ and review the diff."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -187,7 +188,7 @@ def test_edition_7_records_keep_their_tables() -> None:
     played before it) replays with edition 7's tables: it takes vp8, which today's pile
     no longer holds."""
     old = belle.load_game("paris", rules_version=7).ruleset
-    today = belle.load_game("paris").ruleset
+    today = belle.load_game("paris", rules_version=8).ruleset
     assert old.vp_tiles[-1] == (14, 7, 4) and today.vp_tiles[-1] == (12, 8, 4)
     codes = [t.code for t in data.END_TILES]
     held = {code: n for code, n in zip(codes, old.end_copies, strict=True) if n}
@@ -207,3 +208,26 @@ def test_edition_7_records_keep_their_tables() -> None:
     placed = [t for t in state.vp_tile_at if t >= 0]
     assert placed and all(old.vp_tiles[t] != today.vp_tiles[t] for t in placed)
     assert state.returns() == stored.result["returns"]
+
+
+def test_edition_8_records_keep_bonus_tile_22_at_six() -> None:
+    """Issue 15's seventh recalibration is edition 9: bonus tile 22 pays +5 VP (G-6;
+    editions 1-8: +6), nothing else changes. A record of edition 8 (golden/rules-8,
+    played before it) replays with +6: its third seat used tile 22 and won alone, where
+    today's goldens (the same moves) share the first place."""
+    old = belle.load_game("paris", rules_version=8).ruleset
+    today = belle.load_game("paris").ruleset
+    changed = {b.number: (a.amount, b.amount)
+               for a, b in zip(old.bonus, today.bonus, strict=True) if a != b}
+    assert changed == {22: (6, 5)}
+    assert dataclasses.replace(old, bonus=today.bonus) == today
+    stored = MatchRecord.load(GOLDEN / "rules-8" / "paris-3p-seed2.json")
+    assert stored.options["rules_version"] == 8
+    assert "use 22" in [a["text"] for a in stored.to_json()["actions"]]
+    state = replay(stored)
+    assert state.rules == old
+    assert state.returns() == stored.result["returns"] == [30.0, 22.0, 31.0]
+    now = MatchRecord.load(GOLDEN / "paris-3p-seed2.json")
+    assert [a["text"] for a in now.to_json()["actions"]] == \
+        [a["text"] for a in stored.to_json()["actions"]]
+    assert now.result is not None and now.result["returns"] == [30.0, 22.0, 30.0]

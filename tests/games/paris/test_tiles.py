@@ -97,7 +97,7 @@ def test_never_two_tiles_of_one_number() -> None:
 
 
 @pytest.mark.parametrize("number,francs,vp", [
-    (1, 2, 0), (5, 3, 0), (12, 5, 0), (7, 0, 3), (22, 0, 6),
+    (1, 2, 0), (5, 3, 0), (12, 5, 0), (7, 0, 3), (22, 0, 5),  # 22: +5 VP from edition 9
 ])
 def test_gain_tiles(number: int, francs: int, vp: int) -> None:
     """PARIS-118, PARIS-126, G-6: the francs and/or VP tiles (public sources: 1, 5, 7,

@@ -185,7 +185,8 @@ def test_an_older_edition_shows_its_own_bonus_tiles() -> None:
     old = started(2, rules_version=7)
     old.bonus_held[0] = 1 << 25 | 1 << 26
     texts = old.view(0)["bonus_texts"]
-    assert set(texts) == {"25", "26", "28"}
+    assert set(texts) == {"22", "25", "26", "28"}  # 22: +6 VP before edition 9
+    assert texts["22"]["text_id"] == "bonus.22.text.e8"
     assert texts["25"]["text"] == "2 VP per district where you occupy a building or landmark"
     assert texts["28"]["text_id"] == "bonus.28.text.e7"
     assert old.view(1)["bonus_texts"] == texts  # public: every seat sees the same tiles
@@ -203,5 +204,8 @@ def test_an_older_edition_shows_its_own_bonus_tiles() -> None:
     # a copied state holds equal tiles, not the same objects: the same view
     assert "bonus_texts" not in pickle.loads(pickle.dumps(started(2))).view(0)
     assert pickle.loads(pickle.dumps(old)).view(0)["bonus_texts"] == texts
+    edition_8 = started(2, rules_version=8).view(0)["bonus_texts"]
+    assert edition_8 == {"22": {"text": "+6 VP", "text_id": "bonus.22.text.e8",
+                                "params": {}}}
     edition_1 = started(2, rules_version=1).view(0)["bonus_texts"]
     assert edition_1["25"]["text"] == "+7 VP" and edition_1["25"]["text_id"] == "bonus.25.text.e1"
