@@ -75,3 +75,34 @@ def test_every_move_is_said_with_names(device_page: Any, game_id: str) -> None:
         if found or english:
             problems.append(f"{text!r} -> {sentence!r}: {found + english}")
     assert problems == [], "\n".join(problems)
+
+
+def test_a_held_building_is_named_where_it_is_placed(device_page: Any) -> None:
+    """City of Light: "at e2 90" places the building chosen by the move before it. The
+    move list and the held move's bar ("Your move: …", REQ-COL-P7) are read alone, so
+    with the view they are legal in (ctx.view) they name that building; a log's line,
+    under the line that chose it, says "it"."""
+    game = belle.load_game("city_of_light")
+    state = game.new_initial_state(2)
+    rng = random.Random(3)
+    while not any(state.action_to_string(a).startswith("at ") for a in state.legal_actions()):
+        assert not state.is_terminal()
+        if state.current_player() == belle.CHANCE:
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    view = state.view(state.current_player())
+    held = view["pending"]["building"]
+    text = next(state.action_to_string(a) for a in state.legal_actions()
+                if state.action_to_string(a).startswith("at "))
+    page = device_page("desktop", lang="de")
+    now, logged = page.evaluate("""async ([text, view]) => {
+      const moves = await import('/static/js/moves.js');
+      return [moves.describe('city_of_light', text, { view }),
+              moves.describe('city_of_light', text, {})];
+    }""", [text, view])
+    space = text.split()[1]
+    assert held and held in now and space in now, now
+    assert held not in logged and space in logged, logged
+    assert page.js_errors == []

@@ -49,8 +49,8 @@ function movesElsewhere(roots) {
   return found;
 }
 
-function legalButton(item, i, { game, names, lookup, pending, onAction }) {
-  const meaning = describe(game, item.text, { names, lookup });
+function legalButton(item, i, { game, names, lookup, view, pending, onAction }) {
+  const meaning = describe(game, item.text, { names, lookup, view });
   return h("span.legal-item", {}, h("button.legal", {
     type: "button",
     disabled: pending,
@@ -61,8 +61,9 @@ function legalButton(item, i, { game, names, lookup, pending, onAction }) {
 }
 
 /**
- * Draw the list into `box`. opts: {game, legal: [{json, text}], names, lookup, pending,
- * onAction(json), roots: the elements whose data-action moves need no button}.
+ * Draw the list into `box`. opts: {game, legal: [{json, text}], names, lookup, view (the
+ * view the moves are legal in), pending, onAction(json), roots: the elements whose
+ * data-action moves need no button}.
  */
 export function renderMoveList(box, opts) {
   const elsewhere = movesElsewhere(opts.roots);

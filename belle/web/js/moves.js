@@ -116,7 +116,9 @@ const VERBS = {
     take: (a) => t("Take building {building}", { building: all(a) }),
     pass: () => t("Pass"),
     build: (a) => t("Choose building {building} to place", { building: all(a) }),
-    at: (a) => t("Place it at {space}, turned {rotation}°", { space: a[0], rotation: a[1] || "0" }),
+    at: (a, ctx) => (ctx?.view?.pending?.building
+      ? t("Place building {building} at {space}, turned {rotation}°", { building: ctx.view.pending.building, space: a[0], rotation: a[1] || "0" })
+      : t("Place it at {space}, turned {rotation}°", { space: a[0], rotation: a[1] || "0" })),
     card: (a, ctx) => t("Activate postcard {card}", { card: named(ctx, "card", all(a)) }),
     on: (a) => t("Target: {target}", { target: all(a) }),
     side: (a) => t("Bank of the Seine: {side}", { side: all(a) }),
@@ -175,7 +177,9 @@ const VERBS = {
 
 /** The sentence for a move's notation, or null when there is none (unknown, "?").
  * `ctx.names` (the seats' names) lets "first 2" name the start player; `ctx.lookup`
- * (the renderer's) names pieces known by id. */
+ * (the renderer's) names pieces known by id; `ctx.view`, for a move legal now (the move
+ * list, a held move), names what the player holds: City of Light's "at" names the building
+ * chosen before it, which a log's line leaves to the line above. */
 export function describe(game, text, ctx = null) {
   if (typeof text !== "string" || !text.trim() || text.trim() === "?") return null;
   const [verb, ...args] = text.trim().split(/\s+/);

@@ -312,7 +312,7 @@ function renderConfirm() {
     box.replaceChildren();
     return;
   }
-  const words = describe(st.table.game, staged.text, { names: names(), lookup: lookup() }) || staged.text;
+  const words = describe(st.table.game, staged.text, { names: names(), lookup: lookup(), view: st.view }) || staged.text;
   fill(box,
     h("span.confirm-move", {}, t("Your move: {move}", { move: words })),
     h("button.end-turn.primary", { type: "button", disabled: st.pending, onclick: endTurn }, t("End turn")),
@@ -687,7 +687,7 @@ function renderLegal() {
   }
   if (friendsParts && friendsParts.lessons) friendsParts.lessons.update(st.legal);
   renderMoveList($("legal"), {
-    game: st.table.game, legal: st.legal, names: names(), lookup: lookup(), pending: st.pending, onAction,
+    game: st.table.game, legal: st.legal, names: names(), lookup: lookup(), view: st.view, pending: st.pending, onAction,
     roots: [$("board"), $("prompt")],
   });
 }
