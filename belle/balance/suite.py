@@ -4,9 +4,12 @@ Per game and player count: self-play of the `--bots` line-up (`--games` games), 
 self-play (`--ismcts-games` games of `--ismcts`, if any), and each of the game's scripted
 strategies against the `--bots` line-up (`--strategy-games` games, if any); and, for the
 games named by `--ending-games GAME=K`, K more games of the `--bots` self-play played
-only for how they end. Each run's games are seeded from the one seed and the run itself,
-so a run of the suite gives the figures of the same run made alone (`belle balance GAME
---players N ...`).
+only for how they end. `--games-of GAME=K` and `--ismcts-games-of GAME=K` give one game
+more (or fewer) self-play games than the others, where its bounds need them to decide;
+a run's games do not depend on how many it plays, so the first K of a longer run are
+the games of the shorter one (and `--cache` keeps them). Each run's games are seeded
+from the one seed and the run itself, so a run of the suite gives the figures of the
+same run made alone (`belle balance GAME --players N ...`).
 
 The fallback-endings bound of each self-play report is then judged on every self-play
 game played at its game and player count (`pool_endings`): an ending is the rules', not
@@ -35,13 +38,19 @@ class SuitePlan:
     strategy_games: int = 0
     ending_games: tuple[tuple[str, int], ...] = ()
     """(game id, K): K more self-play games per player count, for the endings alone."""
+    games_of: tuple[tuple[str, int], ...] = ()
+    """(game id, K): K self-play games of the bots per player count instead of `games`."""
+    ismcts_games_of: tuple[tuple[str, int], ...] = ()
+    """(game id, K): K ISMCTS self-play games per player count instead of `ismcts_games`."""
 
 
 def runs_for(game: str, players: int, plan: SuitePlan,
              options: tuple[tuple[str, Any], ...] = ()) -> list[Run]:
-    runs = [Run(game, players, lineup(players, plan.bots), plan.games, plan.seed, options)]
-    if plan.ismcts_games:
-        runs.append(Run(game, players, lineup(players, [plan.ismcts]), plan.ismcts_games,
+    games = dict(plan.games_of).get(game, plan.games)
+    ismcts_games = dict(plan.ismcts_games_of).get(game, plan.ismcts_games)
+    runs = [Run(game, players, lineup(players, plan.bots), games, plan.seed, options)]
+    if ismcts_games:
+        runs.append(Run(game, players, lineup(players, [plan.ismcts]), ismcts_games,
                         plan.seed, options))
     if plan.strategy_games:
         runs += [Run(game, players, lineup(players, plan.bots, strategy.name),

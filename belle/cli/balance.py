@@ -107,6 +107,14 @@ def balance_command(
         "--ending-games", metavar="GAME=K",
         help="With --all: K more self-play games of GAME per player count, for the "
         "fallback-endings bound alone (repeatable).", show_default=False)] = None,
+    games_of: Annotated[list[str] | None, typer.Option(
+        "--games-of", metavar="GAME=K",
+        help="With --all: K self-play games of GAME per player count instead of --games "
+        "(repeatable).", show_default=False)] = None,
+    ismcts_games_of: Annotated[list[str] | None, typer.Option(
+        "--ismcts-games-of", metavar="GAME=K",
+        help="With --all: K ISMCTS games of GAME per player count instead of "
+        "--ismcts-games (repeatable).", show_default=False)] = None,
     summary: Annotated[Path | None, typer.Option(
         "--summary", metavar="FILE", help="With --all: also write each game's summary as "
         "JSON (the rules pages show it).", show_default=False)] = None,
@@ -128,10 +136,14 @@ def balance_command(
         specs = _bot_specs(bots)
         if all_games:
             runs = _suite(game, players, strategy, option, run_seed, games, specs,
-                          ismcts_games, ismcts, strategy_games, _ending_games(ending_games))
+                          ismcts_games, ismcts, strategy_games,
+                          _per_game("--ending-games", ending_games),
+                          _per_game("--games-of", games_of),
+                          _per_game("--ismcts-games-of", ismcts_games_of))
         else:
-            if ending_games or summary is not None:
-                raise OptionError("--ending-games and --summary go with --all")
+            if ending_games or games_of or ismcts_games_of or summary is not None:
+                raise OptionError("--ending-games, --games-of, --ismcts-games-of and "
+                                  "--summary go with --all")
             runs = [_single(game, players, strategy, option, run_seed, games, specs,
                             ismcts_games, strategy_games)]
         for path, flag in ((markdown, "--markdown"), (summary, "--summary")):
@@ -159,7 +171,8 @@ def balance_command(
                  "bots": bots, "strategy": strategy, "ismcts_games": ismcts_games,
                  "ismcts": ismcts, "strategy_games": strategy_games, "seed": run_seed,
                  "jobs": jobs, "markdown": markdown, "note": note, "option": option,
-                 "check": check, "ending_games": ending_games or [], "summary": summary}
+                 "check": check, "ending_games": ending_games or [], "summary": summary,
+                 "games_of": games_of or [], "ismcts_games_of": ismcts_games_of or []}
         meta = PageMeta(_command_line(given), _now(), commit, minutes, note)
         if markdown is not None:
             markdown.write_text(page(reports, meta), encoding="utf-8")
@@ -203,7 +216,9 @@ def _single(game: str | None, players: int | None, strategy: str | None,
 def _suite(game: str | None, players: int | None, strategy: str | None,
            option: list[str] | None, seed: int, games: int, specs: list[str],
            ismcts_games: int, ismcts: str, strategy_games: int,
-           ending_games: tuple[tuple[str, int], ...] = ()) -> list[Run]:
+           ending_games: tuple[tuple[str, int], ...] = (),
+           games_of: tuple[tuple[str, int], ...] = (),
+           ismcts_games_of: tuple[tuple[str, int], ...] = ()) -> list[Run]:
     if game is not None:
         raise OptionError(f"give a GAME or --all, not both (GAME {game!r})")
     for name, given in (("--players", players), ("--strategy", strategy), ("--option", option)):
@@ -221,21 +236,25 @@ def _suite(game: str | None, players: int | None, strategy: str | None,
     if len(specs) > smallest:
         raise OptionError(f"--bots lists {len(specs)} bots; with --all every game is played "
                           f"at {smallest} players too, so list at most {smallest}")
+    if ismcts_games_of and not ismcts_games:
+        raise OptionError("--ismcts-games-of goes with --ismcts-games (the other games' "
+                          "number of ISMCTS games)")
     return suite_runs(SuitePlan(seed, games, tuple(specs), ismcts_games, ismcts,
-                                strategy_games, ending_games))
+                                strategy_games, ending_games, games_of, ismcts_games_of))
 
 
-def _ending_games(given: list[str] | None) -> tuple[tuple[str, int], ...]:
-    """--ending-games GAME=K, each game once, K a positive whole number."""
+def _per_game(flag: str, given: list[str] | None) -> tuple[tuple[str, int], ...]:
+    """FLAG GAME=K (--ending-games, --games-of, ...): each game once, K a positive whole
+    number."""
     known = {info.id for info in list_games()}
     pairs: dict[str, int] = {}
     for text in given or []:
         name, sep, count = text.partition("=")
         if not sep or name not in known or not count.isdigit() or int(count) < 1:
-            raise OptionError(f"--ending-games {text!r}: write GAME=K, a game id (see "
+            raise OptionError(f"{flag} {text!r}: write GAME=K, a game id (see "
                               "'belle games') and a positive number of games")
         if name in pairs:
-            raise OptionError(f"--ending-games names {name!r} twice")
+            raise OptionError(f"{flag} names {name!r} twice")
         pairs[name] = int(count)
     return tuple(sorted(pairs.items()))
 
@@ -344,8 +363,10 @@ def _command_line(given: dict[str, Any]) -> str:
         if name == "ismcts" and not given["ismcts_games"]:
             continue
         words += [flag, str(value)]
-    for assignment in given["ending_games"]:
-        words += ["--ending-games", assignment]
+    for key, flag in (("games_of", "--games-of"), ("ismcts_games_of", "--ismcts-games-of"),
+                      ("ending_games", "--ending-games")):
+        for assignment in given[key]:
+            words += [flag, assignment]
     for assignment in given["option"] or []:
         words += ["--option", assignment]
     if given["check"]:

@@ -113,7 +113,17 @@ def test_check_exits_1_only_when_a_bound_fails(monkeypatch: pytest.MonkeyPatch) 
     (("--all", "--ending-games", "paris=0"), "--ending-games 'paris=0': write GAME=K"),
     (("--all", "--ending-games", "paris=2", "--ending-games", "paris=3"),
      "--ending-games names 'paris' twice"),
-    (("paris", "--summary", "x.json"), "--ending-games and --summary go with --all"),
+    (("paris", "--summary", "x.json"),
+     "--ending-games, --games-of, --ismcts-games-of and --summary go with --all"),
+    (("paris", "--games-of", "paris=9"),
+     "--ending-games, --games-of, --ismcts-games-of and --summary go with --all"),
+    (("--all", "--games-of", "paris"), "--games-of 'paris': write GAME=K"),
+    (("--all", "--ismcts-games", "2", "--ismcts-games-of", "paris=-1"),
+     "--ismcts-games-of 'paris=-1': write GAME=K"),
+    (("--all", "--games-of", "paris=2", "--games-of", "paris=3"),
+     "--games-of names 'paris' twice"),
+    (("--all", "--ismcts-games-of", "paris=8"),
+     "--ismcts-games-of goes with --ismcts-games"),
 ])
 def test_bad_suite_options_are_one_line_and_exit_2(args: tuple[str, ...], message: str) -> None:
     result = run(*args)
@@ -132,17 +142,20 @@ def test_the_suite_writes_the_page_and_the_rules_pages_summary(
     result = run("--all", "--games", "2", "--bots", "random", "--ismcts-games", "1",
                  "--ismcts", "ismcts:iterations=2", "--strategy-games", "1",
                  "--ending-games", "paris_paris=2", "--seed", "3", "--markdown", str(page),
-                 "--summary", str(summary))
+                 "--summary", str(summary), "--games-of", "paris_paris=3",
+                 "--ismcts-games-of", "paris_paris=2")
     assert result.exit_code == 0, result.output
     text = page.read_text()
     command = text.split("```sh", 1)[1].split("```", 1)[0]
     assert "--ending-games paris_paris=2" in command and f"--summary {summary}" in command
+    assert "--games-of paris_paris=3 --ismcts-games-of paris_paris=2" in command
     assert "## Every run" in text and "random self-play, more games for the endings" in text
-    assert "over all 5 self-play games at 2 players, 0 ended by a reconstructed" in text
+    assert "over all 7 self-play games at 2 players, 0 ended by a reconstructed" in text
     data = json.loads(summary.read_text())
     runs = data["games"]["paris_paris"]["2"]
     assert [r["kind"] for r in runs] == ["random", "ismcts", "strategy", "endings"]
-    assert runs[0]["games"] == 2 and set(runs[0]["bounds"]) == {"pass", "fail", "undecided"}
+    assert runs[0]["games"] == 3 and runs[1]["games"] == 2 and runs[2]["games"] == 1
+    assert set(runs[0]["bounds"]) == {"pass", "fail", "undecided"}
     assert runs[0]["first_player_wins"]["value"] is not None
     assert runs[2]["strategy"] == "secret-line-only" and "strategy_wins" in runs[2]
     assert data["measured"] and data["command"] == command.strip()

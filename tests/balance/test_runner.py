@@ -109,6 +109,28 @@ def test_games_for_the_endings_are_seeded_apart_from_the_run_of_the_same_bots() 
     assert not any(r.endings_only for r in suite_runs(plan) if r.game != "paris_connection")
 
 
+def test_one_game_can_play_more_games_than_the_others() -> None:
+    """--games-of / --ismcts-games-of: one game's self-play runs are longer, and their
+    first games are the games of the shorter runs (a run's seeds do not depend on its
+    length), so a page made with more games of one game extends the page made without."""
+    from belle.balance.suite import SuitePlan, suite_runs
+
+    plain = SuitePlan(seed=9, games=5, bots=("greedy",), ismcts_games=2,
+                      ismcts="ismcts:iterations=2")
+    more = replace(plain, games_of=(("paris", 40),), ismcts_games_of=(("paris", 8),))
+    before, after = suite_runs(plain), suite_runs(more)
+    assert [(r.game, r.players, r.lineup) for r in before] == \
+        [(r.game, r.players, r.lineup) for r in after]
+    for short, long in zip(before, after, strict=True):
+        if short.game != "paris":
+            assert long == short
+            continue
+        ismcts = "ismcts" in short.lineup[0]
+        assert long.games == (8 if ismcts else 40) and short.games == (2 if ismcts else 5)
+        assert [long.game_seed(g) for g in range(short.games)] == \
+            [short.game_seed(g) for g in range(short.games)]
+
+
 def test_a_cached_run_goes_on_where_it_stopped(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """--cache: games already played are read back, not played again, and the figures are
