@@ -346,15 +346,16 @@ def _print_strategies() -> None:
 
 
 def _command_line(given: dict[str, Any]) -> str:
-    """The command that repeats this run (the seed always written), for the page's top."""
+    """The command that repeats this run (the seed always written), for the page's top;
+    not `--note`, which says something of this measurement (how long it took, say)."""
     words = ["belle", "balance"]
     words += ["--all"] if given["all_games"] else [given["game"]]
     flags = (("players", "--players"), ("games", "--games"), ("bots", "--bots"),
              ("strategy", "--strategy"), ("ismcts_games", "--ismcts-games"),
              ("ismcts", "--ismcts"), ("strategy_games", "--strategy-games"),
              ("seed", "--seed"), ("jobs", "--jobs"), ("markdown", "--markdown"),
-             ("summary", "--summary"), ("note", "--note"))
-    defaults = {"bots": "greedy", "ismcts": DEFAULT_ISMCTS, "jobs": 1, "note": "",
+             ("summary", "--summary"))
+    defaults = {"bots": "greedy", "ismcts": DEFAULT_ISMCTS, "jobs": 1,
                 "ismcts_games": 0, "strategy_games": 0}
     for name, flag in flags:
         value = given[name]

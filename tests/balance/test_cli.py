@@ -85,7 +85,9 @@ def test_tables_and_markdown(tmp_path: Path) -> None:
     text = page.read_text()
     assert text.startswith("# How balanced are Belle's reconstructions?")
     assert '<a id="city_of_light"></a>' in text and "A test page." in text
-    assert "belle balance" in text.split("```sh", 1)[1].split("```", 1)[0]
+    command = text.split("```sh", 1)[1].split("```", 1)[0]
+    assert "belle balance" in command
+    assert "--note" not in command  # a note is about one measurement, not its figures
 
 
 def _reports(failing: bool) -> list[dict[str, Any]]:
