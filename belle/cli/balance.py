@@ -170,7 +170,7 @@ def balance_command(
         given = {"game": game, "all_games": all_games, "players": players, "games": games,
                  "bots": bots, "strategy": strategy, "ismcts_games": ismcts_games,
                  "ismcts": ismcts, "strategy_games": strategy_games, "seed": run_seed,
-                 "jobs": jobs, "markdown": markdown, "note": note, "option": option,
+                 "jobs": jobs, "markdown": markdown, "option": option,
                  "check": check, "ending_games": ending_games or [], "summary": summary,
                  "games_of": games_of or [], "ismcts_games_of": ismcts_games_of or []}
         meta = PageMeta(_command_line(given), _now(), commit, minutes, note)

@@ -74,7 +74,8 @@ BONUS_0_7 = _bonus_amounts(BONUS_0_8, {
     26: (5, "5 VP per value-5 building you occupy"),
     28: (6, "6 VP per value-8 building you occupy"),
 })
-"""The bonus tiles of editions 2-7: tiles 25, 26 and 28 paid more than edition 8's."""
+"""The bonus tiles of editions 2-7: tiles 25, 26 and 28 paid more than edition 8's (and
+tile 22 +6 VP, as in edition 8)."""
 
 _COSTS_0_1 = {9: (0, 1, 0), 10: (0, 0, 1), 11: (0, 1, 0)}
 _BONUS_0_1: dict[int, tuple[data.BonusKind, int, str]] = {
