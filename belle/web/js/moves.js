@@ -116,9 +116,12 @@ const VERBS = {
     take: (a) => t("Take building {building}", { building: all(a) }),
     pass: () => t("Pass"),
     build: (a) => t("Choose building {building} to place", { building: all(a) }),
-    at: (a, ctx) => (ctx?.view?.pending?.building
-      ? t("Place building {building} at {space}, turned {rotation}°", { building: ctx.view.pending.building, space: a[0], rotation: a[1] || "0" })
-      : t("Place it at {space}, turned {rotation}°", { space: a[0], rotation: a[1] || "0" })),
+    at: (a, ctx) => {
+      const where = { space: a[0], rotation: a[1] || "0" };
+      const building = ctx?.view?.pending?.building;
+      return building ? t("Place building {building} at {space}, turned {rotation}°", { building, ...where })
+        : t("Place it at {space}, turned {rotation}°", where);
+    },
     card: (a, ctx) => t("Activate postcard {card}", { card: named(ctx, "card", all(a)) }),
     on: (a) => t("Target: {target}", { target: all(a) }),
     side: (a) => t("Bank of the Seine: {side}", { side: all(a) }),
